@@ -1,0 +1,67 @@
+"""``coinche rules``: list, show and validate rules files."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from coinche_cli.cli.output import console, print_json, print_line
+from coinche_cli.messages import msg
+from coinche_cli.rules import builtin_names, load_rules
+from coinche_cli.rules_summary import rules_summary, summary_rows
+
+app = typer.Typer(help="Rule variants: list the built-ins, show one, check your own file.",
+                  no_args_is_help=True)
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+
+@app.command("list")
+def list_rules(as_json: JsonOption = False) -> None:
+    """List the built-in rules: name, players, target, modes and source.
+
+    Example: coinche rules list --json
+    """
+    rows = [summary_rows(load_rules(name)) for name in builtin_names()]
+    if as_json:
+        print_json(rows)
+        return
+    from rich.table import Table
+
+    table = Table(show_header=True, header_style="bold")
+    for column in ("name", "players", "target", "modes", "source"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(row["name"], "/".join(map(str, row["players"])), str(row["target"]),
+                      " ".join(row["modes"]), row["source"])
+    console().print(table)
+
+
+@app.command("show")
+def show_rules(
+    name: Annotated[str, typer.Argument(help="A built-in name or a rules file.")],
+    as_json: JsonOption = False,
+) -> None:
+    """Show a summary of rules: card tables, bids, made and failed scores, coinche, capot, end.
+
+    Example: coinche rules show club
+    """
+    rules = load_rules(name)
+    if as_json:
+        print_json({**summary_rows(rules), "document": rules.document})
+        return
+    for line in rules_summary(rules):
+        print_line(line)
+
+
+@app.command("validate")
+def validate_rules(
+    path: Annotated[str, typer.Argument(help="The rules file to check.")],
+) -> None:
+    """Check a rules file: prints ok, or every problem as FILE:LINE: key: reason (exit 2).
+
+    Example: coinche rules validate my-club.yaml
+    """
+    rules = load_rules(path)
+    print_line(msg("cli.rules_ok", name=rules.name, path=rules.path))

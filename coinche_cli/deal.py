@@ -1,0 +1,289 @@
+"""A deal as the table reports it, before any rules are applied.
+
+Two spellings build the same :class:`Deal`: the words a scorekeeper types
+(``A 100S 104`` with ``--belote A``) and a JSON object whose fields are those of the table in
+``variants.md``.  Both only check the *shape* here; whether the variant allows the deal is
+checked by :mod:`coinche_cli.scoring`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from coinche_cli.errors import DealError
+
+
+class Trump(StrEnum):
+    """The mode of a deal: a trump suit, sans-atout or tout-atout."""
+
+    S = "S"  # pique
+    H = "H"  # cœur
+    D = "D"  # carreau
+    C = "C"  # trèfle
+    SA = "SA"  # sans-atout
+    TA = "TA"  # tout-atout
+
+    @property
+    def is_suit(self) -> bool:
+        """True for the four suits."""
+        return self in (Trump.S, Trump.H, Trump.D, Trump.C)
+
+    @property
+    def symbol(self) -> str:
+        """The card symbol, or SA/TA."""
+        return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(self.value, self.value)
+
+
+# Every way a trump may be written, lower-cased.  "C" is clubs (as in S H D C): the French
+# initial of cœur would clash, so cœur is H, ♥ or "coeur".
+TRUMP_WORDS: dict[str, Trump] = {
+    "s": Trump.S, "♠": Trump.S, "p": Trump.S, "pique": Trump.S, "spades": Trump.S,
+    "h": Trump.H, "♥": Trump.H, "coeur": Trump.H, "cœur": Trump.H, "hearts": Trump.H,
+    "d": Trump.D, "♦": Trump.D, "k": Trump.D, "carreau": Trump.D, "diamonds": Trump.D,
+    "c": Trump.C, "♣": Trump.C, "t": Trump.C, "trefle": Trump.C, "trèfle": Trump.C,
+    "clubs": Trump.C,
+    "sa": Trump.SA, "sans-atout": Trump.SA, "nt": Trump.SA,
+    "ta": Trump.TA, "tout-atout": Trump.TA, "at": Trump.TA,
+}  # fmt: skip
+
+
+class ContractKind(StrEnum):
+    """A contract that is not a number: every trick to the team, or to the taker alone."""
+
+    CAPOT = "capot"
+    GENERALE = "generale"
+
+
+Contract = int | ContractKind
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One played deal, as reported: who took what, and what each side made.
+
+    ``points`` may be partial (one side in a team game); ``None`` means not given, which a
+    capot or générale contract reads as "made".
+    """
+
+    taker: str
+    contract: Contract
+    trump: Trump
+    coinche: int = 0
+    points: Mapping[str, int] | None = None
+    capot: str | None = None
+    generale: bool | None = None
+    belote: tuple[str, ...] = ()
+    announces: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    announce_winner: str | None = None
+
+    def contract_word(self) -> str:
+        """The contract in the words form: ``100S``, ``capotH``, ``120TAx``."""
+        return f"{self.contract}{self.trump.value}{'x' * self.coinche}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The deal as the JSON object of ``variants.md`` (fields left out when not given)."""
+        out: dict[str, Any] = {
+            "taker": self.taker,
+            "contract": self.contract if isinstance(self.contract, int) else self.contract.value,
+            "trump": self.trump.value,
+            "coinche": self.coinche,
+        }
+        if self.points is not None:
+            out["points"] = dict(self.points)
+        if self.capot is not None:
+            out["capot"] = self.capot
+        if self.generale is not None:
+            out["generale"] = self.generale
+        if self.belote:
+            out["belote"] = list(self.belote)
+        if self.announces:
+            out["announces"] = {side: list(names) for side, names in self.announces.items()}
+        if self.announce_winner is not None:
+            out["announce_winner"] = self.announce_winner
+        return out
+
+
+FIELDS = (
+    "taker", "contract", "trump", "coinche", "points", "capot", "generale", "belote",
+    "announces", "announce_winner",
+)  # fmt: skip
+
+
+def parse_trump(text: str, field_name: str = "trump") -> Trump:
+    """Read a trump as players write it: ``S``, ``♥``, ``K`` (carreau), ``SA``, ``TA``..."""
+    trump = TRUMP_WORDS.get(text.strip().lower())
+    if trump is None:
+        raise DealError(field_name, "deal.bad_trump", got=text)
+    return trump
+
+
+_CONTRACT = re.compile(r"^(\d+|capot|g[ée]n[ée]rale)(.+?)(x{0,2})$", re.IGNORECASE)
+
+
+def parse_contract_word(word: str) -> tuple[Contract, Trump, int]:
+    """Split ``100S``, ``90♥x``, ``capotTA``, ``generaleSxx`` into contract, trump, coinche."""
+    match = _CONTRACT.match(word.strip())
+    if match is None:
+        raise DealError("contract", "deal.bad_contract_word", got=word)
+    amount, trump_text, coinche = match.groups()
+    trump = TRUMP_WORDS.get(trump_text.lower())
+    if trump is None:
+        raise DealError("trump", "deal.bad_trump", got=trump_text)
+    return _contract_value(amount), trump, len(coinche)
+
+
+def _contract_value(value: Any) -> Contract:
+    if isinstance(value, bool):
+        raise DealError("contract", "deal.bad_type", expected="a bid, capot or generale", got=value)
+    if isinstance(value, int):
+        return value
+    text = str(value).strip().lower().replace("é", "e")
+    if text.isdigit():
+        return int(text)
+    try:
+        return ContractKind(text)
+    except ValueError:
+        raise DealError(
+            "contract", "deal.bad_type", expected="a bid, capot or generale", got=value
+        ) from None
+
+
+def _side(value: Any, field_name: str) -> str:
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise DealError(field_name, "deal.bad_type", expected="a side (A, B or a seat)", got=value)
+    return str(value).strip().upper()
+
+
+def _whole(value: Any, field_name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, str) and value.strip().isdigit():
+            return int(value)
+        raise DealError(field_name, "deal.bad_type", expected="a whole number", got=value)
+    return value
+
+
+def deal_from_json(data: Any) -> Deal:
+    """Build a deal from the JSON object of ``variants.md`` (already decoded, or as text)."""
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise DealError("deal", "deal.bad_json", problem=exc.msg) from None
+    if not isinstance(data, dict):
+        raise DealError("deal", "deal.not_object")
+    for name in data:
+        if name not in FIELDS:
+            raise DealError(name, "deal.unknown_field", name=name, known=", ".join(FIELDS))
+    for name in ("taker", "contract", "trump"):
+        if data.get(name) is None:
+            raise DealError(name, "deal.missing")
+    coinche = _whole(data.get("coinche", 0), "coinche")
+    if coinche not in (0, 1, 2):
+        raise DealError("coinche", "deal.bad_coinche", got=coinche)
+    points = data.get("points")
+    if points is not None:
+        if not isinstance(points, dict):
+            raise DealError("points", "deal.bad_type", expected="an object side: points",
+                            got=points)
+        points = {_side(k, "points"): _whole(v, "points") for k, v in points.items()}
+    belote = data.get("belote")
+    if belote is None:
+        belotes: tuple[str, ...] = ()
+    elif isinstance(belote, list):
+        belotes = tuple(_side(side, "belote") for side in belote)
+    else:
+        belotes = (_side(belote, "belote"),)
+    generale = data.get("generale")
+    if generale is not None and not isinstance(generale, bool):
+        raise DealError("generale", "deal.bad_type", expected="true or false", got=generale)
+    capot = data.get("capot")
+    winner = data.get("announce_winner")
+    return Deal(
+        taker=_side(data["taker"], "taker"),
+        contract=_contract_value(data["contract"]),
+        trump=parse_trump(str(data["trump"])),
+        coinche=coinche,
+        points=points,
+        capot=None if capot is None else _side(capot, "capot"),
+        generale=generale,
+        belote=belotes,
+        announces=_announces(data.get("announces")),
+        announce_winner=None if winner is None else _side(winner, "announce_winner"),
+    )
+
+
+def _announces(value: Any) -> dict[str, tuple[str, ...]]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise DealError("announces", "deal.bad_type", expected="an object side: [announces]",
+                        got=value)
+    out: dict[str, tuple[str, ...]] = {}
+    for side, names in value.items():
+        items = names if isinstance(names, list) else [names]
+        for item in items:
+            if isinstance(item, bool) or not isinstance(item, str | int):
+                raise DealError("announces", "deal.bad_type", expected="an announce name",
+                                got=item)
+        out[_side(side, "announces")] = tuple(str(item) for item in items)
+    return out
+
+
+def _pair(text: str, field_name: str) -> tuple[str, str]:
+    side, sep, value = text.partition(":")
+    if not sep or not side.strip() or not value.strip():
+        raise DealError(field_name, "deal.bad_option", got=text)
+    return side.strip().upper(), value.strip()
+
+
+def deal_from_words(
+    words: Sequence[str],
+    *,
+    belote: Sequence[str] = (),
+    announce: Sequence[str] = (),
+    announce_winner: str | None = None,
+    capot: str | None = None,
+    generale: bool = False,
+    points: Sequence[str] = (),
+) -> Deal:
+    """Build a deal from ``TAKER CONTRACT [POINTS]`` and the options a scorekeeper adds.
+
+    ``announce`` entries are ``SIDE:NAME[,NAME…]``; ``points`` entries are ``SIDE:N`` for the
+    other sides (the chien's defenders).
+    """
+    if len(words) not in (2, 3):
+        raise DealError("deal", "deal.words_count", got=" ".join(words) or "nothing")
+    taker = _side(words[0], "taker")
+    contract, trump, coinche = parse_contract_word(words[1])
+    given: dict[str, int] = {}
+    if len(words) == 3:
+        if not words[2].strip().isdigit():
+            raise DealError("points", "deal.bad_points_word", got=words[2])
+        given[taker] = int(words[2])
+    for entry in points:
+        side, value = _pair(entry, "points")
+        if not value.isdigit():
+            raise DealError("points", "deal.bad_points_word", got=value)
+        given[side] = int(value)
+    announces: dict[str, list[str]] = {}
+    for entry in announce:
+        side, names = _pair(entry, "announces")
+        announces.setdefault(side, []).extend(n.strip() for n in names.split(",") if n.strip())
+    return Deal(
+        taker=taker,
+        contract=contract,
+        trump=trump,
+        coinche=coinche,
+        points=given or None,
+        capot=None if capot is None else _side(capot, "capot"),
+        generale=True if generale else None,
+        belote=tuple(_side(side, "belote") for side in belote),
+        announces={side: tuple(names) for side, names in announces.items()},
+        announce_winner=None if announce_winner is None else _side(announce_winner,
+                                                                    "announce_winner"),
+    )

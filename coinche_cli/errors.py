@@ -1,0 +1,37 @@
+"""The one error root: every mistake a user can make is a subclass of :class:`CoincheError`.
+
+The command line turns any of them into one line on stderr; ``exit_code`` says which code
+(2 for bad input, 1 for an operation that failed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coinche_cli.messages import msg
+
+
+class CoincheError(ValueError):
+    """Base of every error a user can cause."""
+
+    exit_code = 2
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+class RulesError(CoincheError):
+    """A rules file (or name) that cannot be used; ``problems`` lists every one found."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+class DealError(CoincheError):
+    """A deal that is malformed, or not allowed by the variant; ``field`` names the culprit."""
+
+    def __init__(self, field: str, key: str, **values: Any) -> None:
+        self.field = field
+        super().__init__(f"{field}: {msg(key, **values)}")

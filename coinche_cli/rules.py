@@ -1,0 +1,233 @@
+"""The rules a table plays, as data: loaded from a YAML file, validated, then frozen.
+
+Every number a score uses lives in a :class:`Rules`; the scoring code holds none of its own.
+The file format is documented key by key in ``docs/rules-format.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+RANKS: tuple[str, ...] = ("7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+
+#: Everything a side's score can be made of, as named in a rules file's ``score`` lists.
+TERMS: tuple[str, ...] = (
+    "points",  # the side's card points (dix de der included), rounded if the rules say so
+    "contract",  # the contract's value: the bid, or the capot / générale value
+    "base",  # the failure base: the mode's card total unless the mode says otherwise
+    "belote",  # the side's belote (its own, or all of them for the deal's winner)
+    "announces",  # the side's own counted announces
+    "all_announces",  # every counted announce, whichever side declared it
+    "capot_bonus",  # the capot bonus, when this side won every trick
+)
+
+#: Announces by canonical name: (kind, order inside the kind).  The order breaks nothing by
+#: itself; it only keeps listings stable.
+ANNOUNCE_KINDS: dict[str, str] = {
+    "tierce": "sequence",
+    "cinquante": "sequence",
+    "cent": "sequence",
+    "carre-A": "carre",
+    "carre-10": "carre",
+    "carre-K": "carre",
+    "carre-Q": "carre",
+    "carre-J": "carre",
+    "carre-9": "carre",
+    "carre-8": "carre",
+    "carre-7": "carre",
+}
+
+#: Other names players use for the same announce (checked after lower-casing, accents removed).
+ANNOUNCE_ALIASES: dict[str, str] = {
+    "quarante": "cinquante",
+    "quinte": "cent",
+    "carre": "carre-A",
+    "carre-a": "carre-A",
+    "carre-j": "carre-J",
+    "carre-v": "carre-J",
+    "carre-k": "carre-K",
+    "carre-r": "carre-K",
+    "carre-q": "carre-Q",
+    "carre-d": "carre-Q",
+}
+
+
+class Direction(StrEnum):
+    """Which way the deal and the play go round the table."""
+
+    CLOCKWISE = "clockwise"
+    COUNTERCLOCKWISE = "counterclockwise"
+
+
+class Rounding(StrEnum):
+    """How card points are rounded to the ten before they are scored."""
+
+    NONE = "none"
+    FIVE_UP = "five_up"  # 85 -> 90, 84 -> 80
+    SIX_UP = "six_up"  # 86 -> 90, 85 -> 80
+    NEAREST_FIVE = "nearest_five"  # 83 -> 85, 82 -> 80
+    COMPLEMENTARY = "complementary"  # takers five_up, the defence gets the rest of 160
+
+
+class BeloteTo(StrEnum):
+    """Who scores a belote."""
+
+    HOLDER = "holder"
+    WINNER = "winner"  # the side that won the deal takes every belote
+
+
+class BothOver(StrEnum):
+    """Who wins when several sides pass the target on the same deal."""
+
+    HIGHER_TOTAL = "higher_total"
+    DEAL_WINNER = "deal_winner"
+
+
+class Tie(StrEnum):
+    """What happens when the deciding totals are equal."""
+
+    DEAL_WINNER = "deal_winner"
+    PLAY_ON = "play_on"
+
+
+class Reach(StrEnum):
+    """Whether the target is won by reaching it or only by passing it."""
+
+    AT_LEAST = "at_least"
+    EXCEED = "exceed"
+
+
+@dataclass(frozen=True)
+class Mode:
+    """One way to play a deal: a trump suit, sans-atout (``SA``) or tout-atout (``TA``)."""
+
+    code: str
+    total: int  # every card point of the deal, dix de der included
+    failure_base: int
+    max_bid: int
+    belotes: int  # how many belotes a deal of this mode can hold
+
+
+@dataclass(frozen=True)
+class SideTerms:
+    """What the takers and what each defender score in one outcome."""
+
+    takers: tuple[str | int, ...]
+    defenders: tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """The ``score`` section: the base lists and the overrides that replace them."""
+
+    made: SideTerms
+    failed: SideTerms
+    # (condition, outcome, side) -> terms; conditions are applied in CONDITION_ORDER
+    overrides: Mapping[tuple[str, str, str], tuple[str | int, ...]] = field(default_factory=dict)
+
+    CONDITION_ORDER = ("when_coinched", "when_surcoinched", "when_capot", "when_generale")
+
+    def terms(self, made: bool, side: str, conditions: set[str]) -> tuple[str | int, ...]:
+        """The terms of ``side`` ("takers"/"defenders") once every matching override applies."""
+        outcome = "made" if made else "failed"
+        base = self.made if made else self.failed
+        terms = base.takers if side == "takers" else base.defenders
+        for condition in self.CONDITION_ORDER:
+            if condition in conditions:
+                terms = self.overrides.get((condition, outcome, side), terms)
+        return terms
+
+
+@dataclass(frozen=True)
+class EndRule:
+    """How a game ends and who wins it."""
+
+    target: int | None
+    deals: int | None
+    reach: Reach
+    both_over: BothOver
+    tie: Tie
+    time_limit: int | None  # minutes; the deal in progress when it runs out is the last
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A validated, frozen set of rules.  Build one with :func:`load_rules`."""
+
+    name: str
+    title: str
+    source: str
+    players: tuple[int, ...]  # (4,) for teams, or some of (3, 2) for the chien; first: default
+    direction: Direction
+    dix_de_der: int
+    trump_cards: Mapping[str, int]
+    plain_cards: Mapping[str, int]
+    modes: Mapping[str, Mode]  # by code: S H D C SA TA (only those played)
+    bid_min: int
+    bid_max: int
+    bid_step: int
+    capot_value: int | None
+    generale_value: int | None
+    belote_value: int
+    belote_to: BeloteTo
+    announces: Mapping[str, int] | None  # canonical name -> value; None: no announces
+    announce_names: Mapping[str, str]  # canonical name -> the name this rules file uses
+    best_announce_only: bool
+    reach_bid_with: tuple[str, ...]
+    min_points: int | None
+    beat_defence: bool
+    coinche_factors: tuple[int, int]  # coinché, surcoinché
+    multiplied: frozenset[str]
+    score: ScoreTable
+    capot_card_points: int | None
+    capot_bonus: int
+    capot_bonus_on_bid: bool
+    rounding: Rounding
+    rounding_total: int
+    last_deal_exact: bool
+    end: EndRule
+    document: Mapping[str, Any]  # the merged, validated YAML: a game stores it as its snapshot
+    path: str = ""
+
+    @property
+    def team_game(self) -> bool:
+        """True when two teams of two play (sides A and B)."""
+        return self.players == (4,)
+
+    def sides(self, players: int | None = None) -> tuple[str, ...]:
+        """The sides of a deal: teams ``A``/``B``, or seats ``1``..``n`` in the chien."""
+        count = self.default_players if players is None else players
+        if count == 4:
+            return ("A", "B")
+        return tuple(str(seat) for seat in range(1, count + 1))
+
+    @property
+    def default_players(self) -> int:
+        """The number of players when none is given."""
+        return self.players[0]
+
+    def factor(self, coinche: int) -> int:
+        """The multiplier for a coinche level: 1, then coinché, then surcoinché."""
+        return 1 if coinche == 0 else self.coinche_factors[coinche - 1]
+
+    def announce_label(self, canonical: str) -> str:
+        """The name this rules file gives an announce (``quarante`` in the club rules)."""
+        return self.announce_names.get(canonical, canonical)
+
+
+def builtin_names() -> list[str]:
+    """Names of the rules files shipped with coinche, in a stable order."""
+    from coinche_cli.rules_loader import builtin_dir
+
+    return sorted(path.stem for path in builtin_dir().glob("*.yaml"))
+
+
+def load_rules(name_or_path: str) -> Rules:
+    """Load built-in rules by name (``standard``) or a rules file by path, validated."""
+    from coinche_cli.rules_loader import load
+
+    return load(name_or_path)

@@ -1,0 +1,1 @@
+"""Built-in rules files, installed as ``coinche_cli.builtin_rules``."""
