@@ -85,6 +85,27 @@ class Deal:
         """The contract in the words form: ``100S``, ``capotH``, ``120TAx``."""
         return f"{self.contract}{self.trump.value}{'x' * self.coinche}"
 
+    def to_words(self) -> list[str]:
+        """The deal as the words and options a scorekeeper types (``A 100S 104 --belote A``)."""
+        words = [self.taker, self.contract_word()]
+        points = dict(self.points or {})
+        if self.taker in points:
+            words.append(str(points.pop(self.taker)))
+        for side, value in points.items():
+            words += ["--points", f"{side}:{value}"]
+        for side in self.belote:
+            words += ["--belote", side]
+        for side, names in self.announces.items():
+            if names:
+                words += ["--announce", f"{side}:{','.join(names)}"]
+        if self.announce_winner is not None:
+            words += ["--announce-winner", self.announce_winner]
+        if self.capot is not None:
+            words += ["--capot", self.capot]
+        if self.generale:
+            words.append("--generale")
+        return words
+
     def to_json(self) -> dict[str, Any]:
         """The deal as the JSON object of ``variants.md`` (fields left out when not given)."""
         out: dict[str, Any] = {

@@ -1,0 +1,11 @@
+"""Shared test settings: hypothesis without deadlines (shared CI machines are noisy)."""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile("default", deadline=None, max_examples=60)
+settings.register_profile("ci", deadline=None, max_examples=60, derandomize=True)
+settings.load_profile("ci" if os.environ.get("CI") else "default")

@@ -1,0 +1,60 @@
+"""Hypothesis strategies: deals that a variant allows, built from its rules file."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from coinche_cli.deal import ContractKind, Deal, Trump
+from coinche_cli.rules import ANNOUNCE_KINDS, Rules
+from coinche_cli.rules_loader import canonical_announce
+
+
+@st.composite
+def valid_deals(draw: st.DrawFn, rules: Rules, players: int) -> Deal:
+    """A deal that ``rules`` accepts with ``players`` players (points given for the taker
+    and, where needed, the other players)."""
+    sides = rules.sides(players)
+    taker = draw(st.sampled_from(sides))
+    code = draw(st.sampled_from(sorted(rules.modes)))
+    mode = rules.modes[code]
+    bids: list[int | ContractKind] = list(range(rules.bid_min, mode.max_bid + 1, rules.bid_step))
+    if rules.capot_value is not None:
+        bids.append(ContractKind.CAPOT)
+    contract = draw(st.sampled_from(bids))
+    total = mode.total
+    taker_points = draw(st.integers(0, total))
+    points = {taker: taker_points}
+    others = [s for s in sides if s != taker]
+    if players == 3:
+        first = draw(st.integers(0, total - taker_points))
+        points[others[0]] = first
+    elif players == 2:
+        points[others[0]] = draw(st.integers(0, total - taker_points))
+    belote = tuple(draw(st.lists(st.sampled_from(sides), max_size=mode.belotes)))
+    announces: dict[str, tuple[str, ...]] = {}
+    winner = None
+    if rules.announces:
+        names = sorted(rules.announce_label(n) for n in rules.announces)
+        for side in sides:
+            declared = draw(st.lists(st.sampled_from(names), max_size=2))
+            if declared:
+                announces[side] = tuple(declared)
+        if announces:
+            # announce_winner must be one of the sides with the best announce
+            def best(side: str) -> tuple[int, bool]:
+                table = rules.announces or {}
+                canon = [canonical_announce(n) or "" for n in announces[side]]
+                return max((table[c], ANNOUNCE_KINDS[c] == "carre") for c in canon)
+
+            top = max(best(side) for side in announces)
+            winner = draw(st.sampled_from(sorted(s for s in announces if best(s) == top)))
+    return Deal(
+        taker=taker,
+        contract=contract,
+        trump=Trump(code),
+        coinche=draw(st.integers(0, 2)),
+        points=points,
+        belote=belote,
+        announces=announces,
+        announce_winner=winner,
+    )

@@ -1,0 +1,45 @@
+"""A non-editable install ships the five built-in rules files with the package."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILT_INS = {"standard", "chien", "generale", "club", "atout"}
+
+
+def test_wheel_holds_the_rules_and_a_plain_install_lists_them(tmp_path: Path) -> None:
+    # Build a wheel offline from this checkout (no build isolation: setuptools is here).
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+         "-w", str(tmp_path / "dist"), str(ROOT)],
+        check=True, capture_output=True,
+    )
+    (wheel,) = (tmp_path / "dist").glob("coinche-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for name in BUILT_INS:
+        assert f"coinche_cli/builtin_rules/{name}.yaml" in names
+    # Install it (not editable) into its own folder and run it from somewhere else.
+    target = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target),
+         str(wheel)],
+        check=True, capture_output=True,
+    )
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    result = subprocess.run(
+        [sys.executable, "-s", "-m", "coinche_cli", "rules", "list", "--json"],
+        capture_output=True, text=True, check=True, cwd=tmp_path, env=env,
+    )
+    rows = json.loads(result.stdout)
+    assert {row["name"] for row in rows} == BUILT_INS
+    probe = subprocess.run(
+        [sys.executable, "-c", "import coinche_cli; print(coinche_cli.__file__)"],
+        capture_output=True, text=True, check=True, cwd=tmp_path, env=env,
+    )
+    assert probe.stdout.startswith(str(target))
