@@ -19,7 +19,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 #: the deal that every benchmark scores
@@ -28,7 +28,14 @@ SCORE_JSON_ARGS: tuple[str, ...] = (*SCORE_ARGS, "--json")
 
 #: packages that must stay off the path of a command at the table (design.md, budget)
 HEAVY: tuple[str, ...] = (
-    "pandas", "numpy", "openpyxl", "networkx", "rich", "yaml", "pydantic", "pydantic_core",
+    "pandas",
+    "numpy",
+    "openpyxl",
+    "networkx",
+    "rich",
+    "yaml",
+    "pydantic",
+    "pydantic_core",
 )
 
 # Runs one command in-process and prints the names in sys.modules as JSON on real stdout.
@@ -56,12 +63,18 @@ class ImportTime:
     cumulative_us: float
 
 
-def loaded_modules(args: Sequence[str], python: str = sys.executable) -> list[str]:
+def loaded_modules(
+    args: Sequence[str], python: str = sys.executable, env: Mapping[str, str] | None = None
+) -> list[str]:
     """Every module name in ``sys.modules`` after ``coinche ARGS`` has run (exit 0 required)."""
     with tempfile.TemporaryDirectory() as cwd:
         done = subprocess.run(
             [python, "-c", _PROBE, json.dumps(list(args))],
-            cwd=cwd, capture_output=True, text=True, check=True,
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
         )
     report = json.loads(done.stdout)
     if report["exit"] not in (0, None):
@@ -77,7 +90,10 @@ def heavy_modules(modules: Sequence[str]) -> list[str]:
 
 
 def import_times(
-    args: Sequence[str], runs: int = 5, python: str = sys.executable
+    args: Sequence[str],
+    runs: int = 5,
+    python: str = sys.executable,
+    env: Mapping[str, str] | None = None,
 ) -> list[ImportTime]:
     """Median ``-X importtime`` figures of ``python -m coinche_cli ARGS`` over ``runs`` runs."""
     selfs: dict[str, list[int]] = {}
@@ -87,7 +103,11 @@ def import_times(
         for _ in range(runs):
             done = subprocess.run(
                 [python, "-X", "importtime", "-m", "coinche_cli", *args],
-                cwd=cwd, capture_output=True, text=True, check=True,
+                cwd=cwd,
+                env=env,
+                capture_output=True,
+                text=True,
+                check=True,
             )
             for line in done.stderr.splitlines():
                 if not line.startswith("import time:"):
@@ -101,8 +121,9 @@ def import_times(
                 selfs.setdefault(name, []).append(int(fields[0]))
                 cumulatives.setdefault(name, []).append(int(fields[1]))
     return [
-        ImportTime(name, depths[name], statistics.median(selfs[name]),
-                   statistics.median(cumulatives[name]))
+        ImportTime(
+            name, depths[name], statistics.median(selfs[name]), statistics.median(cumulatives[name])
+        )
         for name in selfs
     ]
 
@@ -112,13 +133,14 @@ def top_cumulative(times: Sequence[ImportTime], count: int) -> list[ImportTime]:
     return sorted(times, key=lambda item: item.cumulative_us, reverse=True)[:count]
 
 
-def top_packages(times: Sequence[ImportTime], count: int) -> list[ImportTime]:
-    """Like :func:`top_cumulative`, counting only imports made from outside any package.
-
-    A package's first import at depth 0 includes everything it pulls in, so this is the bill
-    per top-level import without ``typer`` and ``typer.main`` both taking a line.
-    """
-    return top_cumulative([item for item in times if item.depth == 0], count)
+def by_package(times: Sequence[ImportTime]) -> list[tuple[str, float]]:
+    """Self time summed per top-level package (``typer._click.core`` counts for ``typer``),
+    in microseconds, largest first: who pays for the start-up, without double counting."""
+    totals: dict[str, float] = {}
+    for item in times:
+        package = item.name.split(".", 1)[0]
+        totals[package] = totals.get(package, 0.0) + item.self_us
+    return sorted(totals.items(), key=lambda pair: pair[1], reverse=True)
 
 
 def markdown(args: Sequence[str], modules: Sequence[str], top: Sequence[ImportTime]) -> str:
@@ -126,7 +148,8 @@ def markdown(args: Sequence[str], modules: Sequence[str], top: Sequence[ImportTi
     heavy = heavy_modules(modules)
     lines = [
         f"`coinche {' '.join(args)}` loads {len(modules)} modules; heavy packages among them: "
-        + (", ".join(f"`{name}`" for name in heavy) or "none") + ".",
+        + (", ".join(f"`{name}`" for name in heavy) or "none")
+        + ".",
         "",
         f"Top {len(top)} imports by cumulative time (`python -X importtime`, median of the runs;"
         " importtime itself adds overhead, so read the order, not the absolute figures):",
@@ -147,8 +170,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--top", type=int, default=10, help="how many imports to list")
     parser.add_argument("--runs", type=int, default=5, help="importtime runs to take the median")
-    parser.add_argument("--packages", action="store_true",
-                        help="rank top-level imports only (depth 0)")
+    parser.add_argument(
+        "--by-package", action="store_true", help="also sum self time per top-level package"
+    )
     parser.add_argument("--markdown", action="store_true", help="print markdown")
     parser.add_argument("args", nargs="*", help="coinche arguments (default: score ... --json)")
     options = parser.parse_args(argv)
@@ -156,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     modules = loaded_modules(args)
     times = import_times(args, options.runs)
-    top = (top_packages if options.packages else top_cumulative)(times, options.top)
+    top = top_cumulative(times, options.top)
     if options.markdown:
         print(markdown(args, modules, top))
         return 0
@@ -166,8 +190,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"\ntop {len(top)} imports by cumulative time (-X importtime, median of {options.runs}):")
     print(f"{'module':<44} {'depth':>5} {'self ms':>8} {'cum ms':>8}")
     for item in top:
-        print(f"{item.name:<44} {item.depth:>5} {item.self_us / 1000:>8.1f} "
-              f"{item.cumulative_us / 1000:>8.1f}")
+        print(
+            f"{item.name:<44} {item.depth:>5} {item.self_us / 1000:>8.1f} "
+            f"{item.cumulative_us / 1000:>8.1f}"
+        )
+    if options.by_package:
+        print(f"\nself time per top-level package (top {options.top}):")
+        for package, self_us in by_package(times)[: options.top]:
+            print(f"{package:<44} {self_us / 1000:>8.1f}")
     return 0
 
 

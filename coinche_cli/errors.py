@@ -35,3 +35,17 @@ class DealError(CoincheError):
     def __init__(self, field: str, key: str, **values: Any) -> None:
         self.field = field
         super().__init__(f"{field}: {msg(key, **values)}")
+
+
+class GameError(CoincheError):
+    """A game operation that cannot be done: unknown game, finished game, nothing to undo."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        self.key = key
+        super().__init__(msg(key, **values))
+
+
+class StoreError(CoincheError):
+    """The store could not be opened or written."""
+
+    exit_code = 1

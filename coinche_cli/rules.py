@@ -6,6 +6,7 @@ The file format is documented key by key in ``docs/rules-format.md``.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -217,6 +218,23 @@ class Rules:
     def announce_label(self, canonical: str) -> str:
         """The name this rules file gives an announce (``quarante`` in the club rules)."""
         return self.announce_names.get(canonical, canonical)
+
+
+def _fold(text: str) -> str:
+    """Lower-case without accents: ``Carré`` -> ``carre``."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+
+
+def canonical_announce(name: str) -> str | None:
+    """The canonical name of an announce as players write it, or None."""
+    folded = _fold(name.strip()).replace(" ", "-").replace("_", "-")
+    if folded in ANNOUNCE_ALIASES:
+        return ANNOUNCE_ALIASES[folded]
+    for canonical in ANNOUNCE_KINDS:
+        if folded == canonical.lower():
+            return canonical
+    return None
 
 
 def builtin_names() -> list[str]:

@@ -4,12 +4,9 @@ problem at once as ``FILE:LINE: key: reason``.
 
 from __future__ import annotations
 
-import unicodedata
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, TypeVar
-
-import yaml
 
 from coinche_cli.errors import RulesError
 from coinche_cli.messages import msg
@@ -30,6 +27,7 @@ from coinche_cli.rules import (
     ScoreTable,
     SideTerms,
     Tie,
+    canonical_announce,
 )
 
 _E = TypeVar("_E", bound=StrEnum)
@@ -106,6 +104,8 @@ def _read_yaml(path: Path, problems: list[str]) -> _Document | None:
     except OSError:
         problems.append(f"{name}:1: {msg('rules.file_missing')}")
         return None
+    import yaml  # only when reading a file: a stored game's rules are JSON
+
     loader = yaml.SafeLoader(text)
     try:
         root = loader.get_single_node()
@@ -121,7 +121,7 @@ def _read_yaml(path: Path, problems: list[str]) -> _Document | None:
     if root is None:
         return _Document({}, lines)
 
-    def build(node: yaml.Node, at: Path_) -> Any:
+    def build(node: Any, at: Path_) -> Any:
         if isinstance(node, yaml.MappingNode):
             out: dict[str, Any] = {}
             first: dict[str, int] = {}
@@ -196,7 +196,7 @@ def _load_document(path: Path, problems: list[str], chain: tuple[Path, ...]) -> 
         return document
     where = document.lines[("extends",)]
     parent_path = _resolve(str(parent_name))
-    if parent_path is not None and not parent_path.is_absolute() and not parent_path.exists():
+    if parent_path is not None and not parent_path.is_absolute():
         parent_path = path.parent / parent_path
     if parent_path is None or not parent_path.exists():
         reason = msg("rules.file_missing")
@@ -244,23 +244,6 @@ def rules_from_document(data: dict[str, Any], label: str = "<snapshot>") -> Rule
 
 
 # ---------------------------------------------------------------- validation
-
-
-def _fold(text: str) -> str:
-    """Lower-case without accents: ``Carré`` -> ``carre``."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
-
-
-def canonical_announce(name: str) -> str | None:
-    """The canonical name of an announce as players write it, or None."""
-    folded = _fold(name.strip()).replace(" ", "-").replace("_", "-")
-    if folded in ANNOUNCE_ALIASES:
-        return ANNOUNCE_ALIASES[folded]
-    for canonical in ANNOUNCE_KINDS:
-        if folded == canonical.lower():
-            return canonical
-    return None
 
 
 class _Validator:
@@ -419,8 +402,6 @@ class _Validator:
         multiplied = self.multiplied()
         score = self.score_table()
         end = self.end_rule()
-        if any(problem for problem in self.problems):
-            return None
         return Rules(
             name=name,
             title=self.text(("title",), name),

@@ -9,15 +9,14 @@ number here comes from anywhere but the :class:`~coinche_cli.rules.Rules`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from coinche_cli.deal import ContractKind, Deal
 from coinche_cli.errors import DealError
 from coinche_cli.messages import msg
 from coinche_cli.rounding import round_points
-from coinche_cli.rules import ANNOUNCE_KINDS, BeloteTo, Mode, Rules
-from coinche_cli.rules_loader import canonical_announce
+from coinche_cli.rules import ANNOUNCE_KINDS, BeloteTo, Mode, Rules, canonical_announce
 
 
 @dataclass(frozen=True)
@@ -61,6 +60,25 @@ class DealScore:
     terms: Mapping[str, tuple[Term, ...]]
     winners: tuple[str, ...]
     lines: tuple[str, ...] = field(default=())
+    rounded: Mapping[str, int] = field(default_factory=dict)
+    rounding: str = "none"
+
+    def explain(self, names: Mapping[str, str]) -> tuple[str, ...]:
+        """The explanation lines, with sides shown by ``names`` (codes where missing)."""
+        checked = self.checked
+        taker = checked.deal.taker
+        reason = self.reason
+        if taker in names:
+            reason = names[taker] + reason[len(taker):]
+        lines = [reason]
+        for side in checked.sides:
+            lines.append(_line(names.get(side, side), self.terms[side], self.scores[side]))
+        if self.rounded and self.rounded != checked.points:
+            detail = ", ".join(
+                f"{names.get(s, s)} {checked.points[s]} → {self.rounded[s]}" for s in checked.sides
+            )
+            lines.append(msg("score.rounded", method=self.rounding, detail=detail))
+        return tuple(lines)
 
     def to_json(self, rules: Rules) -> dict[str, Any]:
         """A JSON-ready summary: made, scores, card points, terms and explanation lines."""
@@ -322,11 +340,9 @@ def score_deal(
             for item in rules.score.terms(made, role, conditions)
         )
     scores = {side: sum(t.total for t in side_terms) for side, side_terms in terms.items()}
-    lines = (reason, *(_line(side, terms[side], scores[side]) for side in checked.sides))
-    if rounded != checked.points:
-        detail = ", ".join(f"{s} {checked.points[s]} → {rounded[s]}" for s in checked.sides)
-        lines = (*lines, msg("score.rounded", method=rules.rounding.value, detail=detail))
-    return DealScore(checked, made, reason, scores, terms, winners, lines)
+    result = DealScore(checked, made, reason, scores, terms, winners, rounded=rounded,
+                       rounding=rules.rounding.value)
+    return replace(result, lines=result.explain({}))
 
 
 def _belote(rules: Rules, deal: Deal, side: str) -> int:

@@ -5,8 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from coinche_cli.deal import ContractKind, Deal, Trump
-from coinche_cli.rules import ANNOUNCE_KINDS, Rules
-from coinche_cli.rules_loader import canonical_announce
+from coinche_cli.rules import ANNOUNCE_KINDS, Rules, canonical_announce
 
 
 @st.composite

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
-from coinche_cli.cli import rules_cmd, score_cmd
+from coinche_cli.cli import game_cmd, rules_cmd, score_cmd
 from coinche_cli.cli.output import error_line
 from coinche_cli.errors import CoincheError
 
@@ -31,7 +32,23 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    db: Annotated[
+        Path | None,
+        typer.Option("--db", envvar="COINCHE_DB", help="The store file (default: user data).",
+                     show_envvar=True),
+    ] = None,
+) -> None:
+    """Keep score of coinche (belote coinchée) games and run club tournaments."""
+    ctx.obj = {"db": db}
+
+
 app.add_typer(rules_cmd.app, name="rules")
+app.add_typer(game_cmd.app, name="game")
 app.command("score")(score_cmd.score)
 
 

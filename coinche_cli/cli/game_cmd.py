@@ -1,0 +1,251 @@
+"""``coinche game``: keep score of a game at the table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from coinche_cli import games
+from coinche_cli.cli import game_view
+from coinche_cli.cli.context import open_store
+from coinche_cli.cli.output import print_json, print_line
+from coinche_cli.cli.score_cmd import (
+    AnnounceOption,
+    AnnounceWinnerOption,
+    BeloteOption,
+    CapotOption,
+    DealJsonOption,
+    DealWords,
+    GeneraleOption,
+    PointsOption,
+    read_deal,
+)
+from coinche_cli.errors import GameError
+from coinche_cli.messages import msg
+from coinche_cli.store import SqliteStore
+
+app = typer.Typer(help="Keep score of a game: new, add, pass, show, undo, edit, play, export.",
+                  no_args_is_help=True)
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+GameOption = Annotated[
+    int | None, typer.Option("--game", "-g", help="Game id (default: the current game).")
+]
+
+
+@app.command("new")
+def new(
+    ctx: typer.Context,
+    rules_name: Annotated[str, typer.Option("--rules", "-r", help="Rules name or file.")] = (
+        "standard"
+    ),
+    team: Annotated[
+        list[str] | None, typer.Option("--team", "-t", help="Team name (twice: A then B).")
+    ] = None,
+    player: Annotated[
+        list[str] | None, typer.Option("--player", help="Player name (chien: 2 or 3 times).")
+    ] = None,
+    players: Annotated[int | None, typer.Option("--players", help="Number of players.")] = None,
+    dealer: Annotated[str | None, typer.Option("--dealer", help="Side that deals first.")] = None,
+    target: Annotated[int | None, typer.Option("--target", help="Play to N points.")] = None,
+    deals: Annotated[
+        int | None, typer.Option("--deals", help="Play N deals, then compare totals.")
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Start a game; it becomes the current game.
+
+    Example: coinche game new --rules standard --team "Les As" --team "Les Rois"
+    """
+    from coinche_cli.rules import load_rules
+
+    store = open_store(ctx)
+    record, state = games.new_game(
+        store, load_rules(rules_name), players=players, names=[*(team or []), *(player or [])],
+        dealer=dealer, target=target, deals=deals,
+    )
+    if as_json:
+        print_json({"id": record.id, **game_view.state_json(record, state)})
+        return
+    print_line(msg("view.game_new", id=record.id, rules=record.rules_name,
+                   sides=" / ".join(state.setup.names.values()),
+                   dealer=state.setup.seat_label(state.next_dealer)))
+    for line in game_view.totals_lines(state):
+        print_line(line)
+
+
+@app.command("add")
+def add(
+    ctx: typer.Context,
+    words: DealWords = None,
+    deal_json: DealJsonOption = None,
+    belote: BeloteOption = None,
+    announce: AnnounceOption = None,
+    announce_winner: AnnounceWinnerOption = None,
+    capot: CapotOption = None,
+    generale: GeneraleOption = False,
+    points: PointsOption = None,
+    game: GameOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Record the deal just played (same syntax as ``coinche score``); TAKER may be a name.
+
+    Example: coinche game add "Les As" 100S 104 --belote A --announce A:cinquante
+    """
+    deal = read_deal(words, deal_json, belote=belote, announce=announce,
+                     announce_winner=announce_winner, capot=capot, generale=generale,
+                     points=points)
+    store = open_store(ctx)
+    change = games.add(store, game, deal)
+    _report(store, change, "add", as_json)
+
+
+@app.command("pass")
+def pass_(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Record a deal where everybody passed: no score, the next player deals.
+
+    Example: coinche game pass
+    """
+    store = open_store(ctx)
+    _report(store, games.add(store, game, None), "pass", as_json)
+
+
+@app.command("undo")
+def undo(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Remove the last deal (it stays in the game's history).
+
+    Example: coinche game undo
+    """
+    store = open_store(ctx)
+    _report(store, games.undo(store, game), "undo", as_json)
+
+
+@app.command("edit")
+def edit(
+    ctx: typer.Context,
+    number: Annotated[int, typer.Argument(help="The deal to replace.")],
+    words: DealWords = None,
+    deal_json: DealJsonOption = None,
+    belote: BeloteOption = None,
+    announce: AnnounceOption = None,
+    announce_winner: AnnounceWinnerOption = None,
+    capot: CapotOption = None,
+    generale: GeneraleOption = False,
+    points: PointsOption = None,
+    passed: Annotated[bool, typer.Option("--pass", help="It was a deal everybody passed.")] = (
+        False
+    ),
+    game: GameOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Replace deal N; every later total is recomputed and the old deal kept in the history.
+
+    Example: coinche game edit 3 B 90H 95
+    """
+    deal = None if passed else read_deal(
+        words, deal_json, belote=belote, announce=announce, announce_winner=announce_winner,
+        capot=capot, generale=generale, points=points)
+    store = open_store(ctx)
+    _report(store, games.edit(store, game, number, deal), "edit", as_json)
+
+
+def _report(store: SqliteStore, change: games.Change, verb: str, as_json: bool) -> None:
+    record = store.game(change.game_id)
+    if as_json:
+        print_json(game_view.change_json(record, change))
+        return
+    for line in game_view.change_lines(change, verb):
+        print_line(line)
+
+
+@app.command("show")
+def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Show the score sheet: every deal, the running totals and a summary per side.
+
+    Example: coinche game show --json
+    """
+    record, state = games.load(open_store(ctx), game)
+    if as_json:
+        print_json(game_view.state_json(record, state))
+    else:
+        game_view.render_sheet(record, state)
+
+
+@app.command("list")
+def list_games(ctx: typer.Context, as_json: JsonOption = False) -> None:
+    """List the games in the store.
+
+    Example: coinche game list
+    """
+    store = open_store(ctx)
+    current = store.current_game()
+    rows: list[dict[str, Any]] = []
+    for record in store.games():
+        _, state = games.load(store, record.id)
+        rows.append({
+            "id": record.id, "rules": record.rules_name, "sides": dict(state.setup.names),
+            "deals": len(state.rows), "totals": dict(state.totals), "finished": state.finished,
+            "winner": state.winner, "created": record.created, "current": record.id == current,
+        })
+    if as_json:
+        print_json(rows)
+        return
+    if not rows:
+        print_line(msg("view.no_games"))
+    for row in rows:
+        mark = "*" if row["current"] else " "
+        sides = " / ".join(f"{n} {row['totals'][s]}" for s, n in row["sides"].items())
+        print_line(f"{mark} {row['id']:>4}  {row['rules']:<10} {row['deals']:>3} deals  {sides}")
+
+
+@app.command("use")
+def use(ctx: typer.Context, game_id: Annotated[int, typer.Argument(help="Game id.")]) -> None:
+    """Make another game the current one.
+
+    Example: coinche game use 3
+    """
+    record = games.use(open_store(ctx), game_id)
+    print_line(msg("view.game_use", id=record.id))
+
+
+@app.command("export")
+def export(
+    ctx: typer.Context,
+    csv_path: Annotated[
+        Path | None, typer.Option("--csv", help="Write the sheet as CSV (UTF-8 with BOM).")
+    ] = None,
+    xlsx_path: Annotated[
+        Path | None, typer.Option("--xlsx", help="Write an Excel workbook (Deals, Summary).")
+    ] = None,
+    sep: Annotated[str, typer.Option("--sep", help="CSV separator (';' for French Excel).")] = (
+        ","
+    ),
+    game: GameOption = None,
+) -> None:
+    """Export the score sheet: one row per deal with every field, scores and running totals.
+
+    Example: coinche game export --xlsx partie.xlsx
+    """
+    from coinche_cli.export_game import export_game
+
+    if csv_path is None and xlsx_path is None:
+        raise GameError("game.export_nothing")
+    record, state = games.load(open_store(ctx), game)
+    export_game(record, state, csv_path=csv_path, xlsx_path=xlsx_path, sep=sep)
+    for path in (csv_path, xlsx_path):
+        if path is not None:
+            print_line(msg("view.exported", path=path, deals=len(state.rows)))
+
+
+@app.command("play")
+def play(ctx: typer.Context, game: GameOption = None) -> None:
+    """Enter deals one after another, with prompts; u undoes, p records a pass, q leaves.
+
+    Every deal is saved as soon as it is entered; Ctrl-C leaves without losing any.
+    Example: coinche game play
+    """
+    from coinche_cli.cli.play_cmd import play_loop
+
+    play_loop(open_store(ctx), game, input)

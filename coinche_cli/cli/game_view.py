@@ -1,0 +1,181 @@
+"""How a game reads on the terminal and in JSON.
+
+The per-deal lines are plain text (no Rich import): they print after every deal at the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coinche_cli.game import GameState, Row, summary
+from coinche_cli.games import Change
+from coinche_cli.messages import msg
+from coinche_cli.store import GameRecord
+
+
+def name(state: GameState, side: str | None) -> str:
+    """A side's display name."""
+    if side is None:
+        return ""
+    return state.setup.names.get(side, side)
+
+
+def contract_text(row: Row) -> str:
+    """``100♠ x`` style contract of a row, or ``passe``."""
+    deal = row.entry.deal
+    if deal is None:
+        return msg("view.passed")
+    coinche = {0: "", 1: " x", 2: " xx"}[deal.coinche]
+    return f"{deal.contract}{deal.trump.symbol}{coinche}"
+
+
+def row_json(state: GameState, row: Row) -> dict[str, Any]:
+    """One sheet row as JSON."""
+    result = row.result
+    return {
+        "number": row.number,
+        "dealer": state.setup.seat_side(row.dealer),
+        "dealer_seat": row.dealer + 1,
+        "passed": row.entry.deal is None,
+        "deal": None if row.entry.deal is None else row.entry.deal.to_json(),
+        "made": None if result is None else result.made,
+        "scores": (dict.fromkeys(state.setup.sides, 0) if result is None
+                   else dict(result.scores)),
+        "totals": dict(row.totals),
+        "lines": [] if result is None else list(result.lines),
+        "recorded": row.entry.recorded,
+    }
+
+
+def state_json(record: GameRecord, state: GameState) -> dict[str, Any]:
+    """The whole game as JSON (``game show --json``)."""
+    end = state.setup.end
+    return {
+        "id": record.id,
+        "rules": record.rules_name,
+        "players": record.players,
+        "sides": dict(state.setup.names),
+        "target": end.target,
+        "deals_limit": end.deals,
+        "created": record.created,
+        "label": record.label,
+        "deals": [row_json(state, row) for row in state.rows],
+        "totals": dict(state.totals),
+        "to_target": state.to_target(),
+        "finished": state.finished,
+        "winner": state.winner,
+        "next_dealer": state.setup.seat_side(state.next_dealer),
+        "summary": summary(state),
+    }
+
+
+def change_json(record: GameRecord, change: Change) -> dict[str, Any]:
+    """What ``game add`` / ``pass`` / ``undo`` / ``edit`` return with ``--json``."""
+    after = change.after
+    row = next((r for r in after.rows if r.number == change.number), None)
+    result = None if row is None else row.result
+    return {
+        "game": record.id,
+        "deal": change.number,
+        "passed": change.was_pass if row is None else row.entry.deal is None,
+        "made": None if result is None else result.made,
+        "scores": (dict.fromkeys(after.setup.sides, 0) if result is None
+                   else dict(result.scores)),
+        "lines": [] if result is None else list(result.explain(after.setup.names)),
+        "totals": dict(after.totals),
+        "totals_before": dict(change.before.totals),
+        "to_target": after.to_target(),
+        "finished": after.finished,
+        "winner": after.winner,
+        "next_dealer": after.setup.seat_side(after.next_dealer),
+    }
+
+
+def totals_lines(state: GameState) -> list[str]:
+    """Running totals, the distance to the target, the next dealer, the winner."""
+    totals = " · ".join(f"{name(state, s)} {t}" for s, t in state.totals.items())
+    line = msg("view.totals", totals=totals)
+    to_target = state.to_target()
+    if to_target is not None and not state.finished:
+        gaps = ", ".join(f"{name(state, s)} {g}" for s, g in to_target.items())
+        line += "  " + msg("view.to_target", target=state.setup.end.target, gaps=gaps)
+    end = state.setup.end
+    if end.deals is not None and not state.finished:
+        line += "  " + msg("view.deals_left", played=state.played, deals=end.deals)
+    lines = [line]
+    if state.finished:
+        winner = state.winner or ""
+        others = " · ".join(str(t) for s, t in state.totals.items() if s != winner)
+        lines.append(msg("view.winner", winner=name(state, winner),
+                         total=state.totals[winner], others=others))
+    else:
+        lines.append(msg("view.next_dealer",
+                         dealer=state.setup.seat_label(state.next_dealer)))
+    return lines
+
+
+def deal_lines(state: GameState, row: Row) -> list[str]:
+    """A deal as recorded: its outcome and each side's points."""
+    if row.result is None or row.entry.deal is None:
+        return [msg("view.pass_line", number=row.number,
+                    dealer=state.setup.seat_label(row.dealer))]
+    deal = row.entry.deal
+    outcome = msg("view.made" if row.result.made else "view.failed")
+    return [
+        msg("view.deal_line", number=row.number, taker=name(state, deal.taker),
+            contract=contract_text(row), outcome=outcome,
+            reason=row.result.reason.split(": ", 1)[-1]),
+        *(f"  {line}" for line in row.result.explain(state.setup.names)[1:]),
+    ]
+
+
+def change_lines(change: Change, verb: str) -> list[str]:
+    """Lines shown after ``add``, ``pass``, ``undo`` or ``edit``."""
+    after = change.after
+    lines: list[str] = []
+    if verb in ("undo", "edit"):
+        old_row = next((r for r in change.before.rows if r.number == change.number), None)
+        if old_row is not None:
+            lines.append(msg(f"view.{verb}_was", number=change.number))
+            lines += [f"  {line}" for line in deal_lines(change.before, old_row)]
+    row = next((r for r in after.rows if r.number == change.number), None)
+    if verb != "undo" and row is not None:
+        lines += deal_lines(after, row)
+    if verb in ("undo", "edit"):
+        before = " · ".join(f"{name(after, s)} {t}" for s, t in change.before.totals.items())
+        lines.append(msg("view.totals_were", totals=before))
+    lines += totals_lines(after)
+    return lines
+
+
+def render_sheet(record: GameRecord, state: GameState) -> None:
+    """The whole score sheet as a Rich table, then the per-side summary."""
+    from rich.table import Table
+
+    from coinche_cli.cli.output import console
+
+    out = console()
+    setup = state.setup
+    title = msg("view.sheet_title", id=record.id, rules=record.rules_name,
+                sides=" / ".join(setup.names.values()))
+    table = Table(title=title, show_header=True, header_style="bold")
+    for column in ("#", "dealer", "contract", "taker", "result"):
+        table.add_column(column, justify="right" if column == "#" else "left")
+    for side in setup.sides:
+        table.add_column(name(state, side), justify="right")
+    for side in setup.sides:
+        table.add_column(msg("view.total_of", side=name(state, side)), justify="right")
+    for row in state.rows:
+        deal = row.entry.deal
+        result = row.result
+        outcome = "" if result is None else msg("view.made" if result.made else "view.failed")
+        scores = ["" if result is None else str(result.scores[s]) for s in setup.sides]
+        table.add_row(str(row.number), setup.seat_label(row.dealer), contract_text(row),
+                      "" if deal is None else name(state, deal.taker), outcome, *scores,
+                      *(str(row.totals[s]) for s in setup.sides))
+    out.print(table)
+    stats = summary(state)
+    for side, counts in stats.items():
+        out.print(msg("view.summary", side=name(state, side), **counts))
+    for line in totals_lines(state):
+        out.print(line)

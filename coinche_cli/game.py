@@ -1,0 +1,254 @@
+"""A game: rules, sides and the deals played, folded into totals, dealer and winner.
+
+Pure: the store hands over the recorded entries and :func:`play` replays them.  The end of
+a game follows the rules' ``end`` section (or the game's own ``--target`` / ``--deals``):
+
+1. After each scored deal, the sides at or over the target are "over".
+2. One side over: it wins.  Several: ``both_over`` decides (the higher total, or the side
+   that won that deal).  Still equal: ``tie`` decides (the side that won the deal, or play on).
+3. In fixed-deals play, after the last deal the higher total wins; equal totals follow ``tie``
+   (``play_on``: one more deal, then compare again).
+4. A deal where everybody passed scores nothing and does not count as one of the fixed deals;
+   the deal still moves on to the next dealer.
+5. With ``rounding.last_deal: exact``, the deal that ends the game is scored on exact points.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+
+from coinche_cli.deal import Deal
+from coinche_cli.errors import GameError
+from coinche_cli.rules import BothOver, EndRule, Reach, Rules, Tie
+from coinche_cli.scoring import DealScore, score_deal
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One recorded deal of a game: a played deal, or ``deal=None`` when all passed."""
+
+    number: int
+    deal: Deal | None
+    recorded: str = ""  # ISO time, for time-limited games
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a game was started with: frozen rules, names, first dealer, end overrides."""
+
+    rules: Rules
+    players: int
+    names: Mapping[str, str]  # side -> display name
+    first_dealer: int = 0  # seat index in the order of play
+    target: int | None = None  # overrides the rules' end.target
+    deals: int | None = None  # overrides the rules' end.deals
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The game's sides: A/B, or seats 1..n."""
+        return self.rules.sides(self.players)
+
+    @property
+    def end(self) -> EndRule:
+        """The end rule in force: the rules' own, with this game's overrides."""
+        end = self.rules.end
+        if self.target is not None or self.deals is not None:
+            end = replace(end, target=self.target, deals=self.deals)
+        return end
+
+    def seat_side(self, seat: int) -> str:
+        """The side a seat plays for: teams alternate round the table."""
+        if self.players == 4:
+            return "A" if seat % 2 == 0 else "B"
+        return str(seat + 1)
+
+    def seat_label(self, seat: int) -> str:
+        """``Les As (seat 3)`` for a team game, the player's name otherwise."""
+        side = self.seat_side(seat)
+        if self.players == 4:
+            return f"{self.names.get(side, side)} (seat {seat + 1})"
+        return self.names.get(side, side)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the score sheet."""
+
+    number: int
+    dealer: int
+    entry: Entry
+    result: DealScore | None  # None: everybody passed
+    totals: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Where a game stands after its recorded deals."""
+
+    setup: Setup
+    rows: tuple[Row, ...]
+    totals: Mapping[str, int]
+    finished: bool
+    winner: str | None
+    next_dealer: int
+    played: int  # scored deals (passes excluded)
+    extra: tuple[int, ...] = field(default=())  # deal numbers recorded after the end
+
+    def to_target(self) -> dict[str, int] | None:
+        """Points each side still needs to reach the target (None without a target)."""
+        target = self.setup.end.target
+        if target is None:
+            return None
+        return {side: max(target - total, 0) for side, total in self.totals.items()}
+
+
+def fold_side(text: str) -> str:
+    """Lower-case without accents, for matching names: ``Léa`` -> ``lea``."""
+    decomposed = unicodedata.normalize("NFKD", text.strip())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+
+
+def resolve_side(setup: Setup, text: str, field_name: str = "taker") -> str:
+    """A side from its code (``A``, ``2``), its name, or an unambiguous prefix of its name."""
+    from coinche_cli.errors import DealError
+
+    wanted = fold_side(text)
+    for side in setup.sides:
+        if wanted == side.lower():
+            return side
+    exact = [s for s in setup.sides if fold_side(setup.names.get(s, s)) == wanted]
+    if len(exact) == 1:
+        return exact[0]
+    prefixed = [s for s in setup.sides if fold_side(setup.names.get(s, s)).startswith(wanted)]
+    if not prefixed:
+        # "Rois" for "Les Rois": a prefix of any word of the name
+        prefixed = [
+            s for s in setup.sides
+            if any(word.startswith(wanted) for word in fold_side(setup.names.get(s, s)).split())
+        ]
+    if len(prefixed) == 1 and wanted:
+        return prefixed[0]
+    sides = ", ".join(f"{s} ({setup.names.get(s, s)})" for s in setup.sides)
+    if len(prefixed) > 1:
+        raise DealError(field_name, "game.ambiguous_side", got=text, sides=sides)
+    raise DealError(field_name, "deal.bad_side", got=text, sides=sides)
+
+
+def _over(end: EndRule, total: int) -> bool:
+    assert end.target is not None
+    return total > end.target if end.reach is Reach.EXCEED else total >= end.target
+
+
+def _deal_winners(result: DealScore) -> tuple[str, ...]:
+    return result.winners
+
+
+def _decide(end: EndRule, totals: Mapping[str, int], contenders: Sequence[str],
+            result: DealScore) -> str | None:
+    """Among ``contenders`` (over the target, or all sides at the last fixed deal)."""
+    if len(contenders) == 1:
+        return contenders[0]
+    deal_winners = [s for s in _deal_winners(result) if s in contenders]
+    if end.both_over is BothOver.DEAL_WINNER and len(deal_winners) == 1:
+        return deal_winners[0]
+    best = max(totals[s] for s in contenders)
+    leaders = [s for s in contenders if totals[s] == best]
+    if len(leaders) == 1:
+        return leaders[0]
+    tied_winners = [s for s in _deal_winners(result) if s in leaders]
+    if end.tie is Tie.DEAL_WINNER and len(tied_winners) == 1:
+        return tied_winners[0]
+    return None  # play on
+
+
+def _ends(setup: Setup, totals: Mapping[str, int], played: int, result: DealScore,
+          started: datetime | None, now: datetime | None) -> tuple[bool, str | None]:
+    """Whether the game is over after ``result``, and who won."""
+    end = setup.end
+    if end.target is not None:
+        over = [s for s in setup.sides if _over(end, totals[s])]
+        if over:
+            winner = _decide(end, totals, over, result)
+            if winner is not None:
+                return True, winner
+    timed_out = (
+        end.time_limit is not None and started is not None and now is not None
+        and (now - started).total_seconds() >= end.time_limit * 60
+    )
+    if (end.deals is not None and played >= end.deals) or timed_out:
+        winner = _decide(replace(end, both_over=BothOver.HIGHER_TOTAL), totals,
+                         list(setup.sides), result)
+        if winner is not None:
+            return True, winner
+    return False, None
+
+
+def _time(text: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(text) if text else None
+    except ValueError:
+        return None
+
+
+def play(setup: Setup, entries: Sequence[Entry]) -> GameState:
+    """Replay ``entries`` in order: every deal scored, totals, dealer, the end and winner."""
+    rules = setup.rules
+    seats = setup.players
+    totals = dict.fromkeys(setup.sides, 0)
+    rows: list[Row] = []
+    dealer = setup.first_dealer
+    played = 0
+    finished, winner = False, None
+    extra: list[int] = []
+    started = _time(entries[0].recorded) if entries else None
+    for entry in entries:
+        if finished:
+            extra.append(entry.number)
+            continue
+        result = None
+        if entry.deal is not None:
+            played += 1
+            result = score_deal(rules, entry.deal, setup.players)
+            after = {s: totals[s] + result.scores[s] for s in setup.sides}
+            finished, winner = _ends(setup, after, played, result, started, _time(entry.recorded))
+            if finished and rules.last_deal_exact:
+                exact = score_deal(rules, entry.deal, setup.players, exact=True)
+                exact_after = {s: totals[s] + exact.scores[s] for s in setup.sides}
+                done, who = _ends(setup, exact_after, played, exact, started,
+                                  _time(entry.recorded))
+                if done:
+                    result, after, winner = exact, exact_after, who
+            totals = after
+        rows.append(Row(entry.number, dealer, entry, result, dict(totals)))
+        dealer = (dealer + 1) % seats
+    return GameState(setup, tuple(rows), totals, finished, winner, dealer, played, tuple(extra))
+
+
+def check_can_add(state: GameState) -> None:
+    """Refuse a new deal once the game has a winner."""
+    if state.finished:
+        winner = state.winner or ""
+        raise GameError("game.finished", winner=state.setup.names.get(winner, winner))
+
+
+def summary(state: GameState) -> dict[str, dict[str, int]]:
+    """Per side: contracts taken, made, failed, coinches given and received."""
+    out = {
+        side: {"taken": 0, "made": 0, "failed": 0, "coinched": 0, "was_coinched": 0}
+        for side in state.setup.sides
+    }
+    for row in state.rows:
+        if row.result is None or row.entry.deal is None:
+            continue
+        deal = row.entry.deal
+        out[deal.taker]["taken"] += 1
+        out[deal.taker]["made" if row.result.made else "failed"] += 1
+        if deal.coinche:
+            out[deal.taker]["was_coinched"] += 1
+            for side in state.setup.sides:
+                if side != deal.taker:
+                    out[side]["coinched"] += 1
+    return out

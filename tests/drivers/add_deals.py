@@ -1,0 +1,81 @@
+"""Add deals to a game in a loop through the library, one fresh store per add (as the CLI does).
+
+Used by ``tests/test_durability.py``: it is killed mid-write, and run several at once.
+
+    python tests/drivers/add_deals.py DB GAME COUNT [--seed N] [--wait]
+
+GAME is a game id, or ``new`` to start a game first (printed as ``game ID``).  COUNT 0 adds
+deals until killed.  ``ready`` is printed once the imports are done; with ``--wait`` the
+driver then waits for a line on stdin before writing, so that several start at once.  After
+each committed add it prints ``saved N DEAL_JSON``: N is the deal's number, DEAL_JSON the
+deal as stored.  Every line is flushed at once, so a line seen by the parent is a commit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import random
+import sys
+from pathlib import Path
+
+from coinche_cli import games
+from coinche_cli.deal import Deal, deal_from_words
+from coinche_cli.rules import load_rules
+from coinche_cli.store import SqliteStore
+
+TARGET = 10_000_000  # never reached: the game accepts deals for as long as the test needs
+
+
+def random_deal(rng: random.Random) -> Deal:
+    """A valid standard deal: any taker, contract 80-160 in any suit, made or failed."""
+    taker = rng.choice("AB")
+    contract = rng.choice(range(80, 170, 10))
+    trump = rng.choice("SHDC")
+    return deal_from_words([taker, f"{contract}{trump}", str(rng.randint(0, 160))])
+
+
+def new_game(path: Path) -> int:
+    """Start a standard game that never ends; returns its id."""
+    store = SqliteStore(path)
+    try:
+        record, _ = games.new_game(store, load_rules("standard"), players=None, names=[],
+                                   dealer=None, target=TARGET, deals=None)
+    finally:
+        store.close()
+    return record.id
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("db", type=Path)
+    parser.add_argument("game")
+    parser.add_argument("count", type=int)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--wait", action="store_true")
+    args = parser.parse_args(argv)
+    print("ready", flush=True)
+    if args.wait:
+        sys.stdin.readline()
+    rng = random.Random(args.seed)
+    if args.game == "new":
+        game_id = new_game(args.db)
+        print(f"game {game_id}", flush=True)
+    else:
+        game_id = int(args.game)
+    counter = itertools.count() if args.count == 0 else range(args.count)
+    for _ in counter:
+        store = SqliteStore(args.db)
+        try:
+            change = games.add(store, game_id, random_deal(rng))
+        finally:
+            store.close()
+        assert change.new is not None
+        print(f"saved {change.number} {json.dumps(change.new.to_json(), sort_keys=True)}",
+              flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
