@@ -1,0 +1,199 @@
+"""``coinche game`` through CliRunner: the sheet, corrections, refusals that write nothing."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from coinche_cli.cli.main import app
+from coinche_cli.rules import load_rules
+from tests.deals import valid_deals
+
+runner = CliRunner()
+
+
+class Table:
+    """A store file and the command line pointed at it."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+
+    def run(self, *args: str, code: int = 0) -> Any:
+        result = runner.invoke(app, ["--db", str(self.db), *args])
+        assert result.exit_code == code, (result.stdout, result.stderr)
+        return result
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self.run(*args, "--json").stdout)
+
+    def refused(self, *args: str) -> str:
+        """Run a command that must be refused: exit 2, one line, store unchanged."""
+        before = data_checksum(self.db)
+        result = self.run(*args, code=2)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1, result.stderr
+        assert lines[0].startswith("error: ")
+        assert data_checksum(self.db) == before
+        return lines[0]
+
+
+def data_checksum(db: Path) -> str:
+    """A checksum of every row of the store (not of the file, which WAL may reorganise)."""
+    with sqlite3.connect(db) as connection:
+        dump = "\n".join(connection.iterdump())
+    return hashlib.sha256(dump.encode()).hexdigest()
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    return Table(tmp_path / "coinche.db")
+
+
+def test_a_game_from_new_to_the_sheet(table: Table) -> None:
+    created = table.json("game", "new", "--team", "Les As", "--team", "Les Rois")
+    assert created["sides"] == {"A": "Les As", "B": "Les Rois"}
+    added = table.json("game", "add", "Les As", "100S", "104", "--belote", "A",
+                       "--announce", "A:cinquante")
+    assert added["deal"] == 1 and added["made"] is True
+    assert added["scores"] == {"A": 274, "B": 58} and added["totals"] == {"A": 274, "B": 58}
+    assert (added["finished"], added["winner"]) == (False, None)
+    assert added["next_dealer"] == "B"
+    table.run("game", "pass")
+    # "rois" is a word of "Les Rois": B fails 90♥ coinché: A + (162 + 90) × 2 = 504
+    failed = table.json("game", "add", "rois", "90Hx", "70")
+    assert failed["scores"] == {"A": 504, "B": 0} and failed["deal"] == 3
+    shown = table.json("game", "show")
+    assert shown["id"] == created["id"] and shown["rules"] == "standard"
+    assert [row["number"] for row in shown["deals"]] == [1, 2, 3]
+    assert shown["deals"][1]["passed"] is True
+    assert shown["totals"] == {"A": 778, "B": 58}
+    assert shown["finished"] is True and shown["winner"] == "A"  # 778 ≥ 701
+    sheet = table.run("game", "show").stdout
+    assert "Les As" in sheet and "778" in sheet
+
+
+def test_refusals_write_nothing(table: Table) -> None:
+    table.run("game", "new", "--team", "Les As", "--team", "Les Rois", "--target", "300")
+    table.run("game", "add", "A", "80S", "100")
+    assert table.refused("game", "add", "A", "85S", "100").startswith("error: contract:")
+    assert table.refused("game", "add", "Les", "80S", "100").startswith("error: taker:")
+    assert table.refused("game", "add", "Z", "80S", "100").startswith("error: taker:")
+    assert table.refused("game", "add", "A", "80S", "100", "--game", "99") == (
+        "error: no game 99 in this store"
+    )
+    assert table.refused("game", "edit", "5", "A", "80S", "100").startswith("error: no deal 5")
+    table.run("game", "add", "A", "80S", "100")  # A 360: over 300
+    assert "over" in table.refused("game", "add", "B", "80S", "100")
+    assert "over" in table.refused("game", "pass")
+
+
+def test_undo_and_edit_keep_the_history_and_recompute(table: Table) -> None:
+    table.run("game", "new")
+    table.run("game", "add", "A", "80S", "100")  # A 180, B 62
+    table.run("game", "add", "B", "90H", "100")  # B 190 → 252, A 62 → 242
+    table.run("game", "add", "A", "100S", "110")  # A 210 → 452, B 52 → 304
+    edited = table.json("game", "edit", "1", "B", "80S", "100")  # deal 1: B 180, A 62
+    assert edited["totals_before"] == {"A": 452, "B": 304}
+    assert edited["totals"] == {"A": 62 + 62 + 210, "B": 180 + 190 + 52}
+    shown = table.json("game", "show")
+    assert [row["totals"] for row in shown["deals"]] == [
+        {"A": 62, "B": 180}, {"A": 124, "B": 370}, {"A": 334, "B": 422}]
+    undone = table.json("game", "undo")
+    assert undone["totals"] == {"A": 124, "B": 370}
+    assert len(table.json("game", "show")["deals"]) == 2
+    with sqlite3.connect(table.db) as connection:
+        statuses = connection.execute("SELECT number, status FROM deal ORDER BY id").fetchall()
+    assert statuses == [(1, "replaced"), (2, "active"), (3, "removed"), (1, "active")]
+
+
+def test_games_list_and_use(table: Table) -> None:
+    first = table.json("game", "new")["id"]
+    second = table.json("game", "new", "--rules", "club")["id"]
+    listed = table.json("game", "list")
+    assert [(g["id"], g["current"]) for g in listed] == [(first, False), (second, True)]
+    table.run("game", "use", str(first))
+    assert table.json("game", "show")["id"] == first
+    table.refused("game", "use", "42")
+
+
+def test_chien_players_by_name(table: Table) -> None:
+    table.run("game", "new", "--rules", "chien", "--player", "Ana", "--player", "Bob",
+              "--player", "Cyd")
+    # Ana makes 100♠ with 120; Bob 30, Cyd the rest (12): Ana 100, Bob 30, Cyd 12
+    added = table.json("game", "add", "ana", "100S", "120", "--points", "Bob:30")
+    assert added["scores"] == {"1": 100, "2": 30, "3": 12}
+
+
+def test_export_csv_and_xlsx(table: Table, tmp_path: Path) -> None:
+    from openpyxl import load_workbook  # noqa: TID251
+
+    table.run("game", "new", "--team", "Léa & Zoé", "--team", "Les Rois")
+    table.run("game", "add", "A", "100S", "104", "--belote", "A", "--announce", "A:cinquante")
+    table.run("game", "pass")
+    table.run("game", "add", "B", "90Hx", "70")
+    csv_path, xlsx_path = tmp_path / "game.csv", tmp_path / "game.xlsx"
+    table.run("game", "export", "--csv", str(csv_path), "--xlsx", str(xlsx_path))
+    raw = csv_path.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # BOM for Excel
+    rows = list(csv.DictReader(raw.decode("utf-8-sig").splitlines()))
+    assert [r["deal"] for r in rows] == ["1", "2", "3"]
+    assert rows[0]["score Léa & Zoé"] == "274" and rows[2]["total Léa & Zoé"] == "778"
+    book = load_workbook(xlsx_path)
+    assert book.sheetnames == ["Deals", "Summary"]
+    deals = book["Deals"]
+    assert deals.freeze_panes == "A2" and deals["A1"].font.bold
+    header = [c.value for c in deals[1]]
+    totals = [row[header.index("total Léa & Zoé")] for row in deals.iter_rows(2, values_only=True)]
+    assert totals == [274, 274, 778]  # numbers stored as numbers
+    summary = {row[0]: row for row in book["Summary"].iter_rows(2, values_only=True)}
+    assert summary["A"][2:5] == (1, 1, 0) and summary["B"][2:5] == (1, 0, 1)
+
+
+def test_play_loop_reasks_and_saves(tmp_path: Path) -> None:
+    db = tmp_path / "c.db"
+    Table(db).run("game", "new", "--team", "Nous", "--team", "Eux")
+    answers = "\n".join([
+        "Nous", "100Z", "100S", "104", "A", "A:cinquante",  # 100Z is asked again
+        "p",  # everybody passed
+        "Eux", "85H", "95", "", "",  # 85 refused after the deal is complete: contract again
+        "90H",
+        "u",  # undo the 90♥
+        "q",
+    ]) + "\n"
+    result = subprocess.run([sys.executable, "-m", "coinche_cli", "--db", str(db), "game",
+                             "play"], input=answers, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "error: trump: 'Z' is not a trump" in result.stdout
+    assert "error: contract: 85 is not a bid" in result.stdout
+    shown = Table(db).json("game", "show")
+    assert [row["passed"] for row in shown["deals"]] == [False, True]
+    assert shown["totals"] == {"A": 274, "B": 58}
+
+
+@settings(max_examples=20, deadline=None)
+@given(data=st.data())
+def test_undo_restores_the_exact_previous_state(tmp_path_factory: pytest.TempPathFactory,
+                                                data: st.DataObject) -> None:
+    rules = load_rules("standard")
+    table = Table(tmp_path_factory.mktemp("undo") / "c.db")
+    table.run("game", "new", "--target", "100000")
+    for deal in data.draw(st.lists(valid_deals(rules, 4), max_size=4)):
+        table.run("game", "add", "--deal", json.dumps(deal.to_json()))
+    before = table.json("game", "show")
+    checksum = data_checksum(table.db)
+    deal = data.draw(valid_deals(rules, 4))
+    table.run("game", "add", "--deal", json.dumps(deal.to_json()))
+    table.run("game", "undo")
+    assert table.json("game", "show") == before
+    assert data_checksum(table.db) != checksum  # the undone deal stays in the history
