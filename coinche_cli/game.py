@@ -15,14 +15,13 @@ a game follows the rules' ``end`` section (or the game's own ``--target`` / ``--
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from coinche_cli.deal import Deal
 from coinche_cli.errors import GameError
-from coinche_cli.rules import BothOver, EndRule, Reach, Rules, Tie
+from coinche_cli.rules import BothOver, EndRule, Reach, Rules, Tie, fold_text
 from coinche_cli.scoring import DealScore, score_deal
 
 
@@ -107,8 +106,7 @@ class GameState:
 
 def fold_side(text: str) -> str:
     """Lower-case without accents, for matching names: ``Léa`` -> ``lea``."""
-    decomposed = unicodedata.normalize("NFKD", text.strip())
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+    return fold_text(text.strip())
 
 
 def resolve_side(setup: Setup, text: str, field_name: str = "taker") -> str:
@@ -142,6 +140,9 @@ def _over(end: EndRule, total: int) -> bool:
     return total > end.target if end.reach is Reach.EXCEED else total >= end.target
 
 
+DRAW = ""  # _decide's answer for a game that ends without a winner
+
+
 def _deal_winners(result: DealScore) -> tuple[str, ...]:
     return result.winners
 
@@ -161,6 +162,8 @@ def _decide(end: EndRule, totals: Mapping[str, int], contenders: Sequence[str],
     tied_winners = [s for s in _deal_winners(result) if s in leaders]
     if end.tie is Tie.DEAL_WINNER and len(tied_winners) == 1:
         return tied_winners[0]
+    if end.tie is Tie.DRAW:
+        return DRAW
     return None  # play on
 
 
@@ -173,7 +176,7 @@ def _ends(setup: Setup, totals: Mapping[str, int], played: int, result: DealScor
         if over:
             winner = _decide(end, totals, over, result)
             if winner is not None:
-                return True, winner
+                return True, winner or None
     timed_out = (
         end.time_limit is not None and started is not None and now is not None
         and (now - started).total_seconds() >= end.time_limit * 60
@@ -182,7 +185,7 @@ def _ends(setup: Setup, totals: Mapping[str, int], played: int, result: DealScor
         winner = _decide(replace(end, both_over=BothOver.HIGHER_TOTAL), totals,
                          list(setup.sides), result)
         if winner is not None:
-            return True, winner
+            return True, winner or None
     return False, None
 
 
@@ -230,8 +233,9 @@ def play(setup: Setup, entries: Sequence[Entry]) -> GameState:
 def check_can_add(state: GameState) -> None:
     """Refuse a new deal once the game has a winner."""
     if state.finished:
-        winner = state.winner or ""
-        raise GameError("game.finished", winner=state.setup.names.get(winner, winner))
+        if state.winner is None:
+            raise GameError("game.finished_draw")
+        raise GameError("game.finished", winner=state.setup.names.get(state.winner, state.winner))
 
 
 def summary(state: GameState) -> dict[str, dict[str, int]]:

@@ -29,15 +29,16 @@ def round_to_ten(value: int, method: Rounding) -> int:
 def round_points(rules: Rules, checked: CheckedDeal, *, exact: bool = False) -> Mapping[str, int]:
     """Each side's card points as scored: the capot's card total, then the rules' rounding."""
     points = dict(checked.points)
-    if checked.capot is not None and rules.capot_card_points is not None:
-        points[checked.capot] = rules.capot_card_points
-    if exact or rules.rounding is Rounding.NONE:
-        return points
-    if rules.rounding is Rounding.COMPLEMENTARY:
+    if not exact and rules.rounding is Rounding.COMPLEMENTARY:
         taker = checked.deal.taker
         kept = round_to_ten(points[taker], rules.rounding)
-        return {
+        points = {
             side: kept if side == taker else max(rules.rounding_total - kept, 0)
             for side in checked.sides
         }
-    return {side: round_to_ten(value, rules.rounding) for side, value in points.items()}
+    elif not exact:
+        points = {side: round_to_ten(value, rules.rounding) for side, value in points.items()}
+    # a capot's card total (252 in some sheets) is a fixed number: never rounded
+    if checked.capot is not None and rules.capot_card_points is not None:
+        points[checked.capot] = rules.capot_card_points
+    return points

@@ -93,6 +93,7 @@ class Tie(StrEnum):
 
     DEAL_WINNER = "deal_winner"
     PLAY_ON = "play_on"
+    DRAW = "draw"  # the game ends without a winner (a drawn match in a tournament)
 
 
 class Reach(StrEnum):
@@ -220,7 +221,7 @@ class Rules:
         return self.announce_names.get(canonical, canonical)
 
 
-def _fold(text: str) -> str:
+def fold_text(text: str) -> str:
     """Lower-case without accents: ``Carré`` -> ``carre``."""
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
@@ -228,7 +229,7 @@ def _fold(text: str) -> str:
 
 def canonical_announce(name: str) -> str | None:
     """The canonical name of an announce as players write it, or None."""
-    folded = _fold(name.strip()).replace(" ", "-").replace("_", "-")
+    folded = fold_text(name.strip()).replace(" ", "-").replace("_", "-")
     if folded in ANNOUNCE_ALIASES:
         return ANNOUNCE_ALIASES[folded]
     for canonical in ANNOUNCE_KINDS:

@@ -28,6 +28,7 @@ from coinche_cli.rules import (
     SideTerms,
     Tie,
     canonical_announce,
+    fold_text,
 )
 
 _E = TypeVar("_E", bound=StrEnum)
@@ -214,7 +215,10 @@ def _load_document(path: Path, problems: list[str], chain: tuple[Path, ...]) -> 
     if parent is None:
         return None
     parent.data.pop("extends", None)
-    return _merge(parent, document)
+    merged = _merge(parent, document)
+    if "name" not in document.data:  # a child is not its parent: default to its file name
+        merged.data["name"] = path.stem
+    return merged
 
 
 def load(name_or_path: str) -> Rules:
@@ -352,7 +356,14 @@ class _Validator:
             self.fail(at, "rules.missing_ranks", missing=" ".join(missing))
         return table
 
-    def terms(self, at: Path_, default: tuple[str | int, ...] = ()) -> tuple[str | int, ...]:
+    def terms(
+        self,
+        at: Path_,
+        default: tuple[str | int, ...] = (),
+        *,
+        allowed: tuple[str, ...] = TERMS,
+        numbers: bool = True,
+    ) -> tuple[str | int, ...]:
         value = self.get(at)
         if value is None:
             return default
@@ -361,11 +372,12 @@ class _Validator:
             return default
         out: list[str | int] = []
         for item in value:
-            fixed = isinstance(item, int) and not isinstance(item, bool) and item >= 0
-            if fixed or (isinstance(item, str) and item in TERMS):
+            fixed = numbers and isinstance(item, int) and not isinstance(item, bool) and item >= 0
+            if fixed or (isinstance(item, str) and item in allowed):
                 out.append(item)
             else:
-                self.fail(at, "rules.bad_term", got=item, terms=", ".join(TERMS))
+                terms = ", ".join(allowed) + (", or a number" if numbers else "")
+                self.fail(at, "rules.bad_term", got=item, terms=terms)
         return tuple(out)
 
     # -- the whole document
@@ -398,8 +410,13 @@ class _Validator:
         if rounding is Rounding.COMPLEMENTARY and players != (4,):
             self.fail(("rounding", "method"), "rules.bad_choice", got=rounding.value,
                       choices="none, five_up, six_up, nearest_five (complementary needs 2 teams)")
-        reach = self.terms(("made_if", "reach_bid_with"), ("points", "belote", "announces"))
+        reach = self.terms(("made_if", "reach_bid_with"), ("points", "belote", "announces"),
+                           allowed=("points", "belote", "announces"), numbers=False)
         multiplied = self.multiplied()
+        belote_to = self.choice(("belote", "goes_to"), BeloteTo, BeloteTo.HOLDER)
+        if belote_to is BeloteTo.WINNER and players != (4,):
+            self.fail(("belote", "goes_to"), "rules.bad_choice", got=belote_to.value,
+                      choices="holder (winner needs two teams)")
         score = self.score_table()
         end = self.end_rule()
         return Rules(
@@ -418,7 +435,7 @@ class _Validator:
             capot_value=self.integer(("bids", "capot")),
             generale_value=generale,
             belote_value=self.integer(("belote", "value"), 20) or 0,
-            belote_to=self.choice(("belote", "goes_to"), BeloteTo, BeloteTo.HOLDER),
+            belote_to=belote_to,
             announces=announces,
             announce_names=labels,
             best_announce_only=self.boolean(("announces", "best_only"), True),
@@ -461,12 +478,12 @@ class _Validator:
             return modes
         if not section:
             self.fail(("modes",), "rules.no_modes")
-        if "suits" in section:
+        if section.get("suits", 0) is not None and "suits" in section:
             total = sum(trump.values()) + 3 * sum(plain.values()) + dix
             for suit in SUITS:
                 modes[suit] = self.mode(("modes", "suits"), suit, total, bid_max, belotes=1)
         for code in ("SA", "TA"):
-            if code in section:
+            if section.get(code) is not None:
                 cards = self.card_table(("modes", code, "cards"))
                 total = 4 * sum(cards.values()) + dix
                 modes[code] = self.mode(("modes", code), code, total, bid_max, belotes=0)
@@ -492,31 +509,36 @@ class _Validator:
         table: dict[str, int] = {}
         labels: dict[str, str] = {}
         given_as: dict[str, str] = {}
-        for raw in values:
+        plain_carres = ("carre-A", "carre-10", "carre-K", "carre-Q")
+        # the generic "carre" first, so that "carre-K: 150" overrides it in any order
+        ordered = sorted(values, key=lambda raw: fold_text(str(raw)) != "carre")
+        for raw in ordered:
+            if values[raw] is None:  # "cent: null" in a child file removes the announce
+                continue
             canonical = canonical_announce(str(raw))
             if canonical is None:
                 known = ", ".join([*ANNOUNCE_KINDS, *ANNOUNCE_ALIASES])
                 self.fail((*at, str(raw)), "rules.bad_announce", got=raw, known=known)
                 continue
-            plain_carres = ("carre-A", "carre-10", "carre-K", "carre-Q")
-            group = plain_carres if raw == "carre" else (canonical,)
-            if canonical in given_as and raw != "carre":
+            generic = fold_text(str(raw)) == "carre"
+            if canonical in given_as and not generic and given_as[canonical] != "carre":
                 self.fail((*at, str(raw)), "rules.same_announce", first=given_as[canonical],
                           second=raw)
                 continue
             value = self.integer((*at, str(raw)), 0) or 0
-            for member in group:
-                if member not in given_as or given_as[member] == "carre":
-                    table[member] = value
-                    labels[member] = "carre" if raw == "carre" else str(raw)
-                    given_as[member] = str(raw)
+            for member in plain_carres if generic else (canonical,):
+                table[member] = value
+                labels[member] = "carre" if generic else str(raw)
+                given_as[member] = "carre" if generic else str(raw)
         return table, labels
 
     def multiplied(self) -> frozenset[str]:
         value = self.get(("multiplier", "applies_to"))
         if value == "all":
             return frozenset(TERMS) | {"fixed"}
-        terms = self.terms(("multiplier", "applies_to"), ("contract",))
+        # "fixed" multiplies the numbers written in score lists (forfaits)
+        terms = self.terms(("multiplier", "applies_to"), ("contract",),
+                           allowed=(*TERMS, "fixed"), numbers=False)
         return frozenset(str(t) for t in terms if isinstance(t, str))
 
     def score_table(self) -> ScoreTable:
@@ -536,7 +558,10 @@ class _Validator:
     def end_rule(self) -> EndRule:
         target = self.integer(("end", "target"), minimum=1)
         deals = self.integer(("end", "deals"), minimum=1)
-        if self.get(("end",)) is not None and target is None and deals is None:
+        time_limit = self.integer(("end", "time_limit"), minimum=1)
+        if self.get(("end",)) is not None and target is None and deals is None and (
+            time_limit is None
+        ):
             self.fail(("end",), "rules.end_needs_target")
         return EndRule(
             target=target,
@@ -544,6 +569,6 @@ class _Validator:
             reach=self.choice(("end", "reach"), Reach, Reach.AT_LEAST),
             both_over=self.choice(("end", "both_over"), BothOver, BothOver.HIGHER_TOTAL),
             tie=self.choice(("end", "tie"), Tie, Tie.PLAY_ON),
-            time_limit=self.integer(("end", "time_limit"), minimum=1),
+            time_limit=time_limit,
         )
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from coinche_cli.errors import CoincheError, RulesError
-from coinche_cli.rules import BeloteTo, Direction, load_rules
+from coinche_cli.rules import BeloteTo, Direction, builtin_names, load_rules
 
 # A complete rules file that does not extend anything; the line numbers matter below.
 MINIMAL_LINES = [
@@ -139,7 +139,7 @@ def test_unknown_score_term(tmp_path: Path) -> None:
     )
     assert _problems(path) == [
         f"{path}:6: score.when_coinched.made.takers: unknown score term 'bonus' (terms are: "
-        "points, contract, base, belote, announces, all_announces, capot_bonus)"
+        "points, contract, base, belote, announces, all_announces, capot_bonus, or a number)"
     ]
 
 
@@ -202,9 +202,9 @@ def test_bid_ladder(tmp_path: Path) -> None:
     ]
 
 
-def test_end_needs_target_or_deals(tmp_path: Path) -> None:
+def test_end_needs_a_target_deals_or_time_limit(tmp_path: Path) -> None:
     path = _child(tmp_path, "end:", "  target: null")
-    assert _problems(path) == [f"{path}:3: end: give end.target or end.deals (or both)"]
+    assert _problems(path) == [f"{path}:3: end: give end.target, end.deals or end.time_limit"]
 
 
 def test_bad_announce_name(tmp_path: Path) -> None:
@@ -252,9 +252,8 @@ def test_missing_file(tmp_path: Path) -> None:
 def test_unknown_builtin_name() -> None:
     with pytest.raises(RulesError) as info:
         load_rules("belotte")
-    assert info.value.problems == [
-        "unknown rules 'belotte'; built-in rules are: atout, chien, club, generale, standard"
-    ]
+    known = ", ".join(builtin_names())
+    assert info.value.problems == [f"unknown rules 'belotte'; built-in rules are: {known}"]
 
 
 def test_rules_error_is_a_user_error(tmp_path: Path) -> None:

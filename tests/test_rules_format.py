@@ -9,17 +9,23 @@ numbers are computed by hand in the comment above each row; the dimensions are t
 
 from __future__ import annotations
 
+import re
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
 
 from coinche_cli.deal import deal_from_json
-from coinche_cli.rules import BothOver, Reach, Rules, Tie, load_rules
+from coinche_cli.game import Entry, GameState, Setup, play
+from coinche_cli.rules import TERMS, BothOver, Reach, Rules, Tie, load_rules
+from coinche_cli.rules_loader import SCHEMA
 from coinche_cli.scoring import score_deal
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "rules"
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples" / "rules"
+DOC = ROOT / "docs" / "rules-format.md"
 
 # ---------------------------------------------------------------- the sheets
 # Each is the body of a file that starts "extends: standard"; "example:NAME" loads
@@ -343,9 +349,9 @@ ROWS: list[Row] = [
     # a forfait of 500, failed
     Row("capot: forfait 500, failed", CAPOT_FORFAIT, _deal("capot", "S", 150),
         False, {"A": 0, "B": 500}),
-    # 252 card points, rounded like any card points (5 up): 250 + 100 = 350
-    Row("capot: 252 card points, rounded", "example:capot-252",
-        _deal(100, "S", 162, capot="A"), True, {"A": 350, "B": 0}),
+    # 252 card points are a fixed number, never rounded (other points are): 252 + 100 = 352
+    Row("capot: 252 card points, not rounded", "example:capot-252",
+        _deal(100, "S", 162, capot="A"), True, {"A": 352, "B": 0}),
     # the last deal is exact: 252 + 100 = 352
     Row("capot: 252 card points, last deal exact", "example:capot-252",
         _deal(100, "S", 162, capot="A"), True, {"A": 352, "B": 0}, exact=True),
@@ -450,6 +456,55 @@ def test_end_fixed_number_of_deals() -> None:
     assert (rules.end.target, rules.end.deals, rules.end.tie) == (None, 12, Tie.PLAY_ON)
 
 
+def _game(rules: Rules, deals: list[dict[str, Any]]) -> GameState:
+    """Play ``deals`` in a 4-player game under ``rules``."""
+    setup = Setup(rules=rules, players=4, names={"A": "A", "B": "B"})
+    entries = [Entry(n, deal_from_json(deal)) for n, deal in enumerate(deals, start=1)]
+    return play(setup, entries)
+
+
+def test_game_target_reached_or_exceeded(tmp_path: Path) -> None:
+    # A 80 spades with 90: A 90 + 80 = 170, B 72. A target of 170 is reached, not exceeded
+    deals = [_deal(80, "S", 90)]
+    reached = _game(_sheet_rules(tmp_path, "end:\n  target: 170\n"), deals)
+    assert (reached.totals, reached.finished, reached.winner) == ({"A": 170, "B": 72}, True, "A")
+    exceed = _sheet_rules(tmp_path, "end:\n  target: 170\n  reach: exceed\n")
+    assert not _game(exceed, deals).finished
+
+
+def test_game_of_twelve_deals() -> None:
+    # douze-donnes: A 80 spades with 90 each deal, A 170 and B 72 a deal, no target
+    rules = load_rules(str(EXAMPLES / "douze-donnes.yaml"))
+    deals = [_deal(80, "S", 90)] * 12
+    assert not _game(rules, deals[:11]).finished
+    state = _game(rules, deals)
+    assert (state.totals, state.winner) == ({"A": 12 * 170, "B": 12 * 72}, "A")
+
+
+def test_game_of_twelve_deals_tie_plays_on() -> None:
+    # A and B each make 80 spades with 90 six times: both 6 x 170 + 6 x 72 = 1452 after the
+    # twelfth deal: tie play_on, one more deal (A 170) decides
+    rules = load_rules(str(EXAMPLES / "douze-donnes.yaml"))
+    deals = [_deal(80, "S", 90), {"taker": "B", "contract": 80, "trump": "S", "points": {"B": 90}}]
+    twelve = _game(rules, deals * 6)
+    assert (twelve.totals, twelve.finished) == ({"A": 1452, "B": 1452}, False)
+    thirteen = _game(rules, [*deals * 6, _deal(80, "S", 90)])
+    assert (thirteen.finished, thirteen.winner) == (True, "A")
+
+
+def test_game_last_deal_exact(tmp_path: Path) -> None:
+    # five_up, last deal exact, target 200: A 100 spades with 105 would score 110 + 100 = 210
+    # and 60; it ends the game, so it is scored exactly: 105 + 100 = 205 and 57
+    rules = _sheet_rules(tmp_path, FIVE_UP + "end:\n  target: 200\n")
+    state = _game(rules, [_deal(100, "S", 105)])
+    assert (state.totals, state.winner) == ({"A": 205, "B": 57}, "A")
+    # the same deal that does not end the game stays rounded
+    longer = _game(
+        _sheet_rules(tmp_path, FIVE_UP + "end:\n  target: 1000\n"), [_deal(100, "S", 105)]
+    )
+    assert longer.totals == {"A": 210, "B": 60}
+
+
 def test_end_time_limit_and_ties(tmp_path: Path) -> None:
     sheet = "end:\n  target: 1000\n  time_limit: 90\n  both_over: deal_winner\n  tie: play_on\n"
     rules = _sheet_rules(tmp_path, sheet)
@@ -506,3 +561,46 @@ def test_example_loads(path: Path) -> None:
     rules = load_rules(str(path))
     assert rules.name == path.stem
     assert rules.source
+
+
+# ---------------------------------------------------------------- the format's documentation
+
+
+def _schema_keys(schema: dict[str, object], at: tuple[str, ...] = ()) -> Iterator[str]:
+    for key, sub in schema.items():
+        yield ".".join((*at, key))
+        if isinstance(sub, dict):
+            yield from _schema_keys(sub, (*at, key))
+
+
+def _documented_as(key: str) -> str:
+    """How the key is written in the doc: per-mode keys as modes.*.KEY, overrides as a section."""
+    key = re.sub(r"^modes\.(suits|SA|TA)\.(?=\w)", "modes.*.", key)
+    if key == "modes.*.cards":
+        return "modes.SA.cards"
+    return re.sub(r"^(score\.when_\w+?)\..*$", r"\1", key)
+
+
+@pytest.mark.parametrize("key", sorted(set(_schema_keys(SCHEMA))))
+def test_every_key_is_documented(key: str) -> None:
+    assert f"`{_documented_as(key)}`" in DOC.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("term", TERMS)
+def test_every_term_is_documented(term: str) -> None:
+    assert f"| `{term}` |" in DOC.read_text(encoding="utf-8")
+
+
+def _doc_snippets() -> list[str]:
+    return re.findall(r"```yaml\n(.*?)```", DOC.read_text(encoding="utf-8"), re.DOTALL)
+
+
+@pytest.mark.parametrize("index", range(len(_doc_snippets())))
+def test_doc_snippet_is_valid(tmp_path: Path, index: int) -> None:
+    # every YAML example of the doc loads as a child of standard
+    snippet = _doc_snippets()[index]
+    head = "" if re.search(r"^extends:", snippet, re.MULTILINE) else "extends: standard\n"
+    head += "" if re.search(r"^name:", snippet, re.MULTILINE) else "name: snippet\n"
+    path = tmp_path / "snippet.yaml"
+    path.write_text(head + snippet, encoding="utf-8")
+    load_rules(str(path))

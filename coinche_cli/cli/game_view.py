@@ -103,7 +103,9 @@ def totals_lines(state: GameState) -> list[str]:
     if end.deals is not None and not state.finished:
         line += "  " + msg("view.deals_left", played=state.played, deals=end.deals)
     lines = [line]
-    if state.finished:
+    if state.finished and state.winner is None:
+        lines.append(msg("view.draw", totals=totals))
+    elif state.finished:
         winner = state.winner or ""
         others = " · ".join(str(t) for s, t in state.totals.items() if s != winner)
         lines.append(msg("view.winner", winner=name(state, winner),
