@@ -456,3 +456,50 @@ def test_cli_rules_list_json(tmp_path: Path) -> None:
     assert (by_name["chien"]["players"], by_name["chien"]["target"]) == ([3, 2], 1000)
     assert by_name["standard"]["modes"] == ["suits", "SA", "TA"]
     assert by_name["atout"]["modes"] == ["suits"]
+
+
+def _sheet(tmp_path: Path, body: str, name: str = "club.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+def test_a_child_removes_an_inherited_mode_and_announce(tmp_path: Path) -> None:
+    path = _sheet(tmp_path, "extends: standard\nmodes: {SA: null}\n"
+                            "announces: {values: {cent: null}}\n")
+    rules = load_rules(str(path))
+    assert "SA" not in rules.modes and "TA" in rules.modes
+    assert rules.announces is not None and "cent" not in rules.announces
+    assert rules.name == "club"  # a child without name: is named after its file
+
+
+def test_a_specific_carre_overrides_the_generic_one_in_any_order(tmp_path: Path) -> None:
+    path = _sheet(tmp_path, "extends: standard\nannounces: {values: {carre-K: 120}}\n")
+    rules = load_rules(str(path))
+    assert rules.announces is not None
+    assert (rules.announces["carre-K"], rules.announces["carre-A"]) == (120, 100)
+    accented = _sheet(tmp_path, "extends: standard\nannounces:\n  values:\n    Carré: 90\n",
+                      "accent.yaml")
+    table = load_rules(str(accented)).announces or {}
+    assert {table[c] for c in ("carre-A", "carre-10", "carre-K", "carre-Q")} == {90}
+
+
+def test_reach_and_multiplier_lists_refuse_terms_they_cannot_use(tmp_path: Path) -> None:
+    path = _sheet(tmp_path, "extends: standard\nmade_if: {reach_bid_with: [points, 10]}\n"
+                            "multiplier: {applies_to: [contract, 5]}\n")
+    problems = _problems(path)
+    assert len(problems) == 2
+    assert "made_if.reach_bid_with: unknown score term 10" in problems[0]
+    assert "multiplier.applies_to: unknown score term 5" in problems[1]
+
+
+def test_belote_to_the_winner_needs_two_teams(tmp_path: Path) -> None:
+    path = _sheet(tmp_path, "extends: chien\nbelote: {goes_to: winner}\n")
+    (problem,) = _problems(path)
+    assert "belote.goes_to" in problem
+
+
+def test_an_end_on_time_alone_and_a_draw_are_allowed(tmp_path: Path) -> None:
+    path = _sheet(tmp_path, "extends: standard\nend: {target: null, time_limit: 45, tie: draw}\n")
+    end = load_rules(str(path)).end
+    assert (end.target, end.deals, end.time_limit, end.tie.value) == (None, None, 45, "draw")
