@@ -42,7 +42,7 @@ def row_json(state: GameState, row: Row) -> dict[str, Any]:
         "scores": (dict.fromkeys(state.setup.sides, 0) if result is None
                    else dict(result.scores)),
         "totals": dict(row.totals),
-        "lines": [] if result is None else list(result.lines),
+        "lines": [] if result is None else list(result.explain(state.setup.names)),
         "recorded": row.entry.recorded,
     }
 
@@ -70,18 +70,26 @@ def state_json(record: GameRecord, state: GameState) -> dict[str, Any]:
 
 
 def change_json(record: GameRecord, change: Change) -> dict[str, Any]:
-    """What ``game add`` / ``pass`` / ``undo`` / ``edit`` return with ``--json``."""
+    """What ``game add`` / ``pass`` / ``undo`` / ``edit`` return with ``--json``.
+
+    The deal fields describe the deal as it now stands, or, after an undo, the deal removed
+    (``"removed": true``).
+    """
     after = change.after
     row = next((r for r in after.rows if r.number == change.number), None)
-    result = None if row is None else row.result
+    removed = row is None
+    if row is None:
+        row = next(r for r in change.before.rows if r.number == change.number)
+    state = change.before if removed else after
+    described = row_json(state, row)
     return {
         "game": record.id,
         "deal": change.number,
-        "passed": change.was_pass if row is None else row.entry.deal is None,
-        "made": None if result is None else result.made,
-        "scores": (dict.fromkeys(after.setup.sides, 0) if result is None
-                   else dict(result.scores)),
-        "lines": [] if result is None else list(result.explain(after.setup.names)),
+        "removed": removed,
+        "passed": described["passed"],
+        "made": described["made"],
+        "scores": described["scores"],
+        "lines": described["lines"],
         "totals": dict(after.totals),
         "totals_before": dict(change.before.totals),
         "to_target": after.to_target(),
