@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -51,6 +52,74 @@ MIGRATIONS: list[str] = [
     CREATE UNIQUE INDEX deal_active ON deal(game_id, number) WHERE status = 'active';
     CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    """
+    CREATE TABLE tournament (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,  -- lower-case, accents removed
+        created TEXT NOT NULL,
+        rules_name TEXT NOT NULL,
+        rules TEXT NOT NULL,            -- the validated rules document, as JSON
+        settings TEXT NOT NULL          -- JSON: rounds, format, ranking, byes, tie-breaks
+    );
+    CREATE TABLE team (
+        id INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL REFERENCES tournament(id),
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        players TEXT NOT NULL,          -- JSON list
+        club TEXT NOT NULL DEFAULT '',
+        registered INTEGER NOT NULL,
+        joined_round INTEGER NOT NULL,
+        dropped_after INTEGER,
+        UNIQUE (tournament_id, name_key)
+    );
+    CREATE TABLE round (
+        tournament_id INTEGER NOT NULL REFERENCES tournament(id),
+        number INTEGER NOT NULL,
+        paired TEXT NOT NULL,
+        bye INTEGER REFERENCES team(id),
+        rematches INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (tournament_id, number)
+    );
+    CREATE TABLE board (
+        tournament_id INTEGER NOT NULL REFERENCES tournament(id),
+        round INTEGER NOT NULL,
+        table_no INTEGER NOT NULL,
+        team1 INTEGER NOT NULL REFERENCES team(id),
+        team2 INTEGER NOT NULL REFERENCES team(id),
+        score1 INTEGER,
+        score2 INTEGER,
+        forfeit INTEGER REFERENCES team(id),
+        game_id INTEGER REFERENCES game(id),
+        entered TEXT,
+        PRIMARY KEY (tournament_id, round, table_no)
+    );
+    CREATE TABLE board_history (       -- every result replaced by a correction
+        id INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL,
+        round INTEGER NOT NULL,
+        table_no INTEGER NOT NULL,
+        score1 INTEGER,
+        score2 INTEGER,
+        forfeit INTEGER,
+        entered TEXT,
+        replaced TEXT NOT NULL
+    );
+    CREATE TABLE penalty (
+        id INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL REFERENCES tournament(id),
+        team_id INTEGER NOT NULL REFERENCES team(id),
+        round INTEGER NOT NULL,
+        points INTEGER NOT NULL,
+        reason TEXT NOT NULL,
+        to_opponents INTEGER NOT NULL DEFAULT 0,
+        entered TEXT NOT NULL
+    );
+    ALTER TABLE game ADD COLUMN tournament_id INTEGER REFERENCES tournament(id);
+    ALTER TABLE game ADD COLUMN round INTEGER;
+    ALTER TABLE game ADD COLUMN table_no INTEGER
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -69,6 +138,9 @@ class GameRecord:
     target: int | None
     deals: int | None
     label: str = ""
+    tournament_id: int | None = None  # a tournament table scored deal by deal
+    round: int | None = None
+    table_no: int | None = None
 
 
 @dataclass(frozen=True)
@@ -120,12 +192,29 @@ class SqliteStore:
             # autocommit mode: transactions are opened explicitly with BEGIN IMMEDIATE
             self.db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
             self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            self.db.execute("PRAGMA journal_mode = WAL")
+            self._wal()
             self.db.execute("PRAGMA synchronous = FULL")
             self.db.execute("PRAGMA foreign_keys = ON")
             self._migrate()
         except (sqlite3.Error, OSError) as exc:
             raise StoreError(f"{path}: {exc}") from None
+
+    def _wal(self) -> None:
+        """Switch to WAL.  On a new file another process may hold a lock while setting it up,
+        and SQLite then fails at once instead of waiting (no busy handler for a journal mode
+        change): retry until the busy timeout runs out."""
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        delay = 0.005
+        while True:
+            try:
+                self.db.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                text = str(exc).lower()
+                if ("locked" not in text and "busy" not in text) or time.monotonic() > deadline:
+                    raise
+                time.sleep(delay)
+                delay = min(delay * 2, 0.1)
 
     def close(self) -> None:
         """Close the connection."""
@@ -160,10 +249,11 @@ class SqliteStore:
         """Insert a game and make it the current one; returns its id."""
         cursor = self.db.execute(
             "INSERT INTO game (created, rules_name, rules, players, names, first_dealer,"
-            " target, deals, label) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " target, deals, label, tournament_id, round, table_no)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (record.created, record.rules_name, json.dumps(record.rules), record.players,
              json.dumps(record.names, ensure_ascii=False), record.first_dealer, record.target,
-             record.deals, record.label),
+             record.deals, record.label, record.tournament_id, record.round, record.table_no),
         )
         game_id = int(cursor.lastrowid or 0)
         self.set_current_game(game_id)
@@ -173,11 +263,11 @@ class SqliteStore:
         return GameRecord(
             id=row[0], created=row[1], rules_name=row[2], rules=json.loads(row[3]),
             players=row[4], names=json.loads(row[5]), first_dealer=row[6], target=row[7],
-            deals=row[8], label=row[9],
+            deals=row[8], label=row[9], tournament_id=row[10], round=row[11], table_no=row[12],
         )
 
     _GAME_COLUMNS = ("id, created, rules_name, rules, players, names, first_dealer, target,"
-                     " deals, label")
+                     " deals, label, tournament_id, round, table_no")
 
     def game(self, game_id: int) -> GameRecord:
         """The game ``game_id``; :class:`GameError` when there is none."""

@@ -6,9 +6,10 @@ Used by ``tests/test_durability.py``: it is killed mid-write, and run several at
 
 GAME is a game id, or ``new`` to start a game first (printed as ``game ID``).  COUNT 0 adds
 deals until killed.  ``ready`` is printed once the imports are done; with ``--wait`` the
-driver then waits for a line on stdin before writing, so that several start at once.  After
-each committed add it prints ``saved N DEAL_JSON``: N is the deal's number, DEAL_JSON the
-deal as stored.  Every line is flushed at once, so a line seen by the parent is a commit.
+driver then waits for a line on stdin before writing, so that several start at once.  As soon
+as ``games.add`` returns (before the store is closed, as the command prints before it exits)
+it prints ``saved N DEAL_JSON``: N is the deal's number, DEAL_JSON the deal as stored.  Every
+line is flushed at once, so a line the parent sees is a deal that must be on disk.
 """
 
 from __future__ import annotations
@@ -69,11 +70,13 @@ def main(argv: list[str]) -> int:
         store = SqliteStore(args.db)
         try:
             change = games.add(store, game_id, random_deal(rng))
+            assert change.new is not None
+            # printed before the store is closed, as the command does: once add returns, the
+            # deal must be on disk
+            print(f"saved {change.number} {json.dumps(change.new.to_json(), sort_keys=True)}",
+                  flush=True)
         finally:
             store.close()
-        assert change.new is not None
-        print(f"saved {change.number} {json.dumps(change.new.to_json(), sort_keys=True)}",
-              flush=True)
     return 0
 
 
