@@ -29,8 +29,6 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from coinche_cli import games
 from coinche_cli.deal import deal_from_words
 from coinche_cli.rules import load_rules
