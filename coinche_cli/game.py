@@ -196,38 +196,46 @@ def _time(text: str) -> datetime | None:
         return None
 
 
+def extend(state: GameState, entry: Entry) -> GameState:
+    """The game after one more recorded entry (a deal recorded after the end is "extra")."""
+    setup = state.setup
+    if state.finished:
+        return replace(state, extra=(*state.extra, entry.number))
+    rules = setup.rules
+    totals = dict(state.totals)
+    played, finished, winner = state.played, False, None
+    started = _time(state.rows[0].entry.recorded if state.rows else entry.recorded)
+    result = None
+    if entry.deal is not None:
+        played += 1
+        now = _time(entry.recorded)
+        result = score_deal(rules, entry.deal, setup.players)
+        after = {s: totals[s] + result.scores[s] for s in setup.sides}
+        finished, winner = _ends(setup, after, played, result, started, now)
+        if finished and rules.last_deal_exact:
+            exact = score_deal(rules, entry.deal, setup.players, exact=True)
+            exact_after = {s: totals[s] + exact.scores[s] for s in setup.sides}
+            done, who = _ends(setup, exact_after, played, exact, started, now)
+            if done:
+                result, after, winner = exact, exact_after, who
+        totals = after
+    row = Row(entry.number, state.next_dealer, entry, result, dict(totals))
+    return GameState(setup, (*state.rows, row), totals, finished, winner,
+                     (state.next_dealer + 1) % setup.players, played, state.extra)
+
+
+def start(setup: Setup) -> GameState:
+    """A game before its first deal."""
+    return GameState(setup, (), dict.fromkeys(setup.sides, 0), False, None,
+                     setup.first_dealer, 0)
+
+
 def play(setup: Setup, entries: Sequence[Entry]) -> GameState:
     """Replay ``entries`` in order: every deal scored, totals, dealer, the end and winner."""
-    rules = setup.rules
-    seats = setup.players
-    totals = dict.fromkeys(setup.sides, 0)
-    rows: list[Row] = []
-    dealer = setup.first_dealer
-    played = 0
-    finished, winner = False, None
-    extra: list[int] = []
-    started = _time(entries[0].recorded) if entries else None
+    state = start(setup)
     for entry in entries:
-        if finished:
-            extra.append(entry.number)
-            continue
-        result = None
-        if entry.deal is not None:
-            played += 1
-            result = score_deal(rules, entry.deal, setup.players)
-            after = {s: totals[s] + result.scores[s] for s in setup.sides}
-            finished, winner = _ends(setup, after, played, result, started, _time(entry.recorded))
-            if finished and rules.last_deal_exact:
-                exact = score_deal(rules, entry.deal, setup.players, exact=True)
-                exact_after = {s: totals[s] + exact.scores[s] for s in setup.sides}
-                done, who = _ends(setup, exact_after, played, exact, started,
-                                  _time(entry.recorded))
-                if done:
-                    result, after, winner = exact, exact_after, who
-            totals = after
-        rows.append(Row(entry.number, dealer, entry, result, dict(totals)))
-        dealer = (dealer + 1) % seats
-    return GameState(setup, tuple(rows), totals, finished, winner, dealer, played, tuple(extra))
+        state = extend(state, entry)
+    return state
 
 
 def check_can_add(state: GameState) -> None:

@@ -11,7 +11,15 @@ from dataclasses import dataclass, replace
 
 from coinche_cli.deal import Deal, deal_from_json
 from coinche_cli.errors import GameError
-from coinche_cli.game import Entry, GameState, Setup, check_can_add, play, resolve_side
+from coinche_cli.game import (
+    Entry,
+    GameState,
+    Setup,
+    check_can_add,
+    extend,
+    play,
+    resolve_side,
+)
 from coinche_cli.rules import Rules
 from coinche_cli.rules_loader import rules_from_document
 from coinche_cli.store import GameRecord, SqliteStore, now
@@ -143,8 +151,7 @@ def add(store: SqliteStore, game_id: int | None, deal: Deal | None) -> Change:
         if deal is not None:
             deal = with_sides(before.setup, deal)
         number = len(before.rows) + 1
-        entries = [row.entry for row in before.rows]
-        after = play(before.setup, [*entries, Entry(number, deal, now())])  # checks the deal
+        after = extend(before, Entry(number, deal, now()))  # checks the deal
         store.add_deal(gid, number, None if deal is None else deal.to_json())
     return Change(gid, number, before, after, new=deal, was_pass=deal is None)
 
