@@ -49,3 +49,11 @@ class StoreError(CoincheError):
     """The store could not be opened or written."""
 
     exit_code = 1
+
+
+class TournamentError(CoincheError):
+    """A tournament operation refused: unknown team, round not complete, closed round…"""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        self.key = key
+        super().__init__(msg(key, **values))

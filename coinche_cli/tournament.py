@@ -1,0 +1,200 @@
+"""A Swiss club tournament ("concours") as data: settings, teams, rounds, results, penalties.
+
+Pure: the store builds a :class:`Tournament`; :mod:`coinche_cli.standings` ranks it and
+:mod:`coinche_cli.pairing` pairs its next round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from coinche_cli.errors import TournamentError
+
+
+class Ranking(StrEnum):
+    """How teams are ranked before the tie-breaks."""
+
+    POINTS = "points"  # total points scored (the most common in French concours)
+    WINS = "wins"  # wins, then points difference
+    MATCH_POINTS = "match-points"  # a scale such as 3 / 2 / 1 / 0 (win, draw, loss, forfeit)
+
+
+TIE_BREAKS: tuple[str, ...] = (
+    "points", "difference", "wins", "match-points", "buchholz", "head-to-head", "lot",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How a tournament is played and ranked."""
+
+    rounds: int
+    deals: int | None = None  # each match: a fixed number of deals ...
+    target: int | None = None  # ... or a game to a target
+    ranking: Ranking = Ranking.POINTS
+    bye_points: str = "average"  # "average", "half", or a fixed number ("1000")
+    bye_win: bool = True
+    match_points: tuple[int, int, int, int] = (3, 2, 1, 0)  # win, draw, loss, forfeit
+    tie_breaks: tuple[str, ...] = ("difference", "buchholz", "head-to-head")
+    seed: int | None = None  # round 1: seeded random draw; None: registration order
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as stored."""
+        return {
+            "rounds": self.rounds, "deals": self.deals, "target": self.target,
+            "ranking": self.ranking.value, "bye_points": self.bye_points,
+            "bye_win": self.bye_win, "match_points": list(self.match_points),
+            "tie_breaks": list(self.tie_breaks), "seed": self.seed,
+        }  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Settings:
+        """Settings read back from the store."""
+        return cls(
+            rounds=data["rounds"], deals=data["deals"], target=data["target"],
+            ranking=Ranking(data["ranking"]), bye_points=data["bye_points"],
+            bye_win=data["bye_win"], match_points=_four(data["match_points"]),
+            tie_breaks=tuple(data["tie_breaks"]), seed=data["seed"],
+        )  # fmt: skip
+
+    def check(self) -> None:
+        """Refuse settings that cannot run a tournament."""
+        if self.rounds < 1:
+            raise TournamentError("tournament.bad_rounds", got=self.rounds)
+        if (self.deals is None) == (self.target is None):
+            raise TournamentError("tournament.format")
+        for value in (self.deals, self.target):
+            if value is not None and value < 1:
+                raise TournamentError("tournament.bad_format_number", got=value)
+        if self.bye_points not in ("average", "half") and not self.bye_points.isdigit():
+            raise TournamentError("tournament.bad_bye_points", got=self.bye_points)
+        for name in self.tie_breaks:
+            if name not in TIE_BREAKS:
+                raise TournamentError("tournament.bad_tie_break", got=name,
+                                      known=", ".join(TIE_BREAKS))
+
+
+def _four(values: list[int]) -> tuple[int, int, int, int]:
+    win, draw, loss, forfeit = values
+    return (win, draw, loss, forfeit)
+
+
+@dataclass(frozen=True)
+class Team:
+    """A registered team of two."""
+
+    id: int
+    name: str
+    players: tuple[str, ...] = ()
+    club: str = ""
+    registered: int = 0  # registration order
+    joined_round: int = 1  # the first round it can be paired in (late entries)
+    dropped_after: int | None = None  # it left after this round: no longer paired
+
+    def active_in(self, round_number: int) -> bool:
+        """Whether the team is paired in ``round_number``."""
+        dropped = self.dropped_after is not None and self.dropped_after < round_number
+        return self.joined_round <= round_number and not dropped
+
+
+@dataclass(frozen=True)
+class Board:
+    """A table of a round: two teams and, once entered, their scores."""
+
+    table: int
+    team1: int
+    team2: int
+    score1: int | None = None
+    score2: int | None = None
+    forfeit: int | None = None  # the team that forfeited
+    game_id: int | None = None  # scored deal by deal in this game
+
+    @property
+    def has_result(self) -> bool:
+        """Whether the table's result is in."""
+        return self.forfeit is not None or self.score1 is not None
+
+    def opponent(self, team: int) -> int:
+        """The other team at this table."""
+        return self.team2 if team == self.team1 else self.team1
+
+
+@dataclass(frozen=True)
+class Round:
+    """A paired round: tables in ranking order and the bye."""
+
+    number: int
+    boards: tuple[Board, ...]
+    bye: int | None = None
+    rematches: int = 0
+
+    def board(self, table: int) -> Board | None:
+        """The board at ``table``."""
+        return next((b for b in self.boards if b.table == table), None)
+
+    def board_of(self, team: int) -> Board | None:
+        """The board where ``team`` plays."""
+        return next((b for b in self.boards if team in (b.team1, b.team2)), None)
+
+    @property
+    def complete(self) -> bool:
+        """Whether every table has its result."""
+        return all(b.has_result for b in self.boards)
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """Points taken from a team (and, with ``to_opponents``, given to its opponents)."""
+
+    team: int
+    round: int
+    points: int
+    reason: str
+    to_opponents: bool = False
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """Everything about a tournament."""
+
+    id: int
+    name: str
+    rules_name: str
+    settings: Settings
+    teams: tuple[Team, ...] = ()
+    rounds: tuple[Round, ...] = ()
+    penalties: tuple[Penalty, ...] = field(default=())
+
+    def team(self, team_id: int) -> Team:
+        """The team with this id."""
+        return next(t for t in self.teams if t.id == team_id)
+
+    def name_of(self, team_id: int | None) -> str:
+        """A team's name ("" for none)."""
+        return "" if team_id is None else self.team(team_id).name
+
+    @property
+    def current(self) -> Round | None:
+        """The latest paired round."""
+        return self.rounds[-1] if self.rounds else None
+
+    def round(self, number: int) -> Round:
+        """Round ``number``, refused when it was not paired."""
+        for played in self.rounds:
+            if played.number == number:
+                return played
+        raise TournamentError("tournament.no_round", round=number)
+
+    def played_pairs(self, before: int | None = None) -> frozenset[frozenset[int]]:
+        """Every pair of teams that already met (before round ``before``)."""
+        return frozenset(
+            frozenset((b.team1, b.team2))
+            for r in self.rounds if before is None or r.number < before
+            for b in r.boards
+        )
+
+    def had_bye(self) -> frozenset[int]:
+        """Teams that already had a bye."""
+        return frozenset(r.bye for r in self.rounds if r.bye is not None)
