@@ -153,6 +153,7 @@ def add(store: SqliteStore, game_id: int | None, deal: Deal | None) -> Change:
         number = len(before.rows) + 1
         after = extend(before, Entry(number, deal, now()))  # checks the deal
         store.add_deal(gid, number, None if deal is None else deal.to_json())
+        _sync(store, record, after)
     return Change(gid, number, before, after, new=deal, was_pass=deal is None)
 
 
@@ -168,6 +169,7 @@ def undo(store: SqliteStore, game_id: int | None) -> Change:
         last = active[-1]
         store.remove_deal(last.id)
         after = _state(store, record)
+        _sync(store, record, after)
     old = None if last.deal is None else deal_from_json(last.deal)
     return Change(gid, last.number, before, after, old=old, was_pass=last.deal is None)
 
@@ -196,8 +198,19 @@ def edit(store: SqliteStore, game_id: int | None, number: int, deal: Deal | None
         store.remove_deal(target.id, replaced_by=None)
         new_id = store.add_deal(gid, number, None if deal is None else deal.to_json())
         store.remove_deal(target.id, replaced_by=new_id)
+        _sync(store, record, after)
     old = None if target.deal is None else deal_from_json(target.deal)
     return Change(gid, number, before, after, old=old, new=deal)
+
+
+def _sync(store: SqliteStore, record: GameRecord, after: GameState) -> None:
+    """A tournament table's game passes its final totals on to the table's result."""
+    if record.tournament_id is None or record.round is None or record.table_no is None:
+        return
+    from coinche_cli.tournaments import sync_table
+
+    sync_table(store, record.tournament_id, record.round, record.table_no, record.id,
+               after.finished, dict(after.totals))
 
 
 def use(store: SqliteStore, game_id: int) -> GameRecord:

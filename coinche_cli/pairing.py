@@ -64,66 +64,62 @@ def _pair_key(a: int, b: int) -> frozenset[int]:
     return frozenset((a, b))
 
 
-@dataclass(frozen=True)
-class _Scales:
-    group: int  # weight of one squared group difference, above any rank-distance cost
-    bye: int  # one step of bye rank, above any sum of standing costs
-    rematch: int  # one rematch, above any sum of the levels below
-    top: int  # keeps every weight positive
-
-
-def _scales(contenders: Sequence[Contender]) -> _Scales:
-    n = len(contenders) + 1
-    groups = max((c.group for c in contenders), default=0) + 1
-    rank_cost = n * n
-    group = rank_cost + 1
-    edge = group * groups * groups + rank_cost
-    standings = edge * n
-    bye = standings + 1
-    rematch = bye * n + standings + 1
-    return _Scales(group, bye, rematch, rematch * n + 1)
-
-
-def edge_cost(scales: _Scales, i: int, j: int, gap: int, size: int) -> int:
-    """Standing cost of pairing ranks ``i < j`` (rule 5): the squared group gap, then the
-    distance from the ideal opponent, half of ``i``'s group (of ``size`` teams) below."""
-    half = max(size // 2, 1)
-    return scales.group * gap * gap + (j - i - half) ** 2
-
-
 def weights(contenders: Sequence[Contender], played: frozenset[frozenset[int]],
-            window: int | None) -> tuple[list[tuple[int, int, int]], _Scales]:
-    """Edges ``(i, j, weight)`` between ranking positions; node ``n`` is the bye."""
+            window: int | None) -> list[tuple[int, int, int]]:
+    """Edges ``(i, j, weight)`` between ranking positions; node ``n`` is the bye.
+
+    Each edge's cost has five levels, most important first: rematch (rule 3), bye rank
+    (rule 4), squared score-group gap, squared distance from the ideal opponent (rule 5),
+    and that distance weighted by rank, so the best-ranked teams get their ideal opponent
+    first.  Each level's unit exceeds the largest sum the levels below can reach in one
+    pairing, so the matching optimises them in that order.
+    """
     n = len(contenders)
-    scales = _scales(contenders)
     sizes: dict[int, int] = {}
     for contender in contenders:
         sizes[contender.group] = sizes.get(contender.group, 0) + 1
-    edges: list[tuple[int, int, int]] = []
-    top, rematch_cost = scales.top, scales.rematch
+    # raw levels per edge: (i, j, rematch, gap², deviation², weighted deviation)
+    raw: list[tuple[int, int, int, int, int, int]] = []
     for i in range(n):
         a = contenders[i]
-        size = sizes[a.group]
+        half = max(sizes[a.group] // 2, 1)
         last = n if window is None else min(n, i + window + 1)
         for j in range(i + 1, last):
             b = contenders[j]
             rematch = frozenset((a.team, b.team)) in played
             if rematch and window is not None:
                 continue  # the narrow graphs look for a pairing without rematches
-            cost = edge_cost(scales, i, j, b.group - a.group, size)
-            edges.append((i, j, top - cost - rematch_cost * rematch))
+            gap = b.group - a.group
+            deviation = (j - i - half) ** 2
+            raw.append((i, j, int(rematch), gap * gap, deviation, deviation * (n - i)))
+    byes: list[tuple[int, int, int]] = []  # (i, bye rank cost, forced second bye)
     if n % 2:
         anyone = all(c.had_bye for c in contenders)  # everybody had one: rule 2 gives way
         for i, contender in enumerate(contenders):
             if contender.had_bye and not anyone:
                 continue
-            cost = scales.bye * (n - 1 - i) + scales.rematch * contender.had_bye
-            edges.append((i, n, scales.top - cost))
-    return edges, scales
+            byes.append((i, n - 1 - i, int(contender.had_bye)))
+    tables = n // 2 + 1
+    most_weighted = tables * max((r[5] for r in raw), default=0)
+    unit_deviation = most_weighted + 1
+    most_deviation = tables * max((r[4] for r in raw), default=0) * unit_deviation + most_weighted
+    unit_gap = most_deviation + 1
+    most_gap = tables * max((r[3] for r in raw), default=0) * unit_gap + most_deviation
+    unit_bye = most_gap + 1
+    most_bye = max((b[1] for b in byes), default=0) * unit_bye + most_gap
+    unit_rematch = most_bye + 1
+    top = (tables + 1) * unit_rematch + most_bye + 1
+    edges = [
+        (i, j, top - (rematch * unit_rematch + gap * unit_gap + deviation * unit_deviation
+                      + weighted))
+        for i, j, rematch, gap, deviation, weighted in raw
+    ]
+    edges += [(i, n, top - (rank * unit_bye + forced * unit_rematch)) for i, rank, forced in byes]
+    return edges
 
 
 def _match(size: int, edges: list[tuple[int, int, int]]) -> set[tuple[int, int]]:
-    import rustworkx as rx
+    import rustworkx as rx  # noqa: TID251 - the matcher loads only when a round is paired
 
     graph = rx.PyGraph()
     graph.add_nodes_from(range(size))
@@ -143,7 +139,7 @@ def pair(contenders: Sequence[Contender], played: frozenset[frozenset[int]]) -> 
     size = n + (n % 2)
     window: int | None = None if n <= COMPLETE_UP_TO else FIRST_WINDOW
     while True:
-        edges, _ = weights(contenders, played, window)
+        edges = weights(contenders, played, window)
         matched = _match(size, edges)
         if len(matched) * 2 == size or window is None:
             break
@@ -165,7 +161,7 @@ def pair(contenders: Sequence[Contender], played: frozenset[frozenset[int]]) -> 
 def pairing_weight(contenders: Sequence[Contender], played: frozenset[frozenset[int]],
                    pairing: Pairing) -> int:
     """The total weight of a pairing (for checking optimality against brute force)."""
-    edges, _ = weights(contenders, played, None)
+    edges = weights(contenders, played, None)
     position = {c.team: i for i, c in enumerate(contenders)}
     by_pair = {(i, j): w for i, j, w in edges}
     n = len(contenders)

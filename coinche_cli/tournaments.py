@@ -280,3 +280,49 @@ def ranked(tournament: Tournament, after_round: int | None = None) -> list[Stand
     if after_round is not None:
         tournament.round(after_round)
     return standings(tournament, after_round)
+
+
+def table_game(store: SqliteStore, name: str | None, table: int) -> int:
+    """Create the game that scores ``table`` of the current round deal by deal."""
+    from coinche_cli.rules_loader import rules_from_document
+    from coinche_cli.store import GameRecord, now
+
+    with store.write():
+        tournament = load(store, name)
+        played = _round_for_result(tournament, None)
+        board = _board(tournament, played, table)
+        if board.game_id is not None:
+            raise TournamentError("tournament.table_has_game", table=table, game=board.game_id)
+        if board.has_result:
+            raise TournamentError("tournament.table_done", table=table)
+        document = ts.rules_document(store, tournament.id)
+        rules = rules_from_document(document, f"tournament {tournament.name} rules")
+        names = {"A": tournament.name_of(board.team1), "B": tournament.name_of(board.team2)}
+        settings = tournament.settings
+        record = GameRecord(
+            id=0, created=now(), rules_name=rules.name, rules=document, players=4, names=names,
+            first_dealer=0, target=settings.target, deals=settings.deals,
+            label=f"{tournament.name}, round {played.number}, table {table}",
+            tournament_id=tournament.id, round=played.number, table_no=table,
+        )
+        game_id = store.create_game(record)
+        ts.link_game(store, tournament, played.number, table, game_id)
+    return game_id
+
+
+def sync_table(store: SqliteStore, tournament_id: int, round_number: int, table: int,
+               game_id: int, finished: bool, totals: dict[str, int]) -> None:
+    """Inside a game's write: a finished game's totals become its table's result (and an
+    undone end takes the result back).  A closed round refuses the change."""
+    tournament = ts.load(store, tournament_id)
+    current = tournament.current
+    if current is None or current.number != round_number:
+        raise TournamentError("tournament.round_closed", round=round_number)
+    board = current.board(table)
+    if board is None:
+        return
+    if finished:
+        ts.set_result(store, tournament, round_number, board, totals["A"], totals["B"], None,
+                      game_id)
+    elif board.has_result:
+        ts.set_result(store, tournament, round_number, board, None, None, None, game_id)

@@ -53,15 +53,35 @@ def new(
     deals: Annotated[
         int | None, typer.Option("--deals", help="Play N deals, then compare totals.")
     ] = None,
+    table: Annotated[
+        int | None,
+        typer.Option("--table", help="Score this table of the current tournament round."),
+    ] = None,
+    tournament: Annotated[
+        str | None, typer.Option("--tournament", "-T", help="With --table: the tournament.")
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Start a game; it becomes the current game.
+    """Start a game; it becomes the current game.  With --table, the game scores that table
+    of the tournament's current round (teams, rules and format filled in) and its final
+    totals become the table's result.
 
     Example: coinche game new --rules standard --team "Les As" --team "Les Rois"
     """
     from coinche_cli.rules import load_rules
 
     store = open_store(ctx)
+    if table is not None:
+        from coinche_cli.tournaments import table_game
+
+        game_id = table_game(store, tournament, table)
+        record, state = games.load(store, game_id)
+        if as_json:
+            print_json({"id": record.id, **game_view.state_json(record, state)})
+            return
+        print_line(msg("tview.table_game", id=record.id, table=table,
+                       teams=" / ".join(state.setup.names.values())))
+        return
     record, state = games.new_game(
         store, load_rules(rules_name), players=players, names=[*(team or []), *(player or [])],
         dealer=dealer, target=target, deals=deals,

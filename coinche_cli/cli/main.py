@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from coinche_cli.cli import game_cmd, rules_cmd, score_cmd
+from coinche_cli.cli import game_cmd, rules_cmd, score_cmd, tournament_cmd
 from coinche_cli.cli.output import error_line
 from coinche_cli.errors import CoincheError
 
@@ -49,6 +49,7 @@ def root(
 
 app.add_typer(rules_cmd.app, name="rules")
 app.add_typer(game_cmd.app, name="game")
+app.add_typer(tournament_cmd.app, name="tournament")
 app.command("score")(score_cmd.score)
 
 

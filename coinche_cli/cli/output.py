@@ -36,4 +36,6 @@ def console() -> Any:
     """A Rich console on stdout (imported on first use)."""
     from rich.console import Console
 
-    return Console(highlight=False)
+    # piped into a file or another program: wide enough that tables do not wrap
+    width = None if sys.stdout.isatty() else 200
+    return Console(highlight=False, width=width)

@@ -1,0 +1,401 @@
+"""``coinche tournament``: run a Swiss club tournament ("concours")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from coinche_cli import tournaments
+from coinche_cli.cli import tournament_view as view
+from coinche_cli.cli.context import open_store
+from coinche_cli.cli.output import print_json, print_line
+from coinche_cli.errors import TournamentError
+from coinche_cli.messages import msg
+from coinche_cli.store import SqliteStore
+from coinche_cli.tournament import Ranking, Settings, Tournament
+
+app = typer.Typer(help="Run a Swiss tournament: teams, pairings, results, standings, export.",
+                  no_args_is_help=True)
+team_app = typer.Typer(help="Register, import, list and drop teams.", no_args_is_help=True)
+app.add_typer(team_app, name="team")
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+TournamentOption = Annotated[
+    str | None,
+    typer.Option("--tournament", "-T", help="Tournament name (default: the current one)."),
+]
+RoundOption = Annotated[int | None, typer.Option("--round", "-R", help="Round number.")]
+
+
+def _match_points(text: str) -> tuple[int, int, int, int]:
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 4 or not all(p.isdigit() for p in parts):
+        raise TournamentError("tournament.bad_match_points", got=text)
+    win, draw, loss, forfeit = (int(p) for p in parts)
+    return win, draw, loss, forfeit
+
+
+@app.command("new")
+def new(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="The tournament's name.")],
+    rules_name: Annotated[str, typer.Option("--rules", "-r", help="Rules name or file.")] = (
+        "standard"
+    ),
+    rounds: Annotated[int, typer.Option("--rounds", help="Number of rounds (parties).")] = 4,
+    deals: Annotated[int | None, typer.Option("--deals", help="Each match: M deals.")] = None,
+    target: Annotated[
+        int | None, typer.Option("--target", help="Each match: a game to T points.")
+    ] = None,
+    ranking: Annotated[
+        Ranking, typer.Option("--ranking", help="Rank by total points, wins, or match points.")
+    ] = Ranking.POINTS,
+    bye_points: Annotated[
+        str, typer.Option("--bye-points", help="Bye: a number, half, or average.")
+    ] = "average",
+    bye_win: Annotated[
+        bool, typer.Option("--bye-win/--no-bye-win", help="Whether a bye counts as a win.")
+    ] = True,
+    match_points: Annotated[
+        str, typer.Option("--match-points", help="WIN,DRAW,LOSS,FORFEIT match points.")
+    ] = "3,2,1,0",
+    tie_break: Annotated[
+        str,
+        typer.Option("--tie-break", help="Tie-breaks in order: points, difference, wins, "
+                     "match-points, buchholz, head-to-head, lot."),
+    ] = "difference,buchholz,head-to-head",
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the round-1 draw (reproducible).")
+    ] = None,
+    draw_order: Annotated[
+        bool, typer.Option("--registration-order", help="Round 1 in registration order.")
+    ] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Create a tournament; it becomes the current one.
+
+    Example: coinche tournament new "Concours de Noël" --rules standard --rounds 4 --deals 12
+    """
+    from coinche_cli.rules import load_rules
+
+    if seed is None and not draw_order:
+        import secrets
+
+        seed = secrets.randbelow(10**6)  # recorded, so the draw can be replayed
+    settings = Settings(
+        rounds=rounds, deals=deals, target=target, ranking=ranking, bye_points=bye_points,
+        bye_win=bye_win, match_points=_match_points(match_points),
+        tie_breaks=tuple(t.strip() for t in tie_break.split(",") if t.strip()),
+        seed=None if draw_order else seed,
+    )
+    store = open_store(ctx)
+    tournament = tournaments.create(store, name, load_rules(rules_name), settings)
+    if as_json:
+        print_json({"id": tournament.id, "name": tournament.name, "rules": tournament.rules_name,
+                    "settings": tournament.settings.to_json()})
+        return
+    print_line(msg("tview.created", name=tournament.name, rules=tournament.rules_name,
+                   rounds=rounds, format=_format(tournament)))
+
+
+def _format(tournament: Tournament) -> str:
+    settings = tournament.settings
+    if settings.deals is not None:
+        return msg("tview.format_deals", deals=settings.deals)
+    return msg("tview.format_target", target=settings.target)
+
+
+@app.command("list")
+def list_tournaments(ctx: typer.Context, as_json: JsonOption = False) -> None:
+    """List the tournaments in the store."""
+    from coinche_cli import tournament_store
+
+    rows = [{"id": i, "name": n, "created": c} for i, n, c in
+            tournament_store.names(open_store(ctx))]
+    if as_json:
+        print_json(rows)
+        return
+    for row in rows:
+        print_line(f"{row['id']:>4}  {row['name']}  ({row['created']})")
+
+
+@app.command("use")
+def use(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Tournament name.")]) -> None:
+    """Make another tournament the current one."""
+    tournament = tournaments.use(open_store(ctx), name)
+    print_line(msg("tview.current", name=tournament.name))
+
+
+# ---------------------------------------------------------------- teams
+
+
+@team_app.command("add")
+def team_add(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="The team's name.")],
+    players: Annotated[str, typer.Option("--players", help='"Ana, Bob"')] = "",
+    club: Annotated[str, typer.Option("--club", help="The team's club.")] = "",
+    tournament: TournamentOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Register a team (after round 1 is paired: a late entry for the next round).
+
+    Example: coinche tournament team add "Les As" --players "Ana, Bob"
+    """
+    team = tournaments.add_team(open_store(ctx), tournament, name, players, club)
+    if as_json:
+        print_json({"team": team.name, "players": list(team.players), "club": team.club,
+                    "joined_round": team.joined_round})
+        return
+    print_line(msg("tview.team_added", name=team.name, round=team.joined_round))
+
+
+@team_app.command("import")
+def team_import(
+    ctx: typer.Context,
+    path: Annotated[Path, typer.Argument(help="CSV or XLSX: équipe/team, joueur 1, joueur 2.")],
+    tournament: TournamentOption = None,
+) -> None:
+    """Register every team of a spreadsheet (none when any row is bad).
+
+    Example: coinche tournament team import equipes.xlsx
+    """
+    from coinche_cli.tournament_io import read_teams
+
+    rows = read_teams(path)
+    teams = tournaments.import_teams(open_store(ctx), tournament,
+                                     [(r.name, r.players, r.club) for r in rows])
+    print_line(msg("tview.imported", count=len(teams), path=path))
+
+
+@team_app.command("list")
+def team_list(ctx: typer.Context, tournament: TournamentOption = None,
+              as_json: JsonOption = False) -> None:
+    """List the registered teams."""
+    found = tournaments.load(open_store(ctx), tournament)
+    rows: list[dict[str, Any]] = [{"team": t.name, "players": list(t.players), "club": t.club,
+             "registered": t.registered, "joined_round": t.joined_round,
+             "dropped_after": t.dropped_after} for t in found.teams]
+    if as_json:
+        print_json(rows)
+        return
+    for row in rows:
+        left = "" if row["dropped_after"] is None else "  " + msg(
+            "tview.dropped", round=row["dropped_after"])
+        print_line(f"{row['registered']:>4}  {row['team']}  ({', '.join(row['players'])})"
+                   f"{left}")
+
+
+@team_app.command("drop")
+def team_drop(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Team name.")],
+              tournament: TournamentOption = None) -> None:
+    """A team leaves: no longer paired; its results are kept."""
+    team, after = tournaments.drop_team(open_store(ctx), tournament, name)
+    print_line(msg("tview.team_dropped", name=team.name, round=after + 1))
+
+
+# ---------------------------------------------------------------- rounds
+
+
+@app.command("pair")
+def pair(ctx: typer.Context, tournament: TournamentOption = None,
+         as_json: JsonOption = False) -> None:
+    """Pair the next round: round 1 is drawn, later rounds are Swiss (no rematch).
+
+    Example: coinche tournament pair --json
+    """
+    paired = tournaments.pair_next(open_store(ctx), tournament)
+    data = view.round_json(paired.tournament, paired.round)
+    if as_json:
+        print_json(data)
+        return
+    for line in view.round_lines(paired.tournament, paired.round):
+        print_line(line)
+
+
+@app.command("unpair")
+def unpair(ctx: typer.Context, tournament: TournamentOption = None) -> None:
+    """Withdraw the latest round while none of its tables has a result."""
+    withdrawn = tournaments.unpair(open_store(ctx), tournament)
+    print_line(msg("tview.unpaired", round=withdrawn.number))
+
+
+@app.command("result")
+def result(
+    ctx: typer.Context,
+    table: Annotated[int | None, typer.Argument(help="Table number.")] = None,
+    score1: Annotated[int | None, typer.Argument(help="First team's score.")] = None,
+    score2: Annotated[int | None, typer.Argument(help="Second team's score.")] = None,
+    round_number: RoundOption = None,
+    forfeit: Annotated[
+        str | None, typer.Option("--forfeit", help="The team that forfeited.")
+    ] = None,
+    import_path: Annotated[
+        Path | None, typer.Option("--import", help="CSV/XLSX: table, score 1, score 2.")
+    ] = None,
+    deals: Annotated[int | None, typer.Option("--deals", help="Deals played (checked).")] = None,
+    tournament: TournamentOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Enter (or correct) a table's result, in the pairing's team order.
+
+    Example: coinche tournament result 3 1840 1320
+    """
+    store = open_store(ctx)
+    if import_path is not None:
+        from coinche_cli.tournament_io import read_results
+
+        rows = [(r.row, r.table, r.score1, r.score2) for r in read_results(import_path)]
+        played = tournaments.import_results(store, tournament, rows, round_number)
+        _show_round(store, tournament, played.number, as_json)
+        return
+    if table is None:
+        raise TournamentError("tournament.two_scores")
+    played, _ = tournaments.enter_result(store, tournament, table, score1, score2,
+                                         round_number=round_number, forfeit=forfeit, deals=deals)
+    _show_round(store, tournament, played.number, as_json)
+
+
+def _show_round(store: SqliteStore, name: str | None, number: int, as_json: bool) -> None:
+    found = tournaments.load(store, name)
+    played = found.round(number)
+    if as_json:
+        print_json(view.round_json(found, played))
+        return
+    for line in view.round_lines(found, played):
+        print_line(line)
+
+
+@app.command("penalty")
+def penalty(
+    ctx: typer.Context,
+    team: Annotated[str, typer.Argument(help="The team penalised.")],
+    points: Annotated[int, typer.Argument(help="Points taken from it.")],
+    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the record).")] = "",
+    to_opponents: Annotated[
+        bool, typer.Option("--to-opponents", help="Give the points to its opponents too.")
+    ] = False,
+    tournament: TournamentOption = None,
+) -> None:
+    """Take points from a team in the current round (e.g. 162 for a renonce).
+
+    Example: coinche tournament penalty "Les As" 162 --reason "renonce" --to-opponents
+    """
+    given = tournaments.penalise(open_store(ctx), tournament, team, points, reason,
+                                 to_opponents)
+    print_line(msg("tview.penalised", team=team, points=given.points, round=given.round))
+
+
+@app.command("standings")
+def standings(ctx: typer.Context, round_number: RoundOption = None,
+              tournament: TournamentOption = None, as_json: JsonOption = False) -> None:
+    """Show the standings (after a given round with --round).
+
+    Example: coinche tournament standings --json
+    """
+    found = tournaments.load(open_store(ctx), tournament)
+    rows = tournaments.ranked(found, round_number)
+    if as_json:
+        print_json(view.standings_json(rows))
+        return
+    view.render_standings(found, rows, round_number)
+
+
+@app.command("show")
+def show(ctx: typer.Context, round_number: RoundOption = None,
+         tournament: TournamentOption = None, as_json: JsonOption = False) -> None:
+    """Show a round's pairings and results (default: the current round)."""
+    store = open_store(ctx)
+    found = tournaments.load(store, tournament)
+    if found.current is None:
+        raise TournamentError("tournament.nothing_paired")
+    _show_round(store, tournament, round_number or found.current.number, as_json)
+
+
+# ---------------------------------------------------------------- files
+
+
+def _deal_rows(store: SqliteStore, found: Tournament) -> list[dict[str, Any]]:
+    from coinche_cli import games
+
+    rows: list[dict[str, Any]] = []
+    for played in found.rounds:
+        for board in played.boards:
+            if board.game_id is None:
+                continue
+            _, state = games.load(store, board.game_id)
+            for row in state.rows:
+                deal = row.entry.deal
+                rows.append({
+                    "round": played.number, "table": board.table, "game": board.game_id,
+                    "number": row.number, "dealer": state.setup.seat_label(row.dealer),
+                    "taker": "" if deal is None else state.setup.names[deal.taker],
+                    "contract": "" if deal is None else str(deal.contract),
+                    "trump": "" if deal is None else deal.trump.value,
+                    "coinche": 0 if deal is None else deal.coinche,
+                    "made": None if row.result is None else row.result.made,
+                    "score1": 0 if row.result is None else row.result.scores["A"],
+                    "score2": 0 if row.result is None else row.result.scores["B"],
+                    "total1": row.totals["A"], "total2": row.totals["B"],
+                })
+    return rows
+
+
+@app.command("export")
+def export(
+    ctx: typer.Context,
+    path: Annotated[Path | None, typer.Argument(help="The workbook to write (.xlsx).")] = None,
+    csv_dir: Annotated[
+        Path | None, typer.Option("--csv", help="Write the same tables as CSV files here.")
+    ] = None,
+    tournament: TournamentOption = None,
+) -> None:
+    """Export standings, teams, every round and the deals to Excel (and/or CSV).
+
+    Example: coinche tournament export concours.xlsx
+    """
+    from coinche_cli.tournament_export import write_csv_dir, write_workbook
+
+    if path is None and csv_dir is None:
+        raise TournamentError("tournament.export_where")
+    store = open_store(ctx)
+    found = tournaments.load(store, tournament)
+    data = view.export_data(found, tournaments.ranked(found), _deal_rows(store, found))
+    if path is not None:
+        write_workbook(path, data)
+        print_line(msg("tview.exported", path=path))
+    if csv_dir is not None:
+        csv_dir.mkdir(parents=True, exist_ok=True)
+        for written in write_csv_dir(csv_dir, data):
+            print_line(msg("tview.exported", path=written))
+
+
+@app.command("sheets")
+def sheets(
+    ctx: typer.Context,
+    path: Annotated[Path, typer.Argument(help="The workbook of score sheets (.xlsx).")],
+    round_number: RoundOption = None,
+    tournament: TournamentOption = None,
+) -> None:
+    """Write one print-ready score sheet per table of a round, for tables that keep score on
+    paper.
+
+    Example: coinche tournament sheets --round 2 feuilles.xlsx
+    """
+    from coinche_cli.tournament_export import write_score_sheets
+
+    found = tournaments.load(open_store(ctx), tournament)
+    if found.current is None:
+        raise TournamentError("tournament.nothing_paired")
+    played = found.round(round_number or found.current.number)
+    tables = [
+        {"table": b.table, "team1": found.name_of(b.team1),
+         "players1": ", ".join(found.team(b.team1).players), "team2": found.name_of(b.team2),
+         "players2": ", ".join(found.team(b.team2).players)}
+        for b in played.boards
+    ]
+    write_score_sheets(path, found.name, played.number, tables, found.settings.deals,
+                       found.settings.target)
+    print_line(msg("tview.sheets", path=path, count=len(tables), round=played.number))

@@ -1,0 +1,123 @@
+"""How a tournament reads on the terminal, in JSON, and as export data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coinche_cli.messages import msg
+from coinche_cli.standings import Standing, bye_points
+from coinche_cli.tournament import Board, Round, Tournament
+
+
+def board_winner(tournament: Tournament, board: Board) -> str | None:
+    """The winning team's name, None for a draw or no result."""
+    if board.forfeit is not None:
+        return tournament.name_of(board.opponent(board.forfeit))
+    if board.score1 is None or board.score2 is None or board.score1 == board.score2:
+        return None
+    return tournament.name_of(board.team1 if board.score1 > board.score2 else board.team2)
+
+
+def round_json(tournament: Tournament, played: Round) -> dict[str, Any]:
+    """A round's pairings and results (``pair --json``, ``show --json``)."""
+    return {
+        "round": played.number,
+        "tables": [
+            {
+                "table": b.table,
+                "teams": [tournament.name_of(b.team1), tournament.name_of(b.team2)],
+                "scores": None if b.score1 is None else [b.score1, b.score2],
+                "forfeit": tournament.name_of(b.forfeit) or None,
+                "winner": board_winner(tournament, b),
+                "game": b.game_id,
+            }
+            for b in played.boards
+        ],
+        "bye": tournament.name_of(played.bye) or None,
+        "bye_points": None if played.bye is None else bye_points(tournament, played),
+        "rematches": played.rematches,
+        "complete": played.complete,
+    }
+
+
+def round_lines(tournament: Tournament, played: Round) -> list[str]:
+    """A round as plain lines: table, teams, result."""
+    lines = [msg("tview.round", round=played.number, tables=len(played.boards))]
+    for b in played.boards:
+        if b.forfeit is not None:
+            result = msg("tview.forfeit", team=tournament.name_of(b.forfeit))
+        elif b.score1 is not None:
+            result = f"{b.score1} - {b.score2}"
+        elif b.game_id is not None:
+            result = msg("tview.in_game", game=b.game_id)
+        else:
+            result = msg("tview.no_result")
+        lines.append(f"  {b.table:>3}  {tournament.name_of(b.team1)}  –  "
+                     f"{tournament.name_of(b.team2)}   {result}")
+    if played.bye is not None:
+        lines.append("  " + msg("tview.bye", team=tournament.name_of(played.bye),
+                                points=bye_points(tournament, played)))
+    if played.rematches:
+        lines.append("  " + msg("tview.rematches", count=played.rematches))
+    return lines
+
+
+def standings_json(rows: list[Standing]) -> list[dict[str, Any]]:
+    """The standings as JSON."""
+    return [row.to_json() for row in rows]
+
+
+def render_standings(tournament: Tournament, rows: list[Standing], after: int | None) -> None:
+    """The standings as a Rich table."""
+    from rich.table import Table
+
+    from coinche_cli.cli.output import console
+
+    title = msg("tview.standings_title", name=tournament.name,
+                round=after if after is not None else (
+                    tournament.current.number if tournament.current else 0))
+    table = Table(title=title, header_style="bold")
+    columns = ["rank", "team", "players", "played", "W", "D", "L", "for", "against", "diff",
+               "MP"]
+    extra = [t for t in tournament.settings.tie_breaks if t == "buchholz"]
+    for column in columns + extra:
+        table.add_column(column, justify="left" if column in ("team", "players") else "right")
+    for row in rows:
+        cells = [row.rank, row.name + (" †" if row.dropped else ""), ", ".join(row.players),
+                 row.played, row.wins, row.draws, row.losses, row.points_for,
+                 row.points_against, row.difference, row.match_points]
+        cells += [row.buchholz for _ in extra]
+        table.add_row(*(str(c) for c in cells))
+    console().print(table)
+
+
+def export_data(tournament: Tournament, rows: list[Standing],
+                deals: list[dict[str, Any]]) -> dict[str, Any]:
+    """Plain data for :mod:`coinche_cli.tournament_export`."""
+    teams = []
+    for team in tournament.teams:
+        status = "active" if team.dropped_after is None else msg(
+            "tview.dropped", round=team.dropped_after)
+        teams.append({"name": team.name, "players": ", ".join(team.players), "club": team.club,
+                      "registered": team.registered, "status": status})
+    rounds = []
+    for played in tournament.rounds:
+        tables = [
+            {"table": b.table, "team1": tournament.name_of(b.team1),
+             "team2": tournament.name_of(b.team2), "score1": b.score1, "score2": b.score2,
+             "winner": board_winner(tournament, b),
+             "forfeit": tournament.name_of(b.forfeit) or None,
+             "scored": "deals" if b.game_id is not None else ("direct" if b.has_result else "")}
+            for b in played.boards
+        ]
+        rounds.append({"round": played.number, "tables": tables,
+                       "bye": tournament.name_of(played.bye) or None,
+                       "bye_points": None if played.bye is None else bye_points(tournament,
+                                                                                played)})
+    standings = [
+        {**{k: v for k, v in row.to_json().items() if k != "dropped"},
+         "players": ", ".join(row.players)}
+        for row in rows
+    ]
+    return {"name": tournament.name, "standings": standings, "teams": teams, "rounds": rounds,
+            "deals": deals}
