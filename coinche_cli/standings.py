@@ -19,7 +19,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from coinche_cli.tournament import Ranking, Round, Tournament
+from coinche_cli.ranking import Ranking
+from coinche_cli.tournament import Round, Tournament
 
 
 @dataclass(frozen=True)

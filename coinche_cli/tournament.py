@@ -7,23 +7,10 @@ Pure: the store builds a :class:`Tournament`; :mod:`coinche_cli.standings` ranks
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from coinche_cli.errors import TournamentError
-
-
-class Ranking(StrEnum):
-    """How teams are ranked before the tie-breaks."""
-
-    POINTS = "points"  # total points scored (the most common in French concours)
-    WINS = "wins"  # wins, then points difference
-    MATCH_POINTS = "match-points"  # a scale such as 3 / 2 / 1 / 0 (win, draw, loss, forfeit)
-
-
-TIE_BREAKS: tuple[str, ...] = (
-    "points", "difference", "wins", "match-points", "buchholz", "head-to-head", "lot",
-)  # fmt: skip
+from coinche_cli.ranking import TIE_BREAKS, Ranking
 
 
 @dataclass(frozen=True)

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from coinche_cli.store import SqliteStore, default_path
+if TYPE_CHECKING:
+    from coinche_cli.store import SqliteStore
 
 
 def open_store(ctx: typer.Context) -> SqliteStore:
     """Open the store named on the root command (``--db``), ``COINCHE_DB``, or the default."""
+    from coinche_cli.store import SqliteStore, default_path
+
     root = ctx.find_root()
     path = root.obj.get("db") if isinstance(root.obj, dict) else None
     return SqliteStore(Path(path) if path else default_path())

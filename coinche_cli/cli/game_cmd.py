@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from coinche_cli import games
-from coinche_cli.cli import game_view
 from coinche_cli.cli.context import open_store
 from coinche_cli.cli.output import print_json, print_line
 from coinche_cli.cli.score_cmd import (
@@ -24,7 +22,10 @@ from coinche_cli.cli.score_cmd import (
 )
 from coinche_cli.errors import GameError
 from coinche_cli.messages import msg
-from coinche_cli.store import SqliteStore
+
+if TYPE_CHECKING:
+    from coinche_cli.games import Change
+    from coinche_cli.store import SqliteStore
 
 app = typer.Typer(help="Keep score of a game: new, add, pass, show, undo, edit, play, export.",
                   no_args_is_help=True)
@@ -68,6 +69,8 @@ def new(
 
     Example: coinche game new --rules standard --team "Les As" --team "Les Rois"
     """
+    from coinche_cli import games
+    from coinche_cli.cli import game_view
     from coinche_cli.rules import load_rules
 
     store = open_store(ctx)
@@ -114,6 +117,7 @@ def add(
 
     Example: coinche game add "Les As" 100S 104 --belote A --announce A:cinquante
     """
+    from coinche_cli import games
     deal = read_deal(words, deal_json, belote=belote, announce=announce,
                      announce_winner=announce_winner, capot=capot, generale=generale,
                      points=points)
@@ -128,6 +132,7 @@ def pass_(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fal
 
     Example: coinche game pass
     """
+    from coinche_cli import games
     store = open_store(ctx)
     _report(store, games.add(store, game, None), "pass", as_json)
 
@@ -138,6 +143,7 @@ def undo(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
 
     Example: coinche game undo
     """
+    from coinche_cli import games
     store = open_store(ctx)
     _report(store, games.undo(store, game), "undo", as_json)
 
@@ -164,6 +170,7 @@ def edit(
 
     Example: coinche game edit 3 B 90H 95
     """
+    from coinche_cli import games
     deal = None if passed else read_deal(
         words, deal_json, belote=belote, announce=announce, announce_winner=announce_winner,
         capot=capot, generale=generale, points=points)
@@ -171,7 +178,8 @@ def edit(
     _report(store, games.edit(store, game, number, deal), "edit", as_json)
 
 
-def _report(store: SqliteStore, change: games.Change, verb: str, as_json: bool) -> None:
+def _report(store: SqliteStore, change: Change, verb: str, as_json: bool) -> None:
+    from coinche_cli.cli import game_view
     record = store.game(change.game_id)
     if as_json:
         print_json(game_view.change_json(record, change))
@@ -186,6 +194,8 @@ def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
 
     Example: coinche game show --json
     """
+    from coinche_cli import games
+    from coinche_cli.cli import game_view
     record, state = games.load(open_store(ctx), game)
     if as_json:
         print_json(game_view.state_json(record, state))
@@ -199,6 +209,7 @@ def list_games(ctx: typer.Context, as_json: JsonOption = False) -> None:
 
     Example: coinche game list
     """
+    from coinche_cli import games
     store = open_store(ctx)
     current = store.current_game()
     rows: list[dict[str, Any]] = []
@@ -226,6 +237,7 @@ def use(ctx: typer.Context, game_id: Annotated[int, typer.Argument(help="Game id
 
     Example: coinche game use 3
     """
+    from coinche_cli import games
     record = games.use(open_store(ctx), game_id)
     print_line(msg("view.game_use", id=record.id))
 
@@ -248,6 +260,7 @@ def export(
 
     Example: coinche game export --xlsx partie.xlsx
     """
+    from coinche_cli import games
     from coinche_cli.export_game import export_game
 
     if csv_path is None and xlsx_path is None:

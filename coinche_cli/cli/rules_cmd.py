@@ -8,8 +8,6 @@ import typer
 
 from coinche_cli.cli.output import console, print_json, print_line
 from coinche_cli.messages import msg
-from coinche_cli.rules import builtin_names, load_rules
-from coinche_cli.rules_summary import rules_summary, summary_rows
 
 app = typer.Typer(help="Rule variants: list the built-ins, show one, check your own file.",
                   no_args_is_help=True)
@@ -23,6 +21,9 @@ def list_rules(as_json: JsonOption = False) -> None:
 
     Example: coinche rules list --json
     """
+    from coinche_cli.rules import builtin_names, load_rules
+    from coinche_cli.rules_summary import summary_rows
+
     rows = [summary_rows(load_rules(name)) for name in builtin_names()]
     if as_json:
         print_json(rows)
@@ -47,6 +48,9 @@ def show_rules(
 
     Example: coinche rules show club
     """
+    from coinche_cli.rules import load_rules
+    from coinche_cli.rules_summary import rules_summary, summary_rows
+
     rules = load_rules(name)
     if as_json:
         print_json({**summary_rows(rules), "document": rules.document})
@@ -63,5 +67,7 @@ def validate_rules(
 
     Example: coinche rules validate my-club.yaml
     """
+    from coinche_cli.rules import load_rules
+
     rules = load_rules(path)
     print_line(msg("cli.rules_ok", name=rules.name, path=rules.path))

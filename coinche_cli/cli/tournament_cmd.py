@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from coinche_cli import tournaments
-from coinche_cli.cli import tournament_view as view
 from coinche_cli.cli.context import open_store
 from coinche_cli.cli.output import print_json, print_line
 from coinche_cli.errors import TournamentError
 from coinche_cli.messages import msg
-from coinche_cli.store import SqliteStore
-from coinche_cli.tournament import Ranking, Settings, Tournament
+from coinche_cli.ranking import Ranking
+
+if TYPE_CHECKING:
+    from coinche_cli.store import SqliteStore
+    from coinche_cli.tournament import Tournament
+
+# The tournament core loads inside each command: a scorekeeper's `game add` never pays for it.
 
 app = typer.Typer(help="Run a Swiss tournament: teams, pairings, results, standings, export.",
                   no_args_is_help=True)
@@ -78,7 +81,9 @@ def new(
 
     Example: coinche tournament new "Concours de Noël" --rules standard --rounds 4 --deals 12
     """
+    from coinche_cli import tournaments
     from coinche_cli.rules import load_rules
+    from coinche_cli.tournament import Settings
 
     if seed is None and not draw_order:
         import secrets
@@ -124,6 +129,7 @@ def list_tournaments(ctx: typer.Context, as_json: JsonOption = False) -> None:
 @app.command("use")
 def use(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Tournament name.")]) -> None:
     """Make another tournament the current one."""
+    from coinche_cli import tournaments
     tournament = tournaments.use(open_store(ctx), name)
     print_line(msg("tview.current", name=tournament.name))
 
@@ -144,6 +150,7 @@ def team_add(
 
     Example: coinche tournament team add "Les As" --players "Ana, Bob"
     """
+    from coinche_cli import tournaments
     team = tournaments.add_team(open_store(ctx), tournament, name, players, club)
     if as_json:
         print_json({"team": team.name, "players": list(team.players), "club": team.club,
@@ -162,6 +169,7 @@ def team_import(
 
     Example: coinche tournament team import equipes.xlsx
     """
+    from coinche_cli import tournaments
     from coinche_cli.tournament_io import read_teams
 
     rows = read_teams(path)
@@ -174,6 +182,7 @@ def team_import(
 def team_list(ctx: typer.Context, tournament: TournamentOption = None,
               as_json: JsonOption = False) -> None:
     """List the registered teams."""
+    from coinche_cli import tournaments
     found = tournaments.load(open_store(ctx), tournament)
     rows: list[dict[str, Any]] = [{"team": t.name, "players": list(t.players), "club": t.club,
              "registered": t.registered, "joined_round": t.joined_round,
@@ -192,6 +201,7 @@ def team_list(ctx: typer.Context, tournament: TournamentOption = None,
 def team_drop(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Team name.")],
               tournament: TournamentOption = None) -> None:
     """A team leaves: no longer paired; its results are kept."""
+    from coinche_cli import tournaments
     team, after = tournaments.drop_team(open_store(ctx), tournament, name)
     print_line(msg("tview.team_dropped", name=team.name, round=after + 1))
 
@@ -206,6 +216,8 @@ def pair(ctx: typer.Context, tournament: TournamentOption = None,
 
     Example: coinche tournament pair --json
     """
+    from coinche_cli import tournaments
+    from coinche_cli.cli import tournament_view as view
     paired = tournaments.pair_next(open_store(ctx), tournament)
     data = view.round_json(paired.tournament, paired.round)
     if as_json:
@@ -218,6 +230,7 @@ def pair(ctx: typer.Context, tournament: TournamentOption = None,
 @app.command("unpair")
 def unpair(ctx: typer.Context, tournament: TournamentOption = None) -> None:
     """Withdraw the latest round while none of its tables has a result."""
+    from coinche_cli import tournaments
     withdrawn = tournaments.unpair(open_store(ctx), tournament)
     print_line(msg("tview.unpaired", round=withdrawn.number))
 
@@ -243,6 +256,7 @@ def result(
 
     Example: coinche tournament result 3 1840 1320
     """
+    from coinche_cli import tournaments
     store = open_store(ctx)
     if import_path is not None:
         from coinche_cli.tournament_io import read_results
@@ -259,6 +273,8 @@ def result(
 
 
 def _show_round(store: SqliteStore, name: str | None, number: int, as_json: bool) -> None:
+    from coinche_cli import tournaments
+    from coinche_cli.cli import tournament_view as view
     found = tournaments.load(store, name)
     played = found.round(number)
     if as_json:
@@ -283,6 +299,7 @@ def penalty(
 
     Example: coinche tournament penalty "Les As" 162 --reason "renonce" --to-opponents
     """
+    from coinche_cli import tournaments
     given = tournaments.penalise(open_store(ctx), tournament, team, points, reason,
                                  to_opponents)
     print_line(msg("tview.penalised", team=team, points=given.points, round=given.round))
@@ -295,6 +312,8 @@ def standings(ctx: typer.Context, round_number: RoundOption = None,
 
     Example: coinche tournament standings --json
     """
+    from coinche_cli import tournaments
+    from coinche_cli.cli import tournament_view as view
     found = tournaments.load(open_store(ctx), tournament)
     rows = tournaments.ranked(found, round_number)
     if as_json:
@@ -307,6 +326,7 @@ def standings(ctx: typer.Context, round_number: RoundOption = None,
 def show(ctx: typer.Context, round_number: RoundOption = None,
          tournament: TournamentOption = None, as_json: JsonOption = False) -> None:
     """Show a round's pairings and results (default: the current round)."""
+    from coinche_cli import tournaments
     store = open_store(ctx)
     found = tournaments.load(store, tournament)
     if found.current is None:
@@ -356,6 +376,8 @@ def export(
 
     Example: coinche tournament export concours.xlsx
     """
+    from coinche_cli import tournaments
+    from coinche_cli.cli import tournament_view as view
     from coinche_cli.tournament_export import write_csv_dir, write_workbook
 
     if path is None and csv_dir is None:
@@ -384,6 +406,7 @@ def sheets(
 
     Example: coinche tournament sheets --round 2 feuilles.xlsx
     """
+    from coinche_cli import tournaments
     from coinche_cli.tournament_export import write_score_sheets
 
     found = tournaments.load(open_store(ctx), tournament)
