@@ -9,7 +9,8 @@ number here comes from anywhere but the :class:`~coinche_cli.rules.Rules`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from coinche_cli.deal import ContractKind, Deal
@@ -41,7 +42,14 @@ class Term:
     name: str
     value: int
     factor: int = 1
-    label: str = ""
+    names: str = ""  # the announces behind an announce term ("tierce + cinquante")
+
+    @property
+    def label(self) -> str:
+        """``104 card points``, ``50 cinquante``: the term as the explanation shows it."""
+        if self.name in ("announces", "all_announces") and self.names:
+            return f"{self.value} {self.names}"
+        return msg(f"term.{self.name}", value=self.value)
 
     @property
     def total(self) -> int:
@@ -59,9 +67,13 @@ class DealScore:
     scores: Mapping[str, int]
     terms: Mapping[str, tuple[Term, ...]]
     winners: tuple[str, ...]
-    lines: tuple[str, ...] = field(default=())
     rounded: Mapping[str, int] = field(default_factory=dict)
     rounding: str = "none"
+
+    @cached_property
+    def lines(self) -> tuple[str, ...]:
+        """The explanation, sides shown by their codes (built only when asked for)."""
+        return self.explain({})
 
     def explain(self, names: Mapping[str, str]) -> tuple[str, ...]:
         """The explanation lines, with sides shown by ``names`` (codes where missing)."""
@@ -342,7 +354,7 @@ def score_deal(
     scores = {side: sum(t.total for t in side_terms) for side, side_terms in terms.items()}
     result = DealScore(checked, made, reason, scores, terms, winners, rounded=rounded,
                        rounding=rules.rounding.value)
-    return replace(result, lines=result.explain({}))
+    return result
 
 
 def _belote(rules: Rules, deal: Deal, side: str) -> int:
@@ -396,8 +408,8 @@ def _term(
     deal = checked.deal
     if isinstance(item, int):
         factor = multiplier if "fixed" in rules.multiplied else 1
-        return Term("fixed", item, factor, msg("term.fixed", value=item))
-    label_values: dict[str, Any] = {}
+        return Term("fixed", item, factor)
+    names = ""
     if item == "points":
         value = rounded[side]
     elif item == "contract":
@@ -411,17 +423,16 @@ def _term(
             value = _belote(rules, deal, side)
     elif item == "announces":
         value = checked.counted.get(side, 0)
-        label_values["names"] = _announce_names(rules, checked, (side,))
+        names = _announce_names(rules, checked, (side,)) if value else ""
     elif item == "all_announces":
         value = sum(checked.counted.values())
-        label_values["names"] = _announce_names(rules, checked, checked.sides)
+        names = _announce_names(rules, checked, checked.sides) if value else ""
     else:  # capot_bonus
         bid_is_slam = deal.contract in (ContractKind.CAPOT, ContractKind.GENERALE)
         earns = checked.capot == side and (rules.capot_bonus_on_bid or not bid_is_slam)
         value = rules.capot_bonus if earns else 0
     factor = multiplier if item in rules.multiplied else 1
-    label = _label(item, value, label_values)
-    return Term(item, value, factor, label)
+    return Term(item, value, factor, names)
 
 
 def _announce_names(rules: Rules, checked: CheckedDeal, sides: tuple[str, ...]) -> str:
@@ -432,13 +443,6 @@ def _announce_names(rules: Rules, checked: CheckedDeal, sides: tuple[str, ...]) 
         for name in checked.announces.get(side, ())
     ]
     return " + ".join(names)
-
-
-def _label(item: str, value: int, values: Mapping[str, Any]) -> str:
-    names = values.get("names", "")
-    if item in ("announces", "all_announces") and names:
-        return f"{value} {names}"
-    return msg(f"term.{item}", value=value)
 
 
 def _line(side: str, terms: tuple[Term, ...], total: int) -> str:

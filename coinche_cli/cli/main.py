@@ -1,16 +1,31 @@
-"""The root ``coinche`` command: mounts the sub-apps and turns user errors into one line."""
+"""The root ``coinche`` command: mounts the sub-apps and turns user errors into one line.
+
+Typer inspects the signature of every registered command each time the program starts.  At
+the table that cost is paid on every deal, so :func:`run` builds only the command group and
+the command named on the command line (the whole tree for help or anything unexpected).
+"""
 
 from __future__ import annotations
 
+import importlib
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
-from coinche_cli.cli import game_cmd, rules_cmd, score_cmd, tournament_cmd
 from coinche_cli.cli.output import error_line
 from coinche_cli.errors import CoincheError
+
+#: command groups by name, and the module that defines each one's Typer app
+GROUPS = {
+    "rules": "coinche_cli.cli.rules_cmd",
+    "game": "coinche_cli.cli.game_cmd",
+    "tournament": "coinche_cli.cli.tournament_cmd",
+}
+ROOT_OPTIONS_WITH_VALUE = ("--db",)
 
 
 class _ReportingGroup(TyperGroup):
@@ -24,17 +39,6 @@ class _ReportingGroup(TyperGroup):
             raise typer.Exit(exc.exit_code) from None
 
 
-app = typer.Typer(
-    cls=_ReportingGroup,
-    name="coinche",
-    help="Keep score of coinche (belote coinchée) games and run club tournaments.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-
-
-@app.callback()
 def root(
     ctx: typer.Context,
     db: Annotated[
@@ -47,12 +51,73 @@ def root(
     ctx.obj = {"db": db}
 
 
-app.add_typer(rules_cmd.app, name="rules")
-app.add_typer(game_cmd.app, name="game")
-app.add_typer(tournament_cmd.app, name="tournament")
-app.command("score")(score_cmd.score)
+def _named(argv: Sequence[str]) -> tuple[str | None, str | None]:
+    """The group and command named in ``argv`` (None where absent or unclear)."""
+    words: list[str] = []
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+            continue
+        if arg in ROOT_OPTIONS_WITH_VALUE:
+            skip = True
+            continue
+        if arg.startswith("-"):
+            if not words:
+                continue  # a root option such as --db=PATH
+            break  # the group's own options (--help): keep the whole group
+        words.append(arg)
+        if len(words) == 2:
+            break
+    group = words[0] if words else None
+    command = words[1] if len(words) > 1 else None
+    return group, command
+
+
+def _only(group: typer.Typer, command: str | None) -> typer.Typer:
+    """``group`` reduced to ``command`` when it has it (help and errors stay complete)."""
+    chosen = [info for info in group.registered_commands if info.name == command]
+    if not chosen or group.registered_groups:
+        return group
+    trimmed = typer.Typer(help=group.info.help, no_args_is_help=True)
+    trimmed.registered_commands = chosen
+    return trimmed
+
+
+def build(argv: Sequence[str] | None = None) -> typer.Typer:
+    """The ``coinche`` app: complete, or only what ``argv`` names."""
+    app = typer.Typer(
+        cls=_ReportingGroup,
+        name="coinche",
+        help="Keep score of coinche (belote coinchée) games and run club tournaments.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+    app.callback()(root)
+    group, command = _named(argv) if argv is not None else (None, None)
+    if group in GROUPS or group == "score":
+        names = [group]
+    else:
+        names, command = [*GROUPS, "score"], None
+    for name in names:
+        if name == "score":
+            from coinche_cli.cli.score_cmd import score
+
+            app.command("score")(score)
+            continue
+        module = importlib.import_module(GROUPS[name])
+        app.add_typer(_only(module.app, command), name=name)
+    return app
+
+
+def __getattr__(name: str) -> Any:
+    # ``from coinche_cli.cli.main import app``: the complete app, built on first use
+    if name == "app":
+        return build()
+    raise AttributeError(name)
 
 
 def run() -> None:
     """Entry point of the ``coinche`` console script."""
-    app()
+    build(sys.argv[1:])()

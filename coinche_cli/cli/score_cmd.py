@@ -44,7 +44,8 @@ DealJsonOption = Annotated[
 ]
 DealWords = Annotated[
     list[str] | None,
-    typer.Argument(help="TAKER CONTRACT [POINTS], e.g. A 100S 104.", show_default=False),
+    typer.Argument(help="TAKER CONTRACT [POINTS], e.g. A 100S 104.", show_default=False,
+                   metavar="DEAL"),
 ]
 
 

@@ -1,0 +1,118 @@
+"""``coinche game add`` on a 50-deal game against a bare Typer command, side by side.
+
+The table's budget (issue 3): adding a deal costs at most 1.25x a bare Typer command of the
+same Typer version, however long the game is.  Each round runs, in a shuffled order, the
+interpreter alone, the bare command, and ``coinche game add`` on a game that holds 50 deals;
+after each timed add an untimed ``game undo`` puts the game back to 50 deals.  Bytecode is
+warm, as after a ``pip install`` (see ``startup.py``)::
+
+    .venv/bin/python bench/game_add.py                 # table on stdout
+    .venv/bin/python bench/game_add.py --write bench/RESULTS.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from startup import (
+    BARE_TYPER,
+    Command,
+    child_environment,
+    environment,
+    load_average,
+    machine,
+    run_once,
+)
+
+DEALS = 50
+ADD = ("game", "add", "A", "80S", "100", "--belote", "B")
+
+
+def prepare(python: str, db: Path, env: dict[str, str]) -> None:
+    """A game of ``DEALS`` deals that never ends (target 100,000)."""
+    def run(*args: str) -> None:
+        subprocess.run([python, "-m", "coinche_cli", "--db", str(db), *args], env=env,
+                       check=True, capture_output=True)
+
+    run("game", "new", "--team", "Les As", "--team", "Les Rois", "--target", "100000")
+    # the library adds the first deals quickly; the command line is what is measured
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from coinche_cli import games\n"
+        "from coinche_cli.deal import deal_from_words\n"
+        "from coinche_cli.store import SqliteStore\n"
+        f"for i in range({DEALS}):\n"
+        "    taker = 'A' if i % 2 else 'B'\n"
+        "    deal = deal_from_words([taker, '90H', str(80 + i % 40)], announce=['A:tierce'])\n"
+        "    games.add(SqliteStore(Path(sys.argv[1])), None, deal)\n"
+    )
+    subprocess.run([python, "-c", code, str(db)], env=env, check=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--warmup", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--write", type=Path, help="append a markdown section to this file")
+    options = parser.parse_args(argv)
+    python = sys.executable
+    env_info = environment(python)
+    with child_environment("warm") as env, tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "bench.db"
+        prepare(python, db, env)
+        coinche = (python, "-m", "coinche_cli", "--db", str(db))
+        commands = [
+            Command(env_info, "-", "interpreter only", (python, "-c", "pass")),
+            Command(env_info, "a", "bare Typer", (python, str(BARE_TYPER))),
+            Command(env_info, "g", f"game add (game of {DEALS} deals)", (*coinche, *ADD)),
+        ]
+        undo = Command(env_info, "u", "game undo", (*coinche, "game", "undo"))
+        samples: dict[str, list[float]] = {c.key: [] for c in commands}
+        shuffle = random.Random(options.seed).shuffle
+        for index in range(options.warmup + options.rounds):
+            order = list(commands)
+            shuffle(order)
+            for command in order:
+                elapsed = run_once(command, folder, env)
+                if command.key == "g":
+                    run_once(undo, folder, env)
+                if index >= options.warmup:
+                    samples[command.key].append(elapsed)
+    bare = statistics.median(samples["a"])
+    bare_min = min(samples["a"])
+    lines = [
+        f"### `coinche game add` on a {DEALS}-deal game ({dt.date.today().isoformat()})",
+        "",
+        f"- machine: {machine()}; load average before: {load_average()}",
+        f"- environment: {env_info.describe()}",
+        f"- {options.rounds} interleaved rounds after {options.warmup} warm-up rounds, "
+        "warm bytecode",
+        "",
+        "| command | median ms | min ms | median × bare | min × bare |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for command in commands:
+        values = samples[command.key]
+        median, least = statistics.median(values), min(values)
+        lines.append(f"| {command.label} | {median:.0f} | {least:.0f} | {median / bare:.2f} | "
+                     f"{least / bare_min:.2f} |")
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if options.write is not None:
+        with options.write.open("a", encoding="utf-8") as handle:
+            handle.write("\n" + text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
