@@ -26,10 +26,15 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import CoincheError
 from coinche_cli.messages import msg
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook  # noqa: TID251 - types only
+    from openpyxl.cell.cell import Cell, MergedCell  # noqa: TID251
+    from openpyxl.worksheet.worksheet import Worksheet  # noqa: TID251
 
 #: (key in the data, column header) for each table, in column order.
 STANDINGS_COLUMNS: tuple[tuple[str, str], ...] = (
@@ -87,13 +92,10 @@ class Table:
 def _keyed(records: Sequence[dict[str, Any]],
            known: tuple[tuple[str, str], ...]) -> tuple[list[str], list[list[Any]]]:
     """Header and rows for ``records``: known keys in order, then unknown ones as they come."""
-    if not records:
-        keys = [key for key, _ in known]
-    else:
-        present = {key for record in records for key in record}
-        keys = [key for key, _ in known if key in present]
-        keys += [key for record in records for key in record if key not in keys]
-        keys = list(dict.fromkeys(keys))
+    order = [key for key, _ in known]
+    present = dict.fromkeys(key for record in records for key in record)
+    keys = [key for key in order if key in present or not records]
+    keys += [key for key in present if key not in order]
     headers = dict(known)
     header = [headers.get(key, key.replace("_", " ")) for key in keys]
     return header, [[record.get(key) for key in keys] for record in records]
@@ -129,7 +131,20 @@ def _width(values: list[Any]) -> float:
     return min(max(longest + 2, _MIN_WIDTH), _MAX_WIDTH)
 
 
-def _save(book: Any, path: Path) -> None:
+def _printable(value: Any) -> Any:
+    """``value`` without the control characters a workbook cannot hold."""
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE  # noqa: TID251
+
+    return ILLEGAL_CHARACTERS_RE.sub("", value) if isinstance(value, str) else value
+
+
+def _as_text(cell: Cell | MergedCell) -> None:
+    """Keep a name such as ``=Les As`` a name: openpyxl would store it as a formula."""
+    if isinstance(cell.value, str) and cell.value.startswith("="):
+        cell.data_type = "s"
+
+
+def _save(book: Workbook, path: Path) -> None:
     """Save through a temporary file beside ``path``: a failed write leaves no half file."""
     temporary = path.with_name(f".{path.name}.part")
     try:
@@ -154,11 +169,15 @@ def write_workbook(path: Path, data: dict[str, Any]) -> None:
     book = Workbook()
     for sheet in list(book.worksheets):
         book.remove(sheet)
+    book.properties.title = str(data.get("name") or "")
     for table in export_tables(data):
         sheet = book.create_sheet(table.title)
         sheet.append(table.header)
         for row in table.rows:
-            sheet.append(row)
+            sheet.append([_printable(value) for value in row])
+        for cells in sheet.iter_rows(min_row=2):
+            for cell in cells:
+                _as_text(cell)
         for cell in sheet[1]:
             cell.font = Font(bold=True)
         sheet.freeze_panes = "A2"
@@ -227,94 +246,116 @@ def write_score_sheets(path: Path, tournament: str, round_number: int,
     sheet gives the tournament, round and table, both teams and their players, a bordered grid
     with one empty row per deal (numbered 1..``deals``, or :data:`TARGET_ROWS` rows when the
     match is played to ``target``), a totals row and a line for both teams' signatures; it
-    prints portrait, one page wide.
+    prints portrait on A4, one page wide.
     """
     from openpyxl import Workbook  # noqa: TID251 - heavy import, only when exporting
-    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side  # noqa: TID251
-    from openpyxl.utils import get_column_letter  # noqa: TID251
-    from openpyxl.worksheet.page import PageMargins  # noqa: TID251
-    from openpyxl.worksheet.properties import PageSetupProperties  # noqa: TID251
 
     if not tables:
         raise NothingToPrint(msg("tfile.no_tables", round=round_number))
-    thin = Side(style="thin")
-    box = Border(left=thin, right=thin, top=thin, bottom=thin)
-    totals_box = Border(left=thin, right=thin, top=Side(style="medium"), bottom=thin)
-    body = Font(size=_FONT_SIZE)
-    bold = Font(size=_FONT_SIZE, bold=True)
-    centred = Alignment(horizontal="center", vertical="center", wrap_text=True)
-    shade = PatternFill("solid", fgColor="D9D9D9")
-    header = grid_header()
-    last = get_column_letter(len(header))
-    rows = deals if deals else TARGET_ROWS
-    format_parts = []
+    match_format = []
     if deals:
-        format_parts.append(msg("tfile.sheet.deals", deals=deals))
+        match_format.append(msg("tfile.sheet.deals", deals=deals))
     if target:
-        format_parts.append(msg("tfile.sheet.target", target=target))
-
+        match_format.append(msg("tfile.sheet.target", target=target))
     book = Workbook()
     for sheet in list(book.worksheets):
         book.remove(sheet)
     for table in sorted(tables, key=lambda t: int(t["table"])):
         number = int(table["table"])
         sheet = book.create_sheet(f"Table {number}")
-        for index, width in enumerate(_SHEET_WIDTHS, start=1):
-            sheet.column_dimensions[get_column_letter(index)].width = width
-
-        titles = (
-            (tournament, Font(size=16, bold=True)),
-            (msg("tfile.sheet.round_table", round=round_number, table=number),
-             Font(size=14, bold=True)),
-            (" · ".join(format_parts), Font(size=_FONT_SIZE, italic=True)),
-        )
-        for row, (text, font) in enumerate(titles, start=1):
-            sheet.cell(row=row, column=1, value=text).font = font
-            sheet.merge_cells(f"A{row}:{last}{row}")
-        for offset, side in enumerate((1, 2)):
-            row = 5 + offset
-            sheet.cell(row=row, column=1, value=msg("tfile.sheet.team", number=side)).font = bold
-            sheet.cell(row=row, column=2, value=table.get(f"team{side}") or "").font = bold
-            sheet.merge_cells(f"B{row}:D{row}")
-            sheet.cell(row=row, column=5, value=_players(table.get(f"players{side}"))).font = body
-            sheet.merge_cells(f"E{row}:{last}{row}")
-        for column, text in enumerate(header, start=1):
-            cell = sheet.cell(row=_GRID_FIRST_ROW, column=column, value=text)
-            cell.font, cell.alignment, cell.border, cell.fill = bold, centred, box, shade
-        sheet.row_dimensions[_GRID_FIRST_ROW].height = 32
-        for deal in range(1, rows + 1):
-            row = _GRID_FIRST_ROW + deal
-            sheet.row_dimensions[row].height = 22
-            for column in range(1, len(header) + 1):
-                cell = sheet.cell(row=row, column=column)
-                cell.border, cell.font = box, body
-            first = sheet.cell(row=row, column=1, value=deal)
-            first.alignment = centred
-        totals = _GRID_FIRST_ROW + rows + 1
-        sheet.row_dimensions[totals].height = 24
-        for column in range(1, len(header) + 1):
-            sheet.cell(row=totals, column=column).border = totals_box
-        label = sheet.cell(row=totals, column=1, value=msg("tfile.sheet.totals"))
-        label.font = bold
-        sheet.merge_cells(f"A{totals}:D{totals}")
-        signatures = totals + 3
-        sheet.row_dimensions[signatures].height = 36
-        sheet.cell(row=signatures, column=1, value=msg("tfile.sheet.signatures")).font = bold
-        underline = Border(bottom=thin)
-        for first_col, team_label in ((2, 1), (6, 2)):
-            sheet.cell(row=signatures - 1, column=first_col,
-                       value=msg("tfile.sheet.team", number=team_label)).font = body
-            for column in range(first_col, first_col + 3):
-                sheet.cell(row=signatures, column=column).border = underline
-
-        sheet.print_area = f"A1:{last}{signatures}"
-        sheet.print_title_rows = f"{_GRID_FIRST_ROW}:{_GRID_FIRST_ROW}"
-        sheet.page_setup.orientation = "portrait"
-        sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
-        sheet.page_setup.fitToWidth = 1
-        sheet.page_setup.fitToHeight = 0
-        sheet.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
-        sheet.page_margins = PageMargins(left=0.5, right=0.5, top=0.6, bottom=0.6)
-        sheet.print_options.horizontalCentered = True
-        sheet.sheet_view.showGridLines = False
+        _heading(sheet, [tournament,
+                         msg("tfile.sheet.round_table", round=round_number, table=number),
+                         " · ".join(match_format)], table)
+        last_row = _grid(sheet, deals or TARGET_ROWS)
+        _print_setup(sheet, last_row)
     _save(book, path)
+
+
+def _heading(sheet: Worksheet, lines: list[str], table: dict[str, Any]) -> None:
+    """Rows 1-3: tournament, round and table, match format; rows 5-6: the teams."""
+    from openpyxl.styles import Font  # noqa: TID251
+    from openpyxl.utils import get_column_letter  # noqa: TID251
+
+    last = get_column_letter(len(_SHEET_WIDTHS))
+    for index, width in enumerate(_SHEET_WIDTHS, start=1):
+        sheet.column_dimensions[get_column_letter(index)].width = width
+    fonts = (Font(size=16, bold=True), Font(size=14, bold=True),
+             Font(size=_FONT_SIZE, italic=True))
+    for row, (text, font) in enumerate(zip(lines, fonts, strict=True), start=1):
+        title = sheet.cell(row=row, column=1, value=_printable(text))
+        title.font = font
+        _as_text(title)
+        sheet.merge_cells(f"A{row}:{last}{row}")
+    bold = Font(size=_FONT_SIZE, bold=True)
+    for side in (1, 2):
+        row = 4 + side
+        sheet.cell(row=row, column=1, value=msg("tfile.sheet.team", number=side)).font = bold
+        team = sheet.cell(row=row, column=2, value=_printable(table.get(f"team{side}") or ""))
+        players = sheet.cell(row=row, column=5,
+                             value=_printable(_players(table.get(f"players{side}"))))
+        team.font, players.font = bold, Font(size=_FONT_SIZE)
+        _as_text(team)
+        _as_text(players)
+        sheet.merge_cells(f"B{row}:D{row}")
+        sheet.merge_cells(f"E{row}:{last}{row}")
+
+
+def _grid(sheet: Worksheet, deals: int) -> int:
+    """The bordered grid: header, one numbered empty row per deal, totals, signatures.
+
+    Returns the last row used.
+    """
+    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side  # noqa: TID251
+
+    thin = Side(style="thin")
+    box = Border(left=thin, right=thin, top=thin, bottom=thin)
+    body = Font(size=_FONT_SIZE)
+    bold = Font(size=_FONT_SIZE, bold=True)
+    centred = Alignment(horizontal="center", vertical="center", wrap_text=True)
+    columns = range(1, len(_SHEET_WIDTHS) + 1)
+    for column, text in zip(columns, grid_header(), strict=True):
+        cell = sheet.cell(row=_GRID_FIRST_ROW, column=column, value=text)
+        cell.font, cell.alignment, cell.border = bold, centred, box
+        cell.fill = PatternFill("solid", fgColor="D9D9D9")
+    sheet.row_dimensions[_GRID_FIRST_ROW].height = 32
+    for deal in range(1, deals + 1):
+        row = _GRID_FIRST_ROW + deal
+        sheet.row_dimensions[row].height = 22
+        for column in columns:
+            blank = sheet.cell(row=row, column=column)
+            blank.border, blank.font = box, body
+        sheet.cell(row=row, column=1, value=deal).alignment = centred
+    totals = _GRID_FIRST_ROW + deals + 1
+    sheet.row_dimensions[totals].height = 24
+    totals_box = Border(left=thin, right=thin, top=Side(style="medium"), bottom=thin)
+    for column in columns:
+        sheet.cell(row=totals, column=column).border = totals_box
+    sheet.cell(row=totals, column=1, value=msg("tfile.sheet.totals")).font = bold
+    sheet.merge_cells(f"A{totals}:D{totals}")
+    signatures = totals + 3
+    sheet.row_dimensions[signatures].height = 36
+    sheet.cell(row=signatures, column=1, value=msg("tfile.sheet.signatures")).font = bold
+    for first, side in ((2, 1), (6, 2)):
+        sheet.cell(row=signatures - 1, column=first,
+                   value=msg("tfile.sheet.team", number=side)).font = body
+        for column in range(first, first + 3):
+            sheet.cell(row=signatures, column=column).border = Border(bottom=thin)
+    return signatures
+
+
+def _print_setup(sheet: Worksheet, last_row: int) -> None:
+    """Portrait A4, one page wide, the grid header repeated on a second page."""
+    from openpyxl.utils import get_column_letter  # noqa: TID251
+    from openpyxl.worksheet.page import PageMargins  # noqa: TID251
+    from openpyxl.worksheet.properties import PageSetupProperties  # noqa: TID251
+
+    sheet.print_area = f"A1:{get_column_letter(len(_SHEET_WIDTHS))}{last_row}"
+    sheet.print_title_rows = f"{_GRID_FIRST_ROW}:{_GRID_FIRST_ROW}"
+    sheet.page_setup.orientation = "portrait"
+    sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
+    sheet.page_setup.fitToWidth = 1
+    sheet.page_setup.fitToHeight = 0
+    sheet.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+    sheet.page_margins = PageMargins(left=0.5, right=0.5, top=0.6, bottom=0.6)
+    sheet.print_options.horizontalCentered = True
+    sheet.sheet_view.showGridLines = False

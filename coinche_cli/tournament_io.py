@@ -33,7 +33,8 @@ TEAM_HEADERS: dict[str, tuple[str, ...]] = {
     "players": ("joueurs", "players", "joueur(s)", "player(s)"),
     "club": ("club",),
 }
-#: Score columns are ``score N``, ``scoreN``, ``points N``, ``équipe N``, ``team N`` (N = 1, 2).
+#: Headers recognised for a results file's table column.  Score columns are ``score N``,
+#: ``scoreN``, ``points N``, ``équipe N`` or ``team N`` for N = 1, 2.
 TABLE_HEADERS: tuple[str, ...] = (
     "table", "table n°", "n° table", "table no", "no table", "numéro de table", "table number",
 )
@@ -123,8 +124,6 @@ def _cell(value: object) -> str:
 
 def _read_grid(path: Path) -> list[list[str]]:
     """Every row of the file as stripped cell texts; index 0 is spreadsheet row 1."""
-    import pandas as pd  # noqa: TID251 - heavy import, only when a file is imported
-
     name = path.name
     if not path.is_file():
         raise FileProblem(msg("tfile.not_found", file=name))
@@ -135,34 +134,52 @@ def _read_grid(path: Path) -> list[list[str]]:
         data = path.read_bytes()
     except OSError as exc:
         raise FileProblem(msg("tfile.unreadable", file=name, reason=exc.strerror)) from None
-    # The file is the user's, in any state: whatever pandas or openpyxl choke on (a damaged
-    # zip, a stray quote, a locked file) becomes one clear refusal rather than a traceback.
-    try:
-        if suffix in _XLSX_SUFFIXES or data.startswith(_ZIP_MAGIC):
-            frame = pd.read_excel(io.BytesIO(data), sheet_name=0, header=None, dtype=str,
-                                  keep_default_na=False, engine="openpyxl")
-        else:
-            text = _decode(data)
-            if text is None:
-                raise FileProblem(msg("tfile.not_text", file=name))
-            if not text.strip():
-                raise FileProblem(msg("tfile.empty", file=name))
-            sep = _separator(text)
-            # Enough columns for the longest line, so a row with an extra cell is read
-            # (and reported) instead of stopping the parser.
-            width = max(line.count(sep) for line in text.splitlines()) + 1
-            frame = pd.read_csv(io.StringIO(text), sep=sep, header=None,
-                                names=list(range(width)), dtype=str, keep_default_na=False,
-                                skip_blank_lines=False)
-    except FileProblem:
-        raise
-    except Exception as exc:
-        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise FileProblem(msg("tfile.unreadable", file=name, reason=reason)) from None
-    grid = [[_cell(value) for value in row] for row in frame.itertuples(index=False)]
+    if suffix in _XLSX_SUFFIXES or data.startswith(_ZIP_MAGIC):
+        grid = _excel_cells(name, data)
+    else:
+        text = _decode(data)
+        if text is None:
+            raise FileProblem(msg("tfile.not_text", file=name))
+        grid = _csv_cells(name, text) if text.strip() else []
     if not any(any(row) for row in grid):
         raise FileProblem(msg("tfile.empty", file=name))
     return grid
+
+
+def _excel_cells(name: str, data: bytes) -> list[list[str]]:
+    """The cells of a workbook's first sheet, read by pandas as text."""
+    import pandas as pd  # noqa: TID251 - heavy import, only when a file is imported
+
+    try:
+        frame = pd.read_excel(io.BytesIO(data), sheet_name=0, header=None, dtype=str,
+                              keep_default_na=False, engine="openpyxl")
+    except Exception as exc:  # a damaged or foreign zip: see _unreadable
+        raise _unreadable(name, exc) from None
+    return [[_cell(value) for value in row] for row in frame.itertuples(index=False)]
+
+
+def _csv_cells(name: str, text: str) -> list[list[str]]:
+    """The cells of CSV text, read by pandas as text, blank lines kept (they are rows)."""
+    import pandas as pd  # noqa: TID251 - heavy import, only when a file is imported
+
+    sep = _separator(text)
+    # Enough columns for the longest line, so a row with an extra cell is read (and reported)
+    # instead of stopping the parser.
+    width = max(line.count(sep) for line in text.splitlines()) + 1
+    try:
+        frame = pd.read_csv(io.StringIO(text), sep=sep, header=None, names=list(range(width)),
+                            dtype=str, keep_default_na=False, skip_blank_lines=False)
+    except Exception as exc:  # an unclosed quote, say: see _unreadable
+        raise _unreadable(name, exc) from None
+    return [[_cell(value) for value in row] for row in frame.itertuples(index=False)]
+
+
+def _unreadable(name: str, exc: Exception) -> FileProblem:
+    """The file is the user's, in any state: whatever pandas or openpyxl choke on becomes one
+    clear refusal rather than a traceback."""
+    text = str(exc).strip()
+    reason = text.splitlines()[0] if text else type(exc).__name__
+    return FileProblem(msg("tfile.unreadable", file=name, reason=reason))
 
 
 # --- finding the columns --------------------------------------------------------------------

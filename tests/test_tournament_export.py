@@ -1,0 +1,347 @@
+"""The tournament workbook, its CSV twin and the paper score sheets, reopened and checked."""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openpyxl import load_workbook  # noqa: TID251 - tests reopen the files they check
+from openpyxl.worksheet.worksheet import Worksheet  # noqa: TID251
+
+from coinche_cli.errors import CoincheError
+from coinche_cli.tournament_export import (
+    TARGET_ROWS,
+    ExportFailed,
+    NothingToPrint,
+    write_csv_dir,
+    write_score_sheets,
+    write_workbook,
+)
+from coinche_cli.tournament_io import TeamRow, read_teams
+
+
+def standing(rank: int, team: str, players: str, wins: int, pf: int, pa: int) -> dict[str, Any]:
+    return {
+        "rank": rank, "team": team, "players": players, "played": 2, "wins": wins,
+        "draws": 0, "losses": 2 - wins, "byes": 0, "points_for": pf, "points_against": pa,
+        "difference": pf - pa, "match_points": 3 * wins, "penalties": 0, "buchholz": 3,
+    }
+
+
+def tournament(deals: bool = True) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "name": "Concours de mai",
+        "standings": [
+            standing(1, "Les As", "Ana, Bob", 2, 2400, 1700),
+            standing(2, "Les Rois", "Cid, Dan", 1, 2100, 2000),
+            standing(3, "Les Dames", "Eve, Fay", 1, 1200, 1250),
+        ],
+        "teams": [
+            {"name": "Les As", "players": "Ana, Bob", "club": "Lyon", "registered": 1,
+             "status": "active"},
+            {"name": "Les Rois", "players": "Cid, Dan", "club": "", "registered": 2,
+             "status": "active"},
+            {"name": "Les Dames", "players": "Eve, Fay", "club": "Nice", "registered": 3,
+             "status": "dropped after round 2"},
+        ],
+        "rounds": [
+            {"round": 2, "bye": None, "bye_points": None, "tables": [
+                {"table": 1, "team1": "Les As", "team2": "Les Rois", "score1": 1300,
+                 "score2": 1000, "winner": "Les As", "forfeit": None, "scored": "deals"},
+            ]},
+            {"round": 1, "bye": "Les Dames", "bye_points": 500, "tables": [
+                {"table": 1, "team1": "Les Rois", "team2": "Les As", "score1": 1100,
+                 "score2": 1100, "winner": None, "forfeit": None, "scored": "direct"},
+            ]},
+        ],
+        "deals": [],
+    }
+    if deals:
+        data["deals"] = [
+            {"round": 2, "table": 1, "game": 7, "number": n, "dealer": "A1", "taker": "A",
+             "contract": "100S", "trump": "S", "coinche": 0, "made": True, "score1": 100 * n,
+             "score2": 0, "total1": 50 * n * (n + 1), "total2": 0}
+            for n in (1, 2)
+        ]
+    return data
+
+
+def values(sheet: Worksheet) -> list[list[Any]]:
+    return [list(row) for row in sheet.iter_rows(values_only=True)]
+
+
+@pytest.fixture
+def book_path(tmp_path: Path) -> Path:
+    path = tmp_path / "concours.xlsx"
+    write_workbook(path, tournament())
+    return path
+
+
+# --- the workbook ---------------------------------------------------------------------------
+
+
+def test_sheets_in_order(book_path: Path) -> None:
+    book = load_workbook(book_path)
+    assert book.sheetnames == ["Standings", "Teams", "Round 1", "Round 2", "Deals"]
+    assert book.properties.title == "Concours de mai"
+
+
+def test_no_deals_sheet_without_deals(tmp_path: Path) -> None:
+    path = tmp_path / "concours.xlsx"
+    write_workbook(path, tournament(deals=False))
+    assert "Deals" not in load_workbook(path).sheetnames
+
+
+def test_every_sheet_has_a_bold_frozen_filtered_header(book_path: Path) -> None:
+    book = load_workbook(book_path)
+    for sheet in book.worksheets:
+        header = sheet[1]
+        assert all(cell.font.bold for cell in header), sheet.title
+        assert sheet.freeze_panes == "A2", sheet.title
+        assert sheet.auto_filter.ref == f"A1:{header[-1].column_letter}{sheet.max_row}"
+        widths = [sheet.column_dimensions[c.column_letter].width for c in header]
+        assert all(6 <= w <= 40 for w in widths), (sheet.title, widths)
+
+
+def test_standings_sheet(book_path: Path) -> None:
+    rows = values(load_workbook(book_path)["Standings"])
+    assert rows[0] == [
+        "rank", "team", "players", "played", "wins", "draws", "losses", "byes", "points for",
+        "points against", "difference", "match points", "penalties", "buchholz",
+    ]
+    assert rows[1] == [1, "Les As", "Ana, Bob", 2, 2, 0, 0, 0, 2400, 1700, 700, 6, 0, 3]
+    assert len(rows) == 4
+
+
+def test_numbers_are_number_cells(book_path: Path) -> None:
+    sheet = load_workbook(book_path)["Standings"]
+    for row in sheet.iter_rows(min_row=2):
+        for cell in row:
+            if cell.column_letter not in ("B", "C"):
+                assert cell.data_type == "n" and isinstance(cell.value, int), cell.coordinate
+    assert sheet["K4"].value == -50
+
+
+def test_teams_sheet(book_path: Path) -> None:
+    rows = values(load_workbook(book_path)["Teams"])
+    assert rows[0] == ["team", "players", "club", "registered", "status"]
+    assert rows[3] == ["Les Dames", "Eve, Fay", "Nice", 3, "dropped after round 2"]
+    assert rows[2][2] is None  # an empty club is an empty cell
+
+
+def test_round_sheets_and_the_bye_row(book_path: Path) -> None:
+    book = load_workbook(book_path)
+    header = ["table", "team 1", "team 2", "score 1", "score 2", "winner", "forfeit", "scored"]
+    assert values(book["Round 1"]) == [
+        header,
+        [1, "Les Rois", "Les As", 1100, 1100, None, None, "direct"],
+        ["bye", "Les Dames", None, 500, None, None, None, None],
+    ]
+    assert values(book["Round 2"]) == [
+        header,
+        [1, "Les As", "Les Rois", 1300, 1000, "Les As", None, "deals"],
+    ]
+
+
+def test_forfeit_and_missing_scores(tmp_path: Path) -> None:
+    data = tournament(deals=False)
+    data["rounds"] = [{"round": 1, "bye": None, "bye_points": None, "tables": [
+        {"table": 1, "team1": "Les As", "team2": "Les Rois", "score1": None, "score2": None,
+         "winner": "Les Rois", "forfeit": "Les As", "scored": ""},
+    ]}]
+    path = tmp_path / "t.xlsx"
+    write_workbook(path, data)
+    assert values(load_workbook(path)["Round 1"])[1] == [
+        1, "Les As", "Les Rois", None, None, "Les Rois", "Les As", None,
+    ]
+
+
+def test_deals_sheet(book_path: Path) -> None:
+    rows = values(load_workbook(book_path)["Deals"])
+    assert rows[0] == ["round", "table", "game", "deal", "dealer", "taker", "contract", "trump",
+                       "coinche", "made", "score 1", "score 2", "total 1", "total 2"]
+    assert rows[2] == [2, 1, 7, 2, "A1", "A", "100S", "S", 0, True, 200, 0, 300, 0]
+
+
+def test_a_tie_break_the_order_does_not_know_becomes_a_last_column(tmp_path: Path) -> None:
+    data = tournament(deals=False)
+    for row in data["standings"]:
+        del row["buchholz"]
+        row["head_to_head"] = 1
+    path = tmp_path / "t.xlsx"
+    write_workbook(path, data)
+    header = values(load_workbook(path)["Standings"])[0]
+    assert header[-2:] == ["penalties", "head to head"]
+
+
+def test_names_that_look_like_formulas_stay_text(tmp_path: Path) -> None:
+    data = tournament(deals=False)
+    data["teams"][0]["name"] = "=1+1"
+    data["teams"][1]["club"] = "Club\x01 Vénissieux"
+    path = tmp_path / "t.xlsx"
+    write_workbook(path, data)
+    sheet = load_workbook(path)["Teams"]
+    assert (sheet["A2"].value, sheet["A2"].data_type) == ("=1+1", "s")
+    assert sheet["C3"].value == "Club Vénissieux"
+    tables = [{"table": 1, "team1": "=A1", "players1": "Ana", "team2": "B", "players2": ""}]
+    write_score_sheets(tmp_path / "s.xlsx", "=Concours", 1, tables, deals=4, target=None)
+    score_sheet = load_workbook(tmp_path / "s.xlsx")["Table 1"]
+    assert (score_sheet["A1"].data_type, score_sheet["B5"].data_type) == ("s", "s")
+
+
+def test_long_names_are_capped_in_width(tmp_path: Path) -> None:
+    data = tournament(deals=False)
+    data["teams"][0]["name"] = "Une équipe au nom vraiment beaucoup trop long pour une colonne"
+    path = tmp_path / "t.xlsx"
+    write_workbook(path, data)
+    assert load_workbook(path)["Teams"].column_dimensions["A"].width == 40
+
+
+def test_an_empty_tournament_still_has_headers(tmp_path: Path) -> None:
+    path = tmp_path / "t.xlsx"
+    write_workbook(path, {"name": "Vide", "standings": [], "teams": [], "rounds": [],
+                          "deals": []})
+    book = load_workbook(path)
+    assert book.sheetnames == ["Standings", "Teams"]
+    assert values(book["Teams"]) == [["team", "players", "club", "registered", "status"]]
+    assert book["Teams"].auto_filter.ref == "A1:E1"
+
+
+def test_unwritable_place_is_a_failed_operation(tmp_path: Path) -> None:
+    with pytest.raises(ExportFailed) as caught:
+        write_workbook(tmp_path / "no-such-folder" / "t.xlsx", tournament())
+    assert isinstance(caught.value, CoincheError)
+    assert caught.value.exit_code == 1
+    assert caught.value.text.startswith("cannot write ")
+    assert not list(tmp_path.iterdir())
+
+
+# --- the CSV files --------------------------------------------------------------------------
+
+
+def read_csv(path: Path) -> list[list[str]]:
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf")
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        return list(csv.reader(handle))
+
+
+def test_csv_dir_writes_the_same_tables(tmp_path: Path, book_path: Path) -> None:
+    folder = tmp_path / "csv" / "mai"
+    written = write_csv_dir(folder, tournament())
+    assert [p.name for p in written] == [
+        "standings.csv", "teams.csv", "round-1.csv", "round-2.csv", "deals.csv",
+    ]
+    assert sorted(folder.iterdir()) == sorted(written)
+    book = load_workbook(book_path)
+    for path, sheet in zip(written, book.worksheets, strict=True):
+        expected = [["" if v is None else str(v) for v in row] for row in values(sheet)]
+        assert read_csv(path) == expected, path.name
+    assert read_csv(folder / "round-1.csv")[-1] == ["bye", "Les Dames", "", "500", "", "", "",
+                                                    ""]
+
+
+def test_csv_dir_without_deals_and_with_semicolons(tmp_path: Path) -> None:
+    written = write_csv_dir(tmp_path, tournament(deals=False), sep=";")
+    assert "deals.csv" not in [p.name for p in written]
+    assert (tmp_path / "teams.csv").read_text(encoding="utf-8-sig").splitlines()[0] == (
+        "team;players;club;registered;status"
+    )
+
+
+def test_exported_teams_read_back_as_a_registration_file(tmp_path: Path) -> None:
+    write_csv_dir(tmp_path, tournament(deals=False))
+    assert read_teams(tmp_path / "teams.csv") == [
+        TeamRow(2, "Les As", ("Ana", "Bob"), "Lyon"),
+        TeamRow(3, "Les Rois", ("Cid", "Dan"), ""),
+        TeamRow(4, "Les Dames", ("Eve", "Fay"), "Nice"),
+    ]
+
+
+# --- the score sheets -----------------------------------------------------------------------
+
+TABLES = [
+    {"table": 2, "team1": "Les Dames", "players1": "Eve, Fay", "team2": "Les Valets",
+     "players2": ["Gus", "Hal"]},
+    {"table": 1, "team1": "Les As", "players1": "Ana, Bob", "team2": "Les Rois",
+     "players2": "Cid, Dan"},
+]
+
+
+def sheet_text(sheet: Worksheet) -> list[str]:
+    return [str(v) for row in sheet.iter_rows(values_only=True) for v in row if v is not None]
+
+
+def deal_numbers(sheet: Worksheet) -> list[int]:
+    return [v for (v,) in sheet.iter_rows(min_col=1, max_col=1, values_only=True)
+            if isinstance(v, int)]
+
+
+def test_one_sheet_per_table_with_teams_and_players(tmp_path: Path) -> None:
+    path = tmp_path / "feuilles.xlsx"
+    write_score_sheets(path, "Concours de mai", 3, TABLES, deals=12, target=None)
+    book = load_workbook(path)
+    assert book.sheetnames == ["Table 1", "Table 2"]
+    text = sheet_text(book["Table 2"])
+    for expected in ("Concours de mai", "Round 3 · Table 2", "12 deals", "Les Dames",
+                     "Eve, Fay", "Les Valets", "Gus, Hal", "Totals", "Signatures"):
+        assert expected in text
+    assert "Les As" not in text
+    grid_header = next(book["Table 1"].iter_rows(min_row=8, max_row=8, values_only=True))
+    assert list(grid_header) == ["deal", "dealer", "taker", "contract", "points team 1",
+                                 "points team 2", "total team 1", "total team 2"]
+
+
+def test_one_empty_row_per_deal(tmp_path: Path) -> None:
+    path = tmp_path / "feuilles.xlsx"
+    write_score_sheets(path, "Concours", 1, TABLES, deals=12, target=None)
+    sheet = load_workbook(path)["Table 1"]
+    assert deal_numbers(sheet) == list(range(1, 13))
+    grid = list(sheet.iter_rows(min_row=9, max_row=20, min_col=2, max_col=8, values_only=True))
+    assert all(v is None for row in grid for v in row)
+    assert sheet["A21"].value == "Totals"
+
+
+def test_twenty_rows_when_playing_to_a_target(tmp_path: Path) -> None:
+    path = tmp_path / "feuilles.xlsx"
+    write_score_sheets(path, "Concours", 1, TABLES, deals=None, target=2001)
+    sheet = load_workbook(path)["Table 1"]
+    assert deal_numbers(sheet) == list(range(1, TARGET_ROWS + 1))
+    assert "to 2001 points" in sheet_text(sheet)
+
+
+def test_print_settings_and_borders(tmp_path: Path) -> None:
+    path = tmp_path / "feuilles.xlsx"
+    write_score_sheets(path, "Concours", 1, TABLES, deals=8, target=None)
+    sheet = load_workbook(path)["Table 1"]
+    assert sheet.page_setup.orientation == "portrait"
+    assert sheet.page_setup.fitToWidth == 1
+    assert sheet.page_setup.fitToHeight == 0
+    assert sheet.sheet_properties.pageSetUpPr is not None
+    assert sheet.sheet_properties.pageSetUpPr.fitToPage
+    assert sheet.print_area == "'Table 1'!$A$1:$H$20"
+    for row in sheet.iter_rows(min_row=8, max_row=16, max_col=8):  # header and 8 deals
+        for cell in row:
+            assert cell.border.left.style == "thin", cell.coordinate
+            assert cell.border.bottom.style == "thin", cell.coordinate
+    assert sheet["A17"].value == "Totals"
+    assert all(sheet.cell(row=17, column=c).border.top.style == "medium" for c in range(5, 9))
+    assert sheet["B12"].font.size >= 11
+
+
+def test_no_tables_no_sheets(tmp_path: Path) -> None:
+    path = tmp_path / "feuilles.xlsx"
+    with pytest.raises(NothingToPrint) as caught:
+        write_score_sheets(path, "Concours", 4, [], deals=12, target=None)
+    assert caught.value.exit_code == 2
+    assert caught.value.text == "round 4 has no tables; no score sheets written"
+    assert not path.exists()
+
+
+def test_importing_the_writers_does_not_load_openpyxl() -> None:
+    code = "import sys, coinche_cli.tournament_export; print('openpyxl' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

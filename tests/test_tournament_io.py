@@ -1,0 +1,331 @@
+"""Reading team and result files: headers in French or English, every bad row reported."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pandas as pd  # noqa: TID251 - tests write real files
+import pytest
+from openpyxl import Workbook  # noqa: TID251
+
+from coinche_cli.errors import CoincheError
+from coinche_cli.tournament_io import (
+    FileProblem,
+    ResultRow,
+    TeamRow,
+    read_results,
+    read_teams,
+)
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def write_csv(path: Path, lines: list[str], *, encoding: str = "utf-8") -> Path:
+    path.write_bytes(("\r\n".join(lines) + "\r\n").encode(encoding))
+    return path
+
+
+def write_xlsx(path: Path, rows: list[list[Any]]) -> Path:
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for row in rows:
+        sheet.append(row)
+    book.create_sheet("Notes").append(["not read"])
+    book.save(path)
+    return path
+
+
+def refusal(read: Any, path: Path) -> list[str]:
+    with pytest.raises(FileProblem) as caught:
+        read(path)
+    return caught.value.text.splitlines()
+
+
+# --- teams: headers and formats -------------------------------------------------------------
+
+
+def test_french_headers_with_accents_capitals_semicolons_and_bom(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "equipes.csv", [
+        " ÉQUIPE ;Joueur 1; joueur2 ;Club",
+        "Les As;Ana;Bob;Lyon",
+        "Les Rois;Chloé;Denis;",
+    ], encoding="utf-8-sig")
+    assert read_teams(path) == [
+        TeamRow(2, "Les As", ("Ana", "Bob"), "Lyon"),
+        TeamRow(3, "Les Rois", ("Chloé", "Denis"), ""),
+    ]
+
+
+def test_english_headers_commas_no_bom_no_club(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "teams.csv", [
+        "Team,Player 1,Player 2",
+        '"Kings, Queens",Ana,Bob',
+        "Jacks,Cid,",
+    ])
+    assert read_teams(path) == [
+        TeamRow(2, "Kings, Queens", ("Ana", "Bob"), ""),
+        TeamRow(3, "Jacks", ("Cid",), ""),
+    ]
+
+
+@pytest.mark.parametrize("header", ["Nom d'équipe", "nom d’EQUIPE", "équipe", "TEAM", "Doublette"])
+def test_team_column_aliases(tmp_path: Path, header: str) -> None:
+    path = write_csv(tmp_path / "t.csv", [f"{header};joueur 1", "Les As;Ana"])
+    assert read_teams(path) == [TeamRow(2, "Les As", ("Ana",), "")]
+
+
+def test_windows_1252_file(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "equipes.csv",
+                     ["Équipe;Joueur 1;Joueur 2", "Les Génies;Hélène;Zoé"], encoding="cp1252")
+    assert read_teams(path) == [TeamRow(2, "Les Génies", ("Hélène", "Zoé"), "")]
+
+
+def test_utf16_tab_separated_as_excel_unicode_text(tmp_path: Path) -> None:
+    path = tmp_path / "equipes.txt"
+    path.write_bytes("Équipe\tJoueur 1\tJoueur 2\r\nLes Piques\tÉmile\tJo\r\n".encode("utf-16"))
+    assert read_teams(path) == [TeamRow(2, "Les Piques", ("Émile", "Jo"), "")]
+
+
+def test_one_players_column(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "equipes.csv", ["Équipe;Joueurs;Club", "Les As;Ana, Bob;Lyon",
+                                               "Les Rois;Cid;"])
+    assert read_teams(path) == [
+        TeamRow(2, "Les As", ("Ana", "Bob"), "Lyon"),
+        TeamRow(3, "Les Rois", ("Cid",), ""),
+    ]
+
+
+def test_blank_lines_skipped_and_rows_keep_their_spreadsheet_numbers(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "equipes.csv", [
+        "Équipe;Joueur 1;Joueur 2", "Les As;Ana;Bob", "", ";;", "Les Rois;Cid;Dan", " ; ; ",
+    ])
+    assert [(t.row, t.name) for t in read_teams(path)] == [(2, "Les As"), (5, "Les Rois")]
+
+
+def test_title_rows_above_the_header(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "equipes.csv", [
+        "Concours du 12 mai;;", ";;", "Équipe;Joueur 1;Joueur 2", "Les As;Ana;Bob",
+    ])
+    assert read_teams(path) == [TeamRow(4, "Les As", ("Ana", "Bob"), "")]
+
+
+def test_other_columns_are_ignored(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "equipes.csv", ["N°;Équipe;Téléphone;Joueur 1",
+                                               "1;Les As;0600000000;Ana"])
+    assert read_teams(path) == [TeamRow(2, "Les As", ("Ana",), "")]
+
+
+def test_header_only_gives_no_teams(tmp_path: Path) -> None:
+    assert read_teams(write_csv(tmp_path / "equipes.csv", ["Équipe;Joueur 1"])) == []
+
+
+def test_xlsx_first_sheet_numbers_read_as_text(tmp_path: Path) -> None:
+    path = write_xlsx(tmp_path / "equipes.xlsx", [
+        ["Équipe", "Joueur 1", "Joueur 2", "Club"],
+        ["Les As", "Ana", "Bob", "Lyon"],
+        [],
+        [12, "Cid", "Dan", None],
+        ["Les 007", "Eve", None, 69],
+    ])
+    assert read_teams(path) == [
+        TeamRow(2, "Les As", ("Ana", "Bob"), "Lyon"),
+        TeamRow(4, "12", ("Cid", "Dan"), ""),
+        TeamRow(5, "Les 007", ("Eve",), "69"),
+    ]
+
+
+def test_xlsx_written_by_pandas_with_english_headers(tmp_path: Path) -> None:
+    path = tmp_path / "teams.xlsx"
+    frame = pd.DataFrame({"Team": ["Aces", "Kings"], "Player 1": ["Ana", "Cid"],
+                          "Player 2": ["Bob", "Dan"], "Club": ["Nice", "Pau"]})
+    frame.to_excel(path, index=False)
+    assert read_teams(path) == [
+        TeamRow(2, "Aces", ("Ana", "Bob"), "Nice"),
+        TeamRow(3, "Kings", ("Cid", "Dan"), "Pau"),
+    ]
+
+
+# --- teams: refusals ------------------------------------------------------------------------
+
+
+def test_every_bad_row_is_reported_with_its_row_number(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "equipes.csv", [
+        "Équipe;Joueur 1;Joueur 2;Joueur 3",
+        "Les As;Ana;Bob;",
+        ";Cid;Dan;",
+        "",
+        "les ÀS;Eve;Fay;",
+        "Les Rois;Gus;Hal;Ivy",
+        "Les Dames;Jo;Kim;",
+    ], encoding="utf-8-sig")
+    assert refusal(read_teams, path) == [
+        "3 bad rows in equipes.csv; nothing imported",
+        "equipes.csv: row 3: team: missing",
+        "equipes.csv: row 5: team: 'les ÀS' repeats 'Les As' from row 2",
+        "equipes.csv: row 6: players: 3 players (Gus, Hal, Ivy); a team has at most 2",
+    ]
+
+
+def test_too_many_players_in_a_players_list(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "equipes.csv", ["Team,Players", 'Aces,"Ana, Bob, Cid"'])
+    assert refusal(read_teams, path) == [
+        "1 bad row in equipes.csv; nothing imported",
+        "equipes.csv: row 2: players: 3 players (Ana, Bob, Cid); a team has at most 2",
+    ]
+
+
+def test_value_in_a_column_without_header_is_reported(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "equipes.csv", ["Équipe;Joueur 1;Joueur 2", "Les As;Ana;Bob;Cid"])
+    assert refusal(read_teams, path)[1] == (
+        "equipes.csv: row 2: column D: 'Cid' is in a column without a header"
+    )
+
+
+def test_several_problems_on_one_row_share_its_line(tmp_path: Path) -> None:
+    path = write_xlsx(tmp_path / "equipes.xlsx", [
+        ["Team", "Players"], ["Aces", "Ana"], [None, "Ana, Bob, Cid"],
+    ])
+    assert refusal(read_teams, path) == [
+        "1 bad row in equipes.xlsx; nothing imported",
+        "equipes.xlsx: row 3: team: missing; players: 3 players (Ana, Bob, Cid); "
+        "a team has at most 2",
+    ]
+
+
+def test_missing_team_column_names_the_expected_headers(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "equipes.csv", ["Nom;Prénom", "Dupont;Ana"])
+    lines = refusal(read_teams, path)
+    assert lines == ["equipes.csv: no team column (expected a header such as équipe, team, "
+                     "nom d'équipe; found: Nom, Prénom); nothing imported"]
+
+
+def test_two_team_columns_are_refused(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "equipes.csv", ["Équipe;Team", "Les As;Aces"])
+    assert refusal(read_teams, path) == [
+        "equipes.csv: columns 'Équipe' and 'Team' both give the team; keep one; nothing imported"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "expected"),
+    [
+        ("vide.csv", b"", "vide.csv: the file is empty; nothing imported"),
+        ("vide.csv", b"\xef\xbb\xbf\r\n;;\r\n", "vide.csv: the file is empty; nothing imported"),
+        ("old.xls", b"\xd0\xcf\x11\xe0", "old.xls: old .xls workbooks cannot be read; "
+         "save it as .xlsx or .csv"),
+        ("binary.csv", b"\x00\x01\x02\x81\x8d", "binary.csv: not a CSV file in UTF-8, UTF-16 "
+         "or Windows-1252; nothing imported"),
+    ],
+)
+def test_unusable_files(tmp_path: Path, name: str, content: bytes, expected: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(content)
+    assert refusal(read_teams, path) == [expected]
+
+
+def test_damaged_workbook_is_one_clear_refusal(tmp_path: Path) -> None:
+    path = tmp_path / "equipes.xlsx"
+    path.write_bytes(b"PK\x03\x04 not really a zip")
+    (line,) = refusal(read_teams, path)
+    assert line.startswith("equipes.xlsx: cannot read it (")
+    assert line.endswith("); nothing imported")
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    assert refusal(read_teams, tmp_path / "absent.csv") == ["absent.csv: no such file"]
+
+
+def test_file_problem_is_a_user_error_with_exit_code_2(tmp_path: Path) -> None:
+    with pytest.raises(CoincheError) as caught:
+        read_teams(tmp_path / "absent.csv")
+    assert isinstance(caught.value, FileProblem)
+    assert caught.value.exit_code == 2
+    assert caught.value.summary == "absent.csv: no such file"
+    assert caught.value.problems == []
+
+
+# --- results --------------------------------------------------------------------------------
+
+
+def test_results_csv(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "resultats.csv", [
+        "Table;Équipe A;Score 1;Score 2", "1;Les As;1250;980", "", "2;Les Rois;0;2 001",
+    ], encoding="utf-8-sig")
+    assert read_results(path) == [ResultRow(2, 1, 1250, 980), ResultRow(4, 2, 0, 2001)]
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["table,score1,score2", "Table n°,Points 1,Points 2", "TABLE,Équipe 1,Équipe 2",
+     "n° table,Team 1,Team 2", " Table , score 1 , SCORE 2 "],
+)
+def test_result_header_aliases(tmp_path: Path, header: str) -> None:
+    path = write_csv(tmp_path / "results.csv", [header, "3,100,62"])
+    assert read_results(path) == [ResultRow(2, 3, 100, 62)]
+
+
+def test_results_xlsx_with_number_cells(tmp_path: Path) -> None:
+    path = write_xlsx(tmp_path / "resultats.xlsx", [
+        ["Table", "Score 1", "Score 2"], [1, 1200, 900.0], [2, "830", 1100],
+    ])
+    assert read_results(path) == [ResultRow(2, 1, 1200, 900), ResultRow(3, 2, 830, 1100)]
+
+
+def test_every_bad_result_row_is_reported_and_none_returned(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "resultats.csv", [
+        "table;score 1;score 2",
+        "1;80;82",
+        "2;x;-1",
+        "1;3;4",
+        "0;10;10",
+        "3;;10",
+        "4;12.5;10",
+        ";;",
+        "5;100;62",
+    ])
+    assert refusal(read_results, path) == [
+        "5 bad rows in resultats.csv; nothing imported",
+        "resultats.csv: row 3: score 1: 'x' is not a whole number; "
+        "score 2: must be 0 or more, got -1",
+        "resultats.csv: row 4: table: table 1 is already on row 2",
+        "resultats.csv: row 5: table: must be 1 or more, got 0",
+        "resultats.csv: row 6: score 1: missing",
+        "resultats.csv: row 7: score 1: '12.5' is not a whole number",
+    ]
+
+
+def test_results_missing_columns_are_named(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "resultats.csv", ["Table;Score 1", "1;80"])
+    assert refusal(read_results, path) == [
+        "resultats.csv: no score 2 column (expected a header such as table, score 1, score 2; "
+        "found: Table, Score 1); nothing imported"
+    ]
+
+
+# --- the example files and the import cost --------------------------------------------------
+
+
+def test_example_team_files_agree() -> None:
+    from_csv = read_teams(EXAMPLES / "equipes.csv")
+    from_xlsx = read_teams(EXAMPLES / "equipes.xlsx")
+    assert len(from_csv) >= 8
+    assert [(t.name, t.players, t.club) for t in from_csv] == [
+        (t.name, t.players, t.club) for t in from_xlsx
+    ]
+    assert all(len(t.players) == 2 for t in from_csv)
+
+
+def test_example_results_file() -> None:
+    results = read_results(EXAMPLES / "resultats-ronde1.csv")
+    assert [r.table for r in results] == list(range(1, len(results) + 1))
+    assert len(results) == len(read_teams(EXAMPLES / "equipes.csv")) // 2
+
+
+def test_importing_the_readers_does_not_load_pandas() -> None:
+    code = "import sys, coinche_cli.tournament_io; print('pandas' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
