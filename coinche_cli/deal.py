@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from coinche_cli.errors import DealError
 
@@ -62,8 +62,10 @@ class ContractKind(StrEnum):
 Contract = int | ContractKind
 
 
-@dataclass(frozen=True)
-class Deal:
+EMPTY_ANNOUNCES: Mapping[str, tuple[str, ...]] = MappingProxyType({})
+
+
+class Deal(NamedTuple):
     """One played deal, as reported: who took what, and what each side made.
 
     ``points`` may be partial (one side in a team game); ``None`` means not given, which a
@@ -78,7 +80,7 @@ class Deal:
     capot: str | None = None
     generale: bool | None = None
     belote: tuple[str, ...] = ()
-    announces: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    announces: Mapping[str, tuple[str, ...]] = EMPTY_ANNOUNCES
     announce_winner: str | None = None
 
     def contract_word(self) -> str:

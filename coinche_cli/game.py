@@ -16,8 +16,8 @@ a game follows the rules' ``end`` section (or the game's own ``--target`` / ``--
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from datetime import datetime
+from typing import NamedTuple
 
 from coinche_cli.deal import Deal
 from coinche_cli.errors import GameError
@@ -25,8 +25,7 @@ from coinche_cli.rules import BothOver, EndRule, Reach, Rules, Tie, fold_text
 from coinche_cli.scoring import DealScore, score_deal
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One recorded deal of a game: a played deal, or ``deal=None`` when all passed."""
 
     number: int
@@ -34,8 +33,7 @@ class Entry:
     recorded: str = ""  # ISO time, for time-limited games
 
 
-@dataclass(frozen=True)
-class Setup:
+class Setup(NamedTuple):
     """What a game was started with: frozen rules, names, first dealer, end overrides."""
 
     rules: Rules
@@ -55,7 +53,7 @@ class Setup:
         """The end rule in force: the rules' own, with this game's overrides."""
         end = self.rules.end
         if self.target is not None or self.deals is not None:
-            end = replace(end, target=self.target, deals=self.deals)
+            end = end._replace(target=self.target, deals=self.deals)
         return end
 
     def seat_side(self, seat: int) -> str:
@@ -72,8 +70,7 @@ class Setup:
         return self.names.get(side, side)
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):
     """One line of the score sheet."""
 
     number: int
@@ -83,8 +80,7 @@ class Row:
     totals: Mapping[str, int]
 
 
-@dataclass(frozen=True)
-class GameState:
+class GameState(NamedTuple):
     """Where a game stands after its recorded deals."""
 
     setup: Setup
@@ -94,7 +90,7 @@ class GameState:
     winner: str | None
     next_dealer: int
     played: int  # scored deals (passes excluded)
-    extra: tuple[int, ...] = field(default=())  # deal numbers recorded after the end
+    extra: tuple[int, ...] = ()  # deal numbers recorded after the end
 
     def to_target(self) -> dict[str, int] | None:
         """Points each side still needs to reach the target (None without a target)."""
@@ -182,7 +178,7 @@ def _ends(setup: Setup, totals: Mapping[str, int], played: int, result: DealScor
         and (now - started).total_seconds() >= end.time_limit * 60
     )
     if (end.deals is not None and played >= end.deals) or timed_out:
-        winner = _decide(replace(end, both_over=BothOver.HIGHER_TOTAL), totals,
+        winner = _decide(end._replace(both_over=BothOver.HIGHER_TOTAL), totals,
                          list(setup.sides), result)
         if winner is not None:
             return True, winner or None
@@ -200,7 +196,7 @@ def extend(state: GameState, entry: Entry) -> GameState:
     """The game after one more recorded entry (a deal recorded after the end is "extra")."""
     setup = state.setup
     if state.finished:
-        return replace(state, extra=(*state.extra, entry.number))
+        return state._replace(extra=(*state.extra, entry.number))
     rules = setup.rules
     totals = dict(state.totals)
     played, finished, winner = state.played, False, None

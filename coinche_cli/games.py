@@ -7,7 +7,7 @@ first write, so a refused command leaves the store as it was.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from coinche_cli.deal import Deal, deal_from_json
 from coinche_cli.errors import GameError
@@ -25,8 +25,7 @@ from coinche_cli.rules_loader import rules_from_document
 from coinche_cli.store import GameRecord, SqliteStore, now
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
     """A deal added, removed or replaced, with the game before and after."""
 
     game_id: int
@@ -102,7 +101,7 @@ def new_game(
                         deals=deals, label=label)
     with store.write():
         game_id = store.create_game(record)
-    record = replace(record, id=game_id)
+    record = record._replace(id=game_id)
     return record, _state(store, record)
 
 
@@ -130,8 +129,7 @@ def with_sides(setup: Setup, deal: Deal) -> Deal:
     announces: Mapping[str, tuple[str, ...]] = {
         resolve_side(setup, s, "announces"): names for s, names in deal.announces.items()
     }
-    return replace(
-        deal,
+    return deal._replace(
         taker=taker,
         points=points,
         capot=one(deal.capot, "capot"),

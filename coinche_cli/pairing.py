@@ -16,8 +16,10 @@ Rules, in order of importance (each one outweighs all the ones after it):
 
 Hard rules are missing edges; rules 3-5 are packed into one integer weight per edge, with
 each level scaled above the largest possible sum of the levels below it.  Round 1 is a
-seeded random draw (or registration order).  Large fields first try a graph of the nearest
-teams in the ranking and widen it only when that graph has no complete pairing.
+seeded random draw (or registration order).  Large fields first try a narrow graph without
+rematches: each team's edges reach a window of places past its ideal opponent (rule 5), and
+only the lowest-ranked eligible team can take the bye (rule 4); the window widens, up to the
+complete graph, only when that graph has no complete pairing.
 
 Input is never mutated; teams are plain ids in ranking order.
 """
@@ -83,7 +85,8 @@ def weights(contenders: Sequence[Contender], played: frozenset[frozenset[int]],
     for i in range(n):
         a = contenders[i]
         half = max(sizes[a.group] // 2, 1)
-        last = n if window is None else min(n, i + window + 1)
+        # a narrow graph reaches ``window`` places past the ideal opponent (rule 5: i + half)
+        last = n if window is None else min(n, i + half + window + 1)
         for j in range(i + 1, last):
             b = contenders[j]
             rematch = frozenset((a.team, b.team)) in played
@@ -95,10 +98,10 @@ def weights(contenders: Sequence[Contender], played: frozenset[frozenset[int]],
     byes: list[tuple[int, int, int]] = []  # (i, bye rank cost, forced second bye)
     if n % 2:
         anyone = all(c.had_bye for c in contenders)  # everybody had one: rule 2 gives way
-        for i, contender in enumerate(contenders):
-            if contender.had_bye and not anyone:
-                continue
-            byes.append((i, n - 1 - i, int(contender.had_bye)))
+        eligible = [i for i, c in enumerate(contenders) if anyone or not c.had_bye]
+        if window is not None:
+            eligible = eligible[-1:]  # a narrow graph offers only rule 4's bye
+        byes = [(i, n - 1 - i, int(contenders[i].had_bye)) for i in eligible]
     tables = n // 2 + 1
     most_weighted = tables * max((r[5] for r in raw), default=0)
     unit_deviation = most_weighted + 1

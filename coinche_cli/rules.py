@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 RANKS: tuple[str, ...] = ("7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -103,8 +103,15 @@ class Reach(StrEnum):
     EXCEED = "exceed"
 
 
-@dataclass(frozen=True)
-class Mode:
+# Value types on the path of every `game add` are NamedTuples, not frozen dataclasses:
+# on Python 3.11 a frozen dataclass costs 1-2 ms to create at import, ten times a
+# NamedTuple, and the table's budget is a few milliseconds (bench/RESULTS.md).
+#: the score overrides, in the order they apply
+CONDITION_ORDER = ("when_coinched", "when_surcoinched", "when_capot", "when_generale")
+EMPTY: Mapping[Any, Any] = MappingProxyType({})
+
+
+class Mode(NamedTuple):
     """One way to play a deal: a trump suit, sans-atout (``SA``) or tout-atout (``TA``)."""
 
     code: str
@@ -114,38 +121,33 @@ class Mode:
     belotes: int  # how many belotes a deal of this mode can hold
 
 
-@dataclass(frozen=True)
-class SideTerms:
+class SideTerms(NamedTuple):
     """What the takers and what each defender score in one outcome."""
 
     takers: tuple[str | int, ...]
     defenders: tuple[str | int, ...]
 
 
-@dataclass(frozen=True)
-class ScoreTable:
+class ScoreTable(NamedTuple):
     """The ``score`` section: the base lists and the overrides that replace them."""
 
     made: SideTerms
     failed: SideTerms
     # (condition, outcome, side) -> terms; conditions are applied in CONDITION_ORDER
-    overrides: Mapping[tuple[str, str, str], tuple[str | int, ...]] = field(default_factory=dict)
-
-    CONDITION_ORDER = ("when_coinched", "when_surcoinched", "when_capot", "when_generale")
+    overrides: Mapping[tuple[str, str, str], tuple[str | int, ...]] = EMPTY
 
     def terms(self, made: bool, side: str, conditions: set[str]) -> tuple[str | int, ...]:
         """The terms of ``side`` ("takers"/"defenders") once every matching override applies."""
         outcome = "made" if made else "failed"
         base = self.made if made else self.failed
         terms = base.takers if side == "takers" else base.defenders
-        for condition in self.CONDITION_ORDER:
+        for condition in CONDITION_ORDER:
             if condition in conditions:
                 terms = self.overrides.get((condition, outcome, side), terms)
         return terms
 
 
-@dataclass(frozen=True)
-class EndRule:
+class EndRule(NamedTuple):
     """How a game ends and who wins it."""
 
     target: int | None
@@ -156,8 +158,7 @@ class EndRule:
     time_limit: int | None  # minutes; the deal in progress when it runs out is the last
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(NamedTuple):
     """A validated, frozen set of rules.  Build one with :func:`load_rules`."""
 
     name: str

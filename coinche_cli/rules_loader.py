@@ -13,6 +13,7 @@ from coinche_cli.messages import msg
 from coinche_cli.rules import (
     ANNOUNCE_ALIASES,
     ANNOUNCE_KINDS,
+    CONDITION_ORDER,
     RANKS,
     SUITS,
     TERMS,
@@ -73,7 +74,7 @@ _SIDES = {"takers": None, "defenders": None}
 SCHEMA["score"] = {
     "made": _SIDES,
     "failed": _SIDES,
-    **{cond: {"made": _SIDES, "failed": _SIDES} for cond in ScoreTable.CONDITION_ORDER},
+    **{cond: {"made": _SIDES, "failed": _SIDES} for cond in CONDITION_ORDER},
 }
 REQUIRED = ("name", "players", "cards", "modes", "bids", "multiplier", "score", "end")
 
@@ -547,7 +548,7 @@ class _Validator:
         failed = SideTerms(self.terms(("score", "failed", "takers")),
                            self.terms(("score", "failed", "defenders")))
         overrides: dict[tuple[str, str, str], tuple[str | int, ...]] = {}
-        for condition in ScoreTable.CONDITION_ORDER:
+        for condition in CONDITION_ORDER:
             for outcome in ("made", "failed"):
                 for side in ("takers", "defenders"):
                     at = ("score", condition, outcome, side)

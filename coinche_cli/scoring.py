@@ -9,9 +9,8 @@ number here comes from anywhere but the :class:`~coinche_cli.rules.Rules`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from coinche_cli.deal import ContractKind, Deal
 from coinche_cli.errors import DealError
@@ -20,8 +19,7 @@ from coinche_cli.rounding import round_points
 from coinche_cli.rules import ANNOUNCE_KINDS, BeloteTo, Mode, Rules, canonical_announce
 
 
-@dataclass(frozen=True)
-class CheckedDeal:
+class CheckedDeal(NamedTuple):
     """A deal the variant allows, with every side's card points known."""
 
     deal: Deal
@@ -35,8 +33,7 @@ class CheckedDeal:
     counted: Mapping[str, int]  # counted announce points per side
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(NamedTuple):
     """One term of a side's score: ``104 card points``, multiplied by ``factor``."""
 
     name: str
@@ -57,8 +54,7 @@ class Term:
         return self.value * self.factor
 
 
-@dataclass(frozen=True)
-class DealScore:
+class DealScore(NamedTuple):
     """What each side scores on a deal, and why."""
 
     checked: CheckedDeal
@@ -67,10 +63,10 @@ class DealScore:
     scores: Mapping[str, int]
     terms: Mapping[str, tuple[Term, ...]]
     winners: tuple[str, ...]
-    rounded: Mapping[str, int] = field(default_factory=dict)
+    rounded: Mapping[str, int] = MappingProxyType({})
     rounding: str = "none"
 
-    @cached_property
+    @property
     def lines(self) -> tuple[str, ...]:
         """The explanation, sides shown by their codes (built only when asked for)."""
         return self.explain({})

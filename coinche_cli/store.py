@@ -14,10 +14,9 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from coinche_cli.errors import GameError, StoreError
 
@@ -124,8 +123,7 @@ MIGRATIONS: list[str] = [
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-@dataclass(frozen=True)
-class GameRecord:
+class GameRecord(NamedTuple):
     """A stored game's settings."""
 
     id: int
@@ -143,8 +141,7 @@ class GameRecord:
     table_no: int | None = None
 
 
-@dataclass(frozen=True)
-class DealRecord:
+class DealRecord(NamedTuple):
     """A stored deal, active or kept in the history after an undo or an edit."""
 
     id: int

@@ -50,14 +50,15 @@ _PLAYER_LIST_SPLIT = re.compile(r"\s*[,;/&+]\s*")
 class FileProblem(CoincheError):
     """A teams or results file that cannot be imported; nothing from it is used.
 
-    The first line of the text says what is wrong with the file as a whole ("3 bad rows in
-    equipes.csv; nothing imported"); ``problems`` holds one line per bad row after it.
+    The text is one line: what is wrong with the file as a whole ("3 bad rows in
+    equipes.csv; nothing imported"), then every bad row with its number, separated by " | "
+    (a refusal is one line on the terminal); ``problems`` keeps the rows apart.
     """
 
     exit_code = 2
 
     def __init__(self, summary: str, problems: Sequence[str] = ()) -> None:
-        super().__init__("\n".join([summary, *problems]))
+        super().__init__(" | ".join([summary, *problems]))
         self.summary = summary
         self.problems = list(problems)
 

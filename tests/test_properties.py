@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -73,7 +72,7 @@ def test_more_card_points_never_lower_the_takers_score(
     if room == 0:
         return
     extra = data.draw(st.integers(1, room))
-    more = replace(deal, points={**deal.points, taker: deal.points[taker] + extra})
+    more = deal._replace(points={**deal.points, taker: deal.points[taker] + extra})
     before = score_deal(rules, deal, players).scores[taker]
     after = score_deal(rules, more, players).scores[taker]
     assert after >= before

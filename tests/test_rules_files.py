@@ -8,7 +8,6 @@ line prints each problem on stderr and exits 2, never with a traceback.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import subprocess
 import sys
@@ -297,7 +296,7 @@ def test_child_gets_standard_except_overrides(tmp_path: Path) -> None:
     assert (child.name, child.belote_value, child.end.target) == ("child", 30, 1000)
     # merged mappings keep standard's other keys
     assert child.belote_to is BeloteTo.HOLDER
-    assert child.end == dataclasses.replace(standard.end, target=1000)
+    assert child.end == standard.end._replace(target=1000)
     same = [
         "players", "direction", "dix_de_der", "trump_cards", "plain_cards", "modes", "bid_min",
         "bid_max", "bid_step", "capot_value", "generale_value", "announces",

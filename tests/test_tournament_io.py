@@ -40,9 +40,11 @@ def write_xlsx(path: Path, rows: list[list[Any]]) -> Path:
 
 
 def refusal(read: Any, path: Path) -> list[str]:
+    """The refusal's summary, then its bad rows (the text is one line, parts split by ' | ')."""
     with pytest.raises(FileProblem) as caught:
         read(path)
-    return caught.value.text.splitlines()
+    assert "\n" not in caught.value.text
+    return caught.value.text.split(" | ")
 
 
 # --- teams: headers and formats -------------------------------------------------------------
