@@ -1,0 +1,319 @@
+"""``coinche tournament`` through CliRunner: every refused input, and a few things that work.
+
+A refusal must exit with code 2, print exactly one line on stderr starting with ``error: ``
+and leave every row of the store as it was (``data_checksum`` before and after).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openpyxl import load_workbook  # noqa: TID251 - the tests reopen the files they check
+from typer.testing import CliRunner
+
+from coinche_cli.cli.main import app
+from tests.test_game_cli import data_checksum
+
+runner = CliRunner()
+NAMES = ("Les As", "Les Rois", "Les Dames", "Les Valets", "Les Dix", "Les Neuf", "Les Huit",
+         "Les Sept", "Les Atouts", "Les Capots")
+
+
+class Director:
+    """A store file with one tournament, driven through the command line."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+
+    def invoke(self, *args: str, code: int = 0) -> Any:
+        result = runner.invoke(app, ["--db", str(self.db), *args])
+        assert result.exit_code == code, (args, result.stdout, result.stderr)
+        return result
+
+    def run(self, *args: str, code: int = 0) -> Any:
+        """``coinche tournament ARGS``."""
+        return self.invoke("tournament", *args, code=code)
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self.run(*args, "--json").stdout)
+
+    def refused(self, *args: str) -> str:
+        """``coinche ARGS`` must be refused: exit 2, store unchanged, one ``error:`` line."""
+        before = data_checksum(self.db)
+        result = self.invoke(*args, code=2)
+        assert data_checksum(self.db) == before, f"{args} changed the store"
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1, f"{args}: {len(lines)} lines on stderr:\n{result.stderr}"
+        assert lines[0].startswith("error: "), lines[0]
+        return str(lines[0])
+
+    def refused_t(self, *args: str) -> str:
+        """``coinche tournament ARGS`` must be refused."""
+        return self.refused("tournament", *args)
+
+    def pair(self) -> dict[str, Any]:
+        data: dict[str, Any] = self.json("pair")
+        return data
+
+    def finish_round(self, data: dict[str, Any]) -> None:
+        """Enter a result for every table of a paired round (first team wins by table)."""
+        for t in data["tables"]:
+            self.run("result", str(t["table"]), str(900 + 10 * t["table"]), "500")
+
+    def team_names(self) -> list[str]:
+        return [t["team"] for t in self.json("team", "list")]
+
+
+def start(tmp_path: Path, teams: int, *, rounds: int = 5, seed: int = 7) -> Director:
+    """A new store with a 4-deal tournament of ``teams`` teams."""
+    director = Director(tmp_path / "coinche.db")
+    director.run("new", "Concours", "--rules", "standard", "--rounds", str(rounds),
+                 "--deals", "4", "--seed", str(seed))
+    for name in NAMES[:teams]:
+        director.run("team", "add", name, "--players", f"{name} 1, {name} 2")
+    return director
+
+
+def write_csv(path: Path, rows: list[list[str]]) -> Path:
+    with path.open("w", encoding="utf-8-sig", newline="") as handle:
+        csv.writer(handle, delimiter=";").writerows(rows)
+    return path
+
+
+# ---------------------------------------------------------------- refusals
+
+
+def test_an_unknown_team_is_refused_by_drop_penalty_and_forfeit(tmp_path: Path) -> None:
+    director = start(tmp_path, 4)
+    director.pair()
+    assert "Les Inconnus" in director.refused_t("team", "drop", "Les Inconnus")
+    assert "Les Inconnus" in director.refused_t("penalty", "Les Inconnus", "162", "--reason",
+                                                "renonce")
+    assert "Les Inconnus" in director.refused_t("result", "1", "--forfeit", "Les Inconnus")
+
+
+def test_a_forfeit_by_a_team_of_another_table_is_refused(tmp_path: Path) -> None:
+    director = start(tmp_path, 4)
+    tables = director.pair()["tables"]
+    elsewhere = tables[1]["teams"][0]
+    assert elsewhere in director.refused_t("result", "1", "--forfeit", elsewhere)
+
+
+@pytest.mark.parametrize("again", ["Équipe Bleue", "équipe bleue", "EQUIPE BLEUE",
+                                   "Equipe Bleue", "  Équipe   Bleue "])
+def test_a_duplicate_team_name_is_refused(tmp_path: Path, again: str) -> None:
+    director = start(tmp_path, 2)
+    director.run("team", "add", "Équipe Bleue")
+    director.refused_t("team", "add", again)
+    assert director.team_names() == [*NAMES[:2], "Équipe Bleue"]
+
+
+def test_an_import_repeating_a_registered_team_imports_nothing(tmp_path: Path) -> None:
+    director = start(tmp_path, 2)
+    path = write_csv(tmp_path / "equipes.csv", [
+        ["Équipe", "Joueur 1", "Joueur 2"], ["Les Nouveaux", "Ana", "Bob"],
+        ["LES ROIS", "Eve", "Luc"]])
+    director.refused_t("team", "import", str(path))
+    assert director.team_names() == list(NAMES[:2])
+
+
+def test_a_result_for_the_bye_is_refused(tmp_path: Path) -> None:
+    director = start(tmp_path, 5)
+    data = director.pair()
+    assert data["bye"] is not None and len(data["tables"]) == 2
+    line = director.refused_t("result", "3", "600", "400")  # just after the last table
+    assert data["bye"] in line
+    director.refused("game", "new", "--table", "3")
+    path = write_csv(tmp_path / "r.csv", [["table", "score 1", "score 2"], ["1", "600", "400"],
+                                          ["3", "700", "300"]])
+    director.refused_t("result", "--import", str(path))
+    assert director.json("show")["tables"][0]["scores"] is None  # row 1 was not stored either
+
+
+@pytest.mark.parametrize("table", ["3", "9", "0"])
+def test_an_unknown_table_is_refused(tmp_path: Path, table: str) -> None:
+    director = start(tmp_path, 4)
+    director.pair()
+    director.refused_t("result", table, "600", "400")
+    director.refused("game", "new", "--table", table)
+
+
+def test_a_result_for_a_closed_round_is_refused(tmp_path: Path) -> None:
+    director = start(tmp_path, 4)
+    director.finish_round(director.pair())
+    director.pair()
+    assert "1" in director.refused_t("result", "1", "600", "400", "--round", "1")
+    director.refused_t("result", "1", "--forfeit", "Les As", "--round", "1")
+    path = write_csv(tmp_path / "r.csv", [["table", "score 1", "score 2"], ["1", "600", "400"]])
+    director.refused_t("result", "--import", str(path), "--round", "1")
+    director.refused_t("result", "1", "600", "400", "--round", "3")  # not paired yet
+
+
+def test_pairing_while_results_are_missing_is_refused(tmp_path: Path) -> None:
+    director = start(tmp_path, 6)
+    director.pair()
+    director.run("result", "1", "800", "600")
+    line = director.refused_t("pair")
+    assert "2" in line and "3" in line  # the tables without a result
+
+
+def test_a_teams_file_with_a_missing_name_and_a_duplicate_imports_nothing(
+    tmp_path: Path,
+) -> None:
+    director = start(tmp_path, 2)
+    path = write_csv(tmp_path / "equipes.csv", [
+        ["Équipe", "Joueur 1", "Joueur 2"],
+        ["Les Nouveaux", "Ana", "Bob"],
+        ["", "Eve", "Luc"],  # row 3: no name
+        ["les nouveaux", "Zoé", "Yann"],  # row 4: repeats row 2
+        ["Les Derniers", "Paul", "Rémi"],
+    ])
+    line = director.refused_t("team", "import", str(path))
+    assert "3" in line and "4" in line  # the bad rows, by their spreadsheet row number
+    assert director.team_names() == list(NAMES[:2])
+
+
+def test_a_results_file_with_a_bad_score_stores_nothing(tmp_path: Path) -> None:
+    director = start(tmp_path, 6)
+    director.pair()
+    path = write_csv(tmp_path / "resultats.csv", [
+        ["Table", "Score 1", "Score 2"], ["1", "800", "600"], ["2", "huit cents", "600"],
+        ["3", "700", "500"]])
+    line = director.refused_t("result", "--import", str(path))
+    assert "huit cents" in line and "3" in line  # the bad value and its row
+    assert all(t["scores"] is None for t in director.json("show")["tables"])
+
+
+def test_a_negative_score_is_refused(tmp_path: Path) -> None:
+    director = start(tmp_path, 4)
+    director.pair()
+    director.refused_t("result", "1", "600", "--", "-10")
+
+
+def test_a_game_for_a_table_with_a_result_is_refused(tmp_path: Path) -> None:
+    director = start(tmp_path, 4)
+    director.pair()
+    director.run("result", "1", "800", "600")
+    director.refused("game", "new", "--table", "1")
+    director.invoke("game", "new", "--table", "2")
+    director.refused("game", "new", "--table", "2")  # it already has its game
+    director.refused_t("result", "2", "800", "600")  # scored deal by deal
+
+
+def test_unpair_when_results_exist_is_refused(tmp_path: Path) -> None:
+    director = start(tmp_path, 4)
+    director.pair()
+    director.run("result", "2", "800", "600")
+    director.refused_t("unpair")
+
+
+def test_unpair_when_a_table_has_its_game_is_refused(tmp_path: Path) -> None:
+    director = start(tmp_path, 4)
+    director.pair()
+    director.invoke("game", "new", "--table", "1")
+    director.refused_t("unpair")
+
+
+def test_unpair_before_any_pairing_is_refused(tmp_path: Path) -> None:
+    director = start(tmp_path, 4)
+    director.refused_t("unpair")
+
+
+def test_a_sixth_pairing_of_a_five_round_tournament_is_refused(tmp_path: Path) -> None:
+    director = start(tmp_path, 6)
+    for number in range(1, 6):
+        data = director.pair()
+        assert data["round"] == number
+        director.finish_round(data)
+    assert "5" in director.refused_t("pair")
+    director.refused_t("team", "add", "Trop Tard")  # every round is paired: no more entries
+
+
+@pytest.mark.parametrize("settings", [
+    ["--deals", "4", "--target", "1000"],
+    [],
+    ["--deals", "4", "--tie-break", "buchholz,coin-toss"],
+    ["--target", "0"],
+    ["--deals", "4", "--bye-points", "lots"],
+    ["--deals", "4", "--match-points", "3,2,1"],
+    ["--deals", "4", "--rounds", "0"],
+], ids=["deals-and-target", "neither", "unknown-tie-break", "zero-target", "bad-bye-points",
+        "three-match-points", "zero-rounds"])
+def test_bad_settings_are_refused(tmp_path: Path, settings: list[str]) -> None:
+    director = start(tmp_path, 2)
+    director.refused_t("new", "Autre", "--rules", "standard", *settings)
+    assert [t["name"] for t in director.json("list")] == ["Concours"]
+
+
+def test_a_second_tournament_of_the_same_name_is_refused(tmp_path: Path) -> None:
+    director = start(tmp_path, 2)
+    director.refused_t("new", "CONCOURS", "--deals", "4")
+
+
+# ---------------------------------------------------------------- what works
+
+
+def test_a_late_entry_plays_from_the_next_round(tmp_path: Path) -> None:
+    director = start(tmp_path, 5)
+    first = director.pair()
+    late = director.json("team", "add", "Les Tardifs", "--players", "Ana, Bob")
+    assert late["joined_round"] == 2 and late["players"] == ["Ana", "Bob"]
+    seated = [team for t in first["tables"] for team in t["teams"]] + [first["bye"]]
+    assert "Les Tardifs" not in seated
+    assert "Les Tardifs" not in [team for t in director.json("show")["tables"]
+                                 for team in t["teams"]]
+    director.finish_round(first)
+    after_one = {row["team"]: row for row in director.json("standings", "--round", "1")}
+    assert after_one["Les Tardifs"]["played"] == 0
+    second = director.pair()
+    seated = [team for t in second["tables"] for team in t["teams"]]
+    assert second["bye"] is None  # 6 teams now
+    assert sorted(seated) == sorted([*NAMES[:5], "Les Tardifs"])
+
+
+def test_unpair_then_pair_again_gives_the_same_pairing(tmp_path: Path) -> None:
+    director = start(tmp_path, 9)
+    first = director.pair()
+    director.run("unpair")
+    assert director.pair() == first
+    director.finish_round(first)
+    second = director.pair()
+    director.run("unpair")
+    assert director.pair() == second
+    assert second["round"] == 2
+
+
+def test_tournament_show_json(tmp_path: Path) -> None:
+    director = start(tmp_path, 5)
+    paired = director.pair()
+    director.run("result", "1", "900", "700")
+    director.run("result", "2", "--forfeit", paired["tables"][1]["teams"][0])
+    shown = director.json("show")
+    assert shown["round"] == 1 and shown["complete"] is True
+    assert shown["bye"] == paired["bye"] and shown["bye"] is not None
+    assert shown["bye_points"] == 800  # the average of 900 and 700 (the forfeit left out)
+    one, two = shown["tables"]
+    assert one["teams"] == paired["tables"][0]["teams"]
+    assert (one["scores"], one["winner"], one["forfeit"]) == ([900, 700], one["teams"][0],
+                                                              None)
+    assert two["scores"] is None and two["forfeit"] == two["teams"][0]
+    assert two["winner"] == two["teams"][1]
+    assert director.json("show", "--round", "1") == shown
+
+
+def test_score_sheets_have_one_sheet_per_table(tmp_path: Path) -> None:
+    director = start(tmp_path, 8)
+    paired = director.pair()
+    path = tmp_path / "feuilles.xlsx"
+    director.run("sheets", "--round", "1", str(path))
+    book = load_workbook(path)
+    assert book.sheetnames == [f"Table {t['table']}" for t in paired["tables"]]
+    for t in paired["tables"]:
+        cells = {str(c) for row in book[f"Table {t['table']}"].iter_rows(values_only=True)
+                 for c in row if c is not None}
+        assert set(t["teams"]) <= cells
+        assert all(f"{team} 1, {team} 2" in cells for team in t["teams"])  # the players
