@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from coinche_cli.messages import msg
 from coinche_cli.rules import RANKS, Rules, SideTerms
 
 
@@ -27,99 +28,100 @@ def summary_rows(rules: Rules) -> dict[str, Any]:
 
 
 def _table(cards: Any) -> str:
-    order = sorted(RANKS, key=lambda rank: -cards.get(rank, 0))
+    order = sorted(reversed(RANKS), key=lambda rank: -cards.get(rank, 0))
     return ", ".join(f"{rank} {cards[rank]}" for rank in order if rank in cards)
 
 
 def _terms(terms: tuple[str | int, ...]) -> str:
-    return " + ".join(str(t).replace("_", " ") for t in terms) or "nothing"
+    return " + ".join(str(t).replace("_", " ") for t in terms) or msg("sum.nothing")
 
 
-def _outcome(label: str, side_terms: SideTerms) -> list[str]:
+def _outcome(outcome: str, side_terms: SideTerms) -> list[str]:
     return [
-        f"  {label}: takers score {_terms(side_terms.takers)};",
-        f"  {' ' * len(label)}  defenders score {_terms(side_terms.defenders)}",
+        msg("sum.outcome_takers", outcome=msg(f"sum.{outcome}"),
+            terms=_terms(side_terms.takers)),
+        msg("sum.outcome_defenders", terms=_terms(side_terms.defenders)),
     ]
 
 
 def rules_summary(rules: Rules) -> list[str]:
     """The readable summary printed by ``coinche rules show``."""
-    players = " or ".join(str(p) for p in rules.players)
+    players = msg("sum.or").join(str(p) for p in rules.players)
     lines = [
         f"{rules.name}: {rules.title}",
-        f"source: {rules.source or '(none given)'}",
-        f"players: {players}, {rules.direction.value}",
+        msg("sum.source", source=rules.source or msg("sum.no_source")),
+        msg("sum.players", players=players, direction=rules.direction.value),
         "",
-        f"cards (dix de der {rules.dix_de_der}):",
+        msg("sum.cards", dix=rules.dix_de_der),
     ]
     if any(code in rules.modes for code in ("S", "H", "D", "C")):
         suit = rules.modes[next(c for c in rules.modes if c in ("S", "H", "D", "C"))]
-        lines.append(f"  trump: {_table(rules.trump_cards)}")
-        lines.append(f"  plain: {_table(rules.plain_cards)}")
-        lines.append(f"  suit contracts total {suit.total}")
-    for code, label in (("SA", "sans-atout"), ("TA", "tout-atout")):
+        lines.append(msg("sum.trump", table=_table(rules.trump_cards)))
+        lines.append(msg("sum.plain", table=_table(rules.plain_cards)))
+        lines.append(msg("sum.suit_total", total=suit.total))
+    for code in ("SA", "TA"):
         mode = rules.modes.get(code)
         if mode is None:
             continue
         cards = rules.document.get("modes", {}).get(code, {}).get("cards", {})
         table = _table({str(k).upper(): v for k, v in cards.items()})
-        lines.append(f"  {label} ({code}), every suit: {table}; total {mode.total}")
-    bids = f"{rules.bid_min}..{rules.bid_max} by {rules.bid_step}"
+        lines.append(msg("sum.mode_cards", mode=msg(f"sum.mode.{code}"), code=code, table=table,
+                         total=mode.total))
+    bids = msg("sum.ladder", min=rules.bid_min, max=rules.bid_max, step=rules.bid_step)
     for code, mode in rules.modes.items():
         if mode.max_bid != rules.bid_max:
-            bids += f" (up to {mode.max_bid} in {code})"
+            bids += msg("sum.ladder_mode", max=mode.max_bid, code=code)
     if rules.capot_value is not None:
-        bids += f", capot {rules.capot_value}"
+        bids += msg("sum.capot_bid", value=rules.capot_value)
     if rules.generale_value is not None:
-        bids += f", générale {rules.generale_value}"
-    lines += ["", f"bids: {bids}"]
+        bids += msg("sum.generale_bid", value=rules.generale_value)
+    lines += ["", msg("sum.bids", bids=bids)]
     belotes = ", ".join(f"{code} {m.belotes}" for code, m in rules.modes.items()
                         if code in ("SA", "TA") or code == "S")
-    lines.append(f"belote: {rules.belote_value}, scored by the {rules.belote_to.value} "
-                 f"(at most per deal: {belotes})")
+    lines.append(msg("sum.belote", value=rules.belote_value,
+                     to=msg(f"sum.belote_to.{rules.belote_to.value}"), counts=belotes))
     if rules.announces:
         values = ", ".join(f"{rules.announce_label(n)} {v}" for n, v in rules.announces.items()
                            if rules.announce_label(n) != "carre" or n == "carre-A")
-        lines.append(f"announces: {values}; "
-                     + ("best announce only" if rules.best_announce_only else "all count"))
+        which = msg("sum.best_only" if rules.best_announce_only else "sum.all_count")
+        lines.append(msg("sum.announces", values=values, which=which))
     else:
-        lines.append("announces: none")
-    made = f"  made when {_terms(rules.reach_bid_with)} reach the bid"
+        lines.append(msg("sum.no_announces"))
+    made = msg("sum.made_when", terms=_terms(rules.reach_bid_with))
     if rules.min_points is not None:
-        made += f" and card points are at least {rules.min_points}"
+        made += msg("sum.min_points", min=rules.min_points)
     if rules.beat_defence:
-        made += " and card points beat the defence's"
+        made += msg("sum.beat_defence")
     failure = {code: m.failure_base for code, m in rules.modes.items()}
     base = ", ".join(f"{c} {v}" for c, v in failure.items() if c in ("S", "SA", "TA"))
-    lines += ["", "scoring:", made, f"  base (failure): {base}"]
+    lines += ["", msg("sum.scoring"), made, msg("sum.base", base=base)]
     lines += _outcome("made", rules.score.made)
     lines += _outcome("failed", rules.score.failed)
     for (condition, outcome, side), terms in rules.score.overrides.items():
-        when = condition.removeprefix("when_")
-        lines.append(f"  {outcome}, {when}: {side} score {_terms(terms)}")
+        lines.append(msg("sum.override", outcome=msg(f"sum.{outcome}"),
+                         when=condition.removeprefix("when_"), side=side, terms=_terms(terms)))
     if rules.rounding.value != "none":
-        last = " (last deal exact)" if rules.last_deal_exact else ""
-        lines.append(f"  card points rounded: {rules.rounding.value}{last}")
+        last = msg("sum.last_exact") if rules.last_deal_exact else ""
+        lines.append(msg("sum.rounded", method=rules.rounding.value, last=last))
     coinche, surcoinche = rules.coinche_factors
     multiplied = ", ".join(sorted(rules.multiplied - {"fixed"}))
-    lines += ["", f"coinche ×{coinche}, surcoinche ×{surcoinche}, on the winning side's: "
-              f"{multiplied}"]
+    lines += ["", msg("sum.coinche", coinche=coinche, surcoinche=surcoinche, terms=multiplied)]
     capot = []
     if rules.capot_bonus:
-        when = "" if rules.capot_bonus_on_bid else " when not bid"
-        capot.append(f"bonus {rules.capot_bonus} for winning every trick{when}")
+        when = "" if rules.capot_bonus_on_bid else msg("sum.when_not_bid")
+        capot.append(msg("sum.capot_bonus", bonus=rules.capot_bonus, when=when))
     if rules.capot_card_points is not None:
-        capot.append(f"a capot counts {rules.capot_card_points} card points")
-    lines.append("capot: " + ("; ".join(capot) or "no bonus when not bid"))
+        capot.append(msg("sum.capot_points", points=rules.capot_card_points))
+    lines.append(msg("sum.capot", text="; ".join(capot) or msg("sum.no_capot_bonus")))
     end = rules.end
     goal = []
     if end.target is not None:
-        reach = "reaching" if end.reach.value == "at_least" else "passing"
-        goal.append(f"first side {reach} {end.target}")
+        goal.append(msg(f"sum.end_target.{end.reach.value}", target=end.target))
     if end.deals is not None:
-        goal.append(f"after {end.deals} deals")
+        goal.append(msg("sum.end_deals", deals=end.deals))
     if end.time_limit is not None:
-        goal.append(f"after {end.time_limit} minutes")
-    lines.append(f"end: {' or '.join(goal)}; several over: {end.both_over.value.replace('_', ' ')}"
-                 f"; tie: {end.tie.value.replace('_', ' ')}")
+        goal.append(msg("sum.end_time", minutes=end.time_limit))
+    lines.append(msg("sum.end", goal=msg("sum.or").join(goal),
+                     both=msg(f"sum.both_over.{end.both_over.value}"),
+                     tie=msg(f"sum.tie.{end.tie.value}")))
     return lines
