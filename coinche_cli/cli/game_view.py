@@ -169,8 +169,8 @@ def render_sheet(record: GameRecord, state: GameState) -> None:
     title = msg("view.sheet_title", id=record.id, rules=record.rules_name,
                 sides=" / ".join(setup.names.values()))
     table = Table(title=title, show_header=True, header_style="bold")
-    for column in ("#", "dealer", "contract", "taker", "result"):
-        table.add_column(column, justify="right" if column == "#" else "left")
+    for column in ("number", "dealer", "contract", "taker", "result"):
+        table.add_column(msg(f"col.{column}"), justify="right" if column == "number" else "left")
     for side in setup.sides:
         table.add_column(name(state, side), justify="right")
     for side in setup.sides:

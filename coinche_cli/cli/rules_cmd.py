@@ -32,7 +32,7 @@ def list_rules(as_json: JsonOption = False) -> None:
 
     table = Table(show_header=True, header_style="bold")
     for column in ("name", "players", "target", "modes", "source"):
-        table.add_column(column)
+        table.add_column(msg(f"col.{column}"))
     for row in rows:
         table.add_row(row["name"], "/".join(map(str, row["players"])), str(row["target"]),
                       " ".join(row["modes"]), row["source"])

@@ -10,6 +10,7 @@ import typer
 from coinche_cli.cli.output import console, print_json
 from coinche_cli.deal import Deal, deal_from_json, deal_from_words
 from coinche_cli.errors import DealError
+from coinche_cli.messages import msg
 from coinche_cli.rules import Rules, load_rules
 from coinche_cli.scoring import DealScore, score_deal
 
@@ -116,10 +117,10 @@ def render_score(rules: Rules, result: DealScore) -> None:
     style = "green" if result.made else "red"
     out.print(f"[bold]{rules.name}[/bold] · [{style}]{result.reason}[/{style}]")
     table = Table(show_header=True, header_style="bold")
-    table.add_column("side")
-    table.add_column("card points", justify="right")
-    table.add_column("score", justify="right")
-    table.add_column("why")
+    table.add_column(msg("col.side"))
+    table.add_column(msg("col.card_points"), justify="right")
+    table.add_column(msg("col.score"), justify="right")
+    table.add_column(msg("col.why"))
     for side, line in zip(result.checked.sides, result.lines[1:], strict=False):
         why = line.split(": ", 1)[1].rsplit(" = ", 1)[0] if " = " in line else "0"
         table.add_row(side, str(result.checked.points[side]), str(result.scores[side]), why)

@@ -77,11 +77,12 @@ def render_standings(tournament: Tournament, rows: list[Standing], after: int | 
                 round=after if after is not None else (
                     tournament.current.number if tournament.current else 0))
     table = Table(title=title, header_style="bold")
-    columns = ["rank", "team", "players", "played", "W", "D", "L", "for", "against", "diff",
-               "MP"]
+    columns = ["rank", "team", "players", "played", "wins", "draws", "losses", "for", "against",
+               "difference", "match_points"]
     extra = [t for t in tournament.settings.tie_breaks if t == "buchholz"]
     for column in columns + extra:
-        table.add_column(column, justify="left" if column in ("team", "players") else "right")
+        table.add_column(msg(f"col.{column}"),
+                         justify="left" if column in ("team", "players") else "right")
     for row in rows:
         cells = [row.rank, row.name + (" †" if row.dropped else ""), ", ".join(row.players),
                  row.played, row.wins, row.draws, row.losses, row.points_for,
