@@ -84,7 +84,10 @@ def builtin_dir() -> Path:
     import importlib
 
     # the top-level rules/ folder, installed as coinche_cli.builtin_rules (pyproject.toml)
-    module = importlib.import_module("coinche_cli.builtin_rules")
+    try:
+        module = importlib.import_module("coinche_cli.builtin_rules")
+    except ModuleNotFoundError:  # run from a source checkout: rules/ beside the package
+        return Path(__file__).resolve().parent.parent / "rules"
     return Path(str(module.__file__)).parent
 
 
