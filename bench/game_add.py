@@ -70,7 +70,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     with child_environment("warm") as env, tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "bench.db"
         prepare(python, db, env)
-        coinche = (python, "-m", "coinche_cli", "--db", str(db))
+        # the console script, as a scorekeeper types it
+        coinche = (str(Path(python).parent / "coinche"), "--db", str(db))
         commands = [
             Command(env_info, "-", "interpreter only", (python, "-c", "pass")),
             Command(env_info, "a", "bare Typer", (python, str(BARE_TYPER))),

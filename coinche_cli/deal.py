@@ -6,7 +6,6 @@ Two spellings build the same :class:`Deal`: the words a scorekeeper types
 checked by :mod:`coinche_cli.scoring`.
 """
 
-from __future__ import annotations
 
 import json
 import re

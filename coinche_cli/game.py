@@ -13,11 +13,9 @@ a game follows the rules' ``end`` section (or the game's own ``--target`` / ``--
 5. With ``rounding.last_deal: exact``, the deal that ends the game is scored on exact points.
 """
 
-from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from coinche_cli.deal import Deal
 from coinche_cli.errors import GameError
@@ -91,6 +89,14 @@ class GameState(NamedTuple):
     next_dealer: int
     played: int  # scored deals (passes excluded)
     extra: tuple[int, ...] = ()  # deal numbers recorded after the end
+    started: str = ""  # when the first deal was recorded (time-limited games)
+    last_number: int = 0  # the number of the last recorded deal
+
+    def summary(self) -> dict[str, Any]:
+        """What :func:`resume` needs to continue the game without replaying it."""
+        return {"totals": dict(self.totals), "finished": self.finished, "winner": self.winner,
+                "next_dealer": self.next_dealer, "played": self.played,
+                "started": self.started, "last_number": self.last_number}
 
     def to_target(self) -> dict[str, int] | None:
         """Points each side still needs to reach the target (None without a target)."""
@@ -164,7 +170,7 @@ def _decide(end: EndRule, totals: Mapping[str, int], contenders: Sequence[str],
 
 
 def _ends(setup: Setup, totals: Mapping[str, int], played: int, result: DealScore,
-          started: datetime | None, now: datetime | None) -> tuple[bool, str | None]:
+          started: str, now: str) -> tuple[bool, str | None]:
     """Whether the game is over after ``result``, and who won."""
     end = setup.end
     if end.target is not None:
@@ -173,10 +179,7 @@ def _ends(setup: Setup, totals: Mapping[str, int], played: int, result: DealScor
             winner = _decide(end, totals, over, result)
             if winner is not None:
                 return True, winner or None
-    timed_out = (
-        end.time_limit is not None and started is not None and now is not None
-        and (now - started).total_seconds() >= end.time_limit * 60
-    )
+    timed_out = end.time_limit is not None and _minutes(started, now) >= end.time_limit
     if (end.deals is not None and played >= end.deals) or timed_out:
         winner = _decide(end._replace(both_over=BothOver.HIGHER_TOTAL), totals,
                          list(setup.sides), result)
@@ -185,11 +188,15 @@ def _ends(setup: Setup, totals: Mapping[str, int], played: int, result: DealScor
     return False, None
 
 
-def _time(text: str) -> datetime | None:
+def _minutes(start: str, end: str) -> float:
+    """Minutes between two recorded ISO times (0 when either is missing or unreadable)."""
+    from datetime import datetime  # only time-limited games need it
+
     try:
-        return datetime.fromisoformat(text) if text else None
+        elapsed = datetime.fromisoformat(end) - datetime.fromisoformat(start)
     except ValueError:
-        return None
+        return 0.0
+    return elapsed.total_seconds() / 60
 
 
 def extend(state: GameState, entry: Entry) -> GameState:
@@ -200,11 +207,11 @@ def extend(state: GameState, entry: Entry) -> GameState:
     rules = setup.rules
     totals = dict(state.totals)
     played, finished, winner = state.played, False, None
-    started = _time(state.rows[0].entry.recorded if state.rows else entry.recorded)
+    started = state.started or entry.recorded
     result = None
     if entry.deal is not None:
         played += 1
-        now = _time(entry.recorded)
+        now = entry.recorded
         result = score_deal(rules, entry.deal, setup.players)
         after = {s: totals[s] + result.scores[s] for s in setup.sides}
         finished, winner = _ends(setup, after, played, result, started, now)
@@ -217,13 +224,22 @@ def extend(state: GameState, entry: Entry) -> GameState:
         totals = after
     row = Row(entry.number, state.next_dealer, entry, result, dict(totals))
     return GameState(setup, (*state.rows, row), totals, finished, winner,
-                     (state.next_dealer + 1) % setup.players, played, state.extra)
+                     (state.next_dealer + 1) % setup.players, played, state.extra, started,
+                     entry.number)
 
 
 def start(setup: Setup) -> GameState:
     """A game before its first deal."""
     return GameState(setup, (), dict.fromkeys(setup.sides, 0), False, None,
                      setup.first_dealer, 0)
+
+
+def resume(setup: Setup, summary: Mapping[str, Any]) -> GameState:
+    """A game where a recorded :meth:`GameState.summary` left it, without its rows: what
+    adding a deal needs, at a cost that does not grow with the game."""
+    return GameState(setup, (), dict(summary["totals"]), summary["finished"],
+                     summary["winner"], summary["next_dealer"], summary["played"], (),
+                     summary["started"], summary["last_number"])
 
 
 def play(setup: Setup, entries: Sequence[Entry]) -> GameState:

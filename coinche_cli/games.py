@@ -4,7 +4,6 @@ The command line calls exactly one of these per command.  Every check happens be
 first write, so a refused command leaves the store as it was.
 """
 
-from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
@@ -19,6 +18,8 @@ from coinche_cli.game import (
     extend,
     play,
     resolve_side,
+    resume,
+    start,
 )
 from coinche_cli.rules import Rules
 from coinche_cli.rules_loader import rules_from_document
@@ -140,17 +141,30 @@ def with_sides(setup: Setup, deal: Deal) -> Deal:
 
 
 def add(store: SqliteStore, game_id: int | None, deal: Deal | None) -> Change:
-    """Record the next deal (None: everybody passed), refused once the game is over."""
+    """Record the next deal (None: everybody passed), refused once the game is over.
+
+    The game resumes from the summary recorded after its last deal, so adding a deal costs
+    the same in a long game as in a short one.
+    """
     gid = game_id_or_current(store, game_id)
     with store.write():
         record = store.game(gid)
-        before = _state(store, record)
+        setup = setup_of(record)
+        last = store.last_deal(gid)
+        if last is None:
+            before = start(setup)
+        elif last.state is not None:
+            before = resume(setup, last.state)
+        else:  # deals recorded before summaries were kept
+            before = _state(store, record)
         check_can_add(before)
         if deal is not None:
-            deal = with_sides(before.setup, deal)
-        number = len(before.rows) + 1
-        after = extend(before, Entry(number, deal, now()))  # checks the deal
-        store.add_deal(gid, number, None if deal is None else deal.to_json())
+            deal = with_sides(setup, deal)
+        number = before.last_number + 1
+        recorded = now()
+        after = extend(before, Entry(number, deal, recorded))  # checks the deal
+        store.add_deal(gid, number, None if deal is None else deal.to_json(), recorded,
+                       after.summary())
         _sync(store, record, after)
     return Change(gid, number, before, after, new=deal, was_pass=deal is None)
 
@@ -194,8 +208,15 @@ def edit(store: SqliteStore, game_id: int | None, number: int, deal: Deal | None
             raise GameError("game.edit_ends_early", number=number,
                             end=min(after.extra) - 1, later=", ".join(map(str, after.extra)))
         store.remove_deal(target.id, replaced_by=None)
-        new_id = store.add_deal(gid, number, None if deal is None else deal.to_json())
+        new_id = store.add_deal(gid, number, None if deal is None else deal.to_json(),
+                                target.recorded)
         store.remove_deal(target.id, replaced_by=new_id)
+        # every summary from the edited deal on changes
+        state = start(before.setup)
+        for stored, entry in zip(store.deals(gid), entries, strict=True):
+            state = extend(state, entry)
+            if entry.number >= number:
+                store.set_state(stored.id, state.summary())
         _sync(store, record, after)
     old = None if target.deal is None else deal_from_json(target.deal)
     return Change(gid, number, before, after, old=old, new=deal)

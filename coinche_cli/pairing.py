@@ -17,9 +17,10 @@ Rules, in order of importance (each one outweighs all the ones after it):
 Hard rules are missing edges; rules 3-5 are packed into one integer weight per edge, with
 each level scaled above the largest possible sum of the levels below it.  Round 1 is a
 seeded random draw (or registration order).  Large fields first try a narrow graph without
-rematches: each team's edges reach a window of places past its ideal opponent (rule 5), and
-only the lowest-ranked eligible team can take the bye (rule 4); the window widens, up to the
-complete graph, only when that graph has no complete pairing.
+rematches: each team's edges reach a window of places past its ideal opponent (rule 5),
+not counting teams it already met, and only the lowest-ranked eligible team can take the bye
+(rule 4); the window widens, up to the complete graph, only when that graph has no complete
+pairing.
 
 Input is never mutated; teams are plain ids in ranking order.
 """
@@ -85,12 +86,17 @@ def weights(contenders: Sequence[Contender], played: frozenset[frozenset[int]],
     for i in range(n):
         a = contenders[i]
         half = max(sizes[a.group] // 2, 1)
-        # a narrow graph reaches ``window`` places past the ideal opponent (rule 5: i + half)
+        # a narrow graph reaches ``window`` places past the ideal opponent (rule 5: i + half);
+        # teams already met do not use up the window, so a leader who met many still has
+        # as many candidates as anybody
         last = n if window is None else min(n, i + half + window + 1)
-        for j in range(i + 1, last):
+        j = i
+        while j + 1 < last:
+            j += 1
             b = contenders[j]
             rematch = frozenset((a.team, b.team)) in played
             if rematch and window is not None:
+                last = min(n, last + 1)
                 continue  # the narrow graphs look for a pairing without rematches
             gap = b.group - a.group
             deviation = (j - i - half) ** 2

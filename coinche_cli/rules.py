@@ -4,9 +4,7 @@ Every number a score uses lives in a :class:`Rules`; the scoring code holds none
 The file format is documented key by key in ``docs/rules-format.md``.
 """
 
-from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
@@ -224,6 +222,8 @@ class Rules(NamedTuple):
 
 def fold_text(text: str) -> str:
     """Lower-case without accents: ``Carré`` -> ``carre``."""
+    import unicodedata  # only names and announces typed as words need it
+
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
 

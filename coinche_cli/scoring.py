@@ -6,7 +6,6 @@ completes what the table left implicit (the defenders' points, an obvious capot)
 number here comes from anywhere but the :class:`~coinche_cli.rules.Rules`.
 """
 
-from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType

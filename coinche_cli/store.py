@@ -6,7 +6,6 @@ behind the busy timeout instead of failing.  Commands talk to the :class:`Store`
 only, so a server database can stand behind the same calls later.
 """
 
-from __future__ import annotations
 
 import json
 import os
@@ -14,7 +13,6 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
@@ -22,7 +20,8 @@ from coinche_cli.errors import GameError, StoreError
 
 BUSY_TIMEOUT_MS = 60_000
 
-# Forward migrations: MIGRATIONS[n] takes the schema from version n to n + 1.
+# Forward migrations: MIGRATIONS[n] takes the schema from version n to n + 1.  Statements are
+# split on ";", so comments must not contain one.
 MIGRATIONS: list[str] = [
     """
     CREATE TABLE game (
@@ -119,6 +118,11 @@ MIGRATIONS: list[str] = [
     ALTER TABLE game ADD COLUMN round INTEGER;
     ALTER TABLE game ADD COLUMN table_no INTEGER
     """,
+    """
+    -- the game's summary after each deal (totals, dealer, end), so that adding a deal does
+    -- not replay the whole game (recomputed for every later deal when a deal is edited)
+    ALTER TABLE deal ADD COLUMN state TEXT
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -151,6 +155,7 @@ class DealRecord(NamedTuple):
     status: str
     replaced_by: int | None = None
     changed: str | None = None
+    state: dict[str, Any] | None = None
 
 
 class Store(Protocol):
@@ -166,7 +171,8 @@ class Store(Protocol):
 
 def now() -> str:
     """The current time, ISO 8601 in UTC, to the second."""
-    return datetime.now(UTC).replace(microsecond=0).isoformat()
+    # time.strftime, not datetime: this runs on every deal and datetime costs an import
+    return time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
 
 
 def default_path() -> Path:
@@ -299,24 +305,40 @@ class SqliteStore:
         """The game's active deals in order (with ``history``, removed and replaced ones too)."""
         where = "" if history else " AND status = 'active'"
         rows = self.db.execute(
-            "SELECT id, number, deal, recorded, status, replaced_by, changed FROM deal"
+            "SELECT id, number, deal, recorded, status, replaced_by, changed, state FROM deal"
             f" WHERE game_id = ?{where} ORDER BY number, id",
             (game_id,),
         ).fetchall()
-        return [
-            DealRecord(id=r[0], number=r[1], deal=None if r[2] is None else json.loads(r[2]),
-                       recorded=r[3], status=r[4], replaced_by=r[5], changed=r[6])
-            for r in rows
-        ]
+        return [self._deal(r) for r in rows]
 
-    def add_deal(self, game_id: int, number: int, deal: dict[str, Any] | None) -> int:
-        """Record deal ``number`` (None: everybody passed); returns its row id."""
+    @staticmethod
+    def _deal(r: tuple[Any, ...]) -> DealRecord:
+        return DealRecord(id=r[0], number=r[1], deal=None if r[2] is None else json.loads(r[2]),
+                          recorded=r[3], status=r[4], replaced_by=r[5], changed=r[6],
+                          state=None if r[7] is None else json.loads(r[7]))
+
+    def last_deal(self, game_id: int) -> DealRecord | None:
+        """The game's last active deal (with the summary recorded after it)."""
+        row = self.db.execute(
+            "SELECT id, number, deal, recorded, status, replaced_by, changed, state FROM deal"
+            " WHERE game_id = ? AND status = 'active' ORDER BY number DESC LIMIT 1",
+            (game_id,),
+        ).fetchone()
+        return None if row is None else self._deal(row)
+
+    def add_deal(self, game_id: int, number: int, deal: dict[str, Any] | None,
+                 recorded: str | None = None, state: dict[str, Any] | None = None) -> int:
+        """Record deal ``number`` (None: everybody passed) and the game's summary after it."""
         cursor = self.db.execute(
-            "INSERT INTO deal (game_id, number, deal, recorded) VALUES (?, ?, ?, ?)",
+            "INSERT INTO deal (game_id, number, deal, recorded, state) VALUES (?, ?, ?, ?, ?)",
             (game_id, number, None if deal is None else json.dumps(deal, ensure_ascii=False),
-             now()),
+             recorded or now(), None if state is None else json.dumps(state)),
         )
         return int(cursor.lastrowid or 0)
+
+    def set_state(self, deal_id: int, state: dict[str, Any]) -> None:
+        """Replace the summary recorded after a deal (after an earlier deal was edited)."""
+        self.db.execute("UPDATE deal SET state = ? WHERE id = ?", (json.dumps(state), deal_id))
 
     def remove_deal(self, deal_id: int, *, replaced_by: int | None = None) -> None:
         """Take a deal out of play, keeping it in the history."""

@@ -197,3 +197,30 @@ def test_undo_restores_the_exact_previous_state(tmp_path_factory: pytest.TempPat
     table.run("game", "undo")
     assert table.json("game", "show") == before
     assert data_checksum(table.db) != checksum  # the undone deal stays in the history
+
+
+def test_the_summary_kept_after_each_deal_matches_a_full_replay(table: Table) -> None:
+    """`game add` resumes from the summary stored with the last deal instead of replaying
+    the game: after adds, passes, an edit and an undo, every stored summary must equal a
+    replay of the deals up to it."""
+    from coinche_cli import games
+    from coinche_cli.game import Entry, play
+    from coinche_cli.store import SqliteStore
+
+    table.run("game", "new", "--target", "1500")
+    for words in (["A", "80S", "100"], ["B", "90H", "95", "--belote", "B"], ["A", "100Sx", "70"]):
+        table.run("game", "add", *words)
+    table.run("game", "pass")
+    table.run("game", "add", "B", "120TA", "130", "--announce", "B:tierce")
+    table.run("game", "edit", "2", "A", "110C", "120")
+    table.run("game", "add", "A", "80D", "90")
+    table.run("game", "undo")
+    table.run("game", "add", "B", "80D", "90")
+    store = SqliteStore(table.db)
+    record, _ = games.load(store, None)
+    setup = games.setup_of(record)
+    stored = store.deals(record.id)
+    entries = [Entry(d.number, None if d.deal is None else games.deal_from_json(d.deal),
+                     d.recorded) for d in stored]
+    for index, row in enumerate(stored):
+        assert row.state == play(setup, entries[: index + 1]).summary(), row.number

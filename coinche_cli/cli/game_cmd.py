@@ -1,6 +1,5 @@
 """``coinche game``: keep score of a game at the table."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -178,7 +177,7 @@ def edit(
     _report(store, games.edit(store, game, number, deal), "edit", as_json)
 
 
-def _report(store: SqliteStore, change: Change, verb: str, as_json: bool) -> None:
+def _report(store: "SqliteStore", change: "Change", verb: str, as_json: bool) -> None:
     from coinche_cli.cli import game_view
     record = store.game(change.game_id)
     if as_json:

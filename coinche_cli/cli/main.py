@@ -3,9 +3,10 @@
 Typer inspects the signature of every registered command each time the program starts.  At
 the table that cost is paid on every deal, so :func:`run` builds only the command group and
 the command named on the command line (the whole tree for help or anything unexpected).
+The command modules do not use ``from __future__ import annotations`` either: Typer would
+then compile every parameter's annotation from its text at each start.
 """
 
-from __future__ import annotations
 
 import importlib
 import sys

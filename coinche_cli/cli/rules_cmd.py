@@ -1,6 +1,5 @@
 """``coinche rules``: list, show and validate rules files."""
 
-from __future__ import annotations
 
 from typing import Annotated
 

@@ -1,6 +1,5 @@
 """``coinche score``: score one deal without storing anything."""
 
-from __future__ import annotations
 
 import sys
 from typing import Annotated

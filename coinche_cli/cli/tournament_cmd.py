@@ -1,6 +1,5 @@
 """``coinche tournament``: run a Swiss club tournament ("concours")."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -105,7 +104,7 @@ def new(
                    rounds=rounds, format=_format(tournament)))
 
 
-def _format(tournament: Tournament) -> str:
+def _format(tournament: "Tournament") -> str:
     settings = tournament.settings
     if settings.deals is not None:
         return msg("tview.format_deals", deals=settings.deals)
@@ -272,7 +271,7 @@ def result(
     _show_round(store, tournament, played.number, as_json)
 
 
-def _show_round(store: SqliteStore, name: str | None, number: int, as_json: bool) -> None:
+def _show_round(store: "SqliteStore", name: str | None, number: int, as_json: bool) -> None:
     from coinche_cli import tournaments
     from coinche_cli.cli import tournament_view as view
     found = tournaments.load(store, name)
@@ -337,7 +336,7 @@ def show(ctx: typer.Context, round_number: RoundOption = None,
 # ---------------------------------------------------------------- files
 
 
-def _deal_rows(store: SqliteStore, found: Tournament) -> list[dict[str, Any]]:
+def _deal_rows(store: "SqliteStore", found: "Tournament") -> list[dict[str, Any]]:
     from coinche_cli import games
 
     rows: list[dict[str, Any]] = []
