@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -58,12 +59,28 @@ def prepare(python: str, db: Path, env: dict[str, str]) -> None:
     subprocess.run([python, "-c", code, str(db)], env=env, check=True)
 
 
+def instructions(command: Command, cwd: str, env: dict[str, str]) -> int:
+    """Instructions executed by one run of ``command`` (valgrind's callgrind)."""
+    run_once(command, cwd, env)  # warm the bytecode first
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command.argv],
+        cwd=cwd, env=env, capture_output=True, text=True, check=True,
+    )
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise RuntimeError(f"no instruction count from valgrind:\n{done.stderr}")
+    return int(found.group(1))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--warmup", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--write", type=Path, help="append a markdown section to this file")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count instructions with valgrind's callgrind (repeatable "
+                        "whatever the machine's load)")
     options = parser.parse_args(argv)
     python = sys.executable
     env_info = environment(python)
@@ -89,6 +106,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                     run_once(undo, folder, env)
                 if index >= options.warmup:
                     samples[command.key].append(elapsed)
+        counted: dict[str, int] = {}
+        if options.instructions:
+            counted = {c.key: instructions(c, folder, env) for c in commands[1:]}
+            run_once(undo, folder, env)  # instructions() ran the add twice
+            run_once(undo, folder, env)
     bare = statistics.median(samples["a"])
     bare_min = min(samples["a"])
     lines = [
@@ -107,6 +129,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         median, least = statistics.median(values), min(values)
         lines.append(f"| {command.label} | {median:.0f} | {least:.0f} | {median / bare:.2f} | "
                      f"{least / bare_min:.2f} |")
+    if counted:
+        ratio = counted["g"] / counted["a"]
+        lines += ["", f"Instructions (callgrind, warm bytecode): bare Typer {counted['a']:,}, "
+                  f"game add {counted['g']:,}: {ratio:.2f} × bare."]
     text = "\n".join(lines) + "\n"
     print(text)
     if options.write is not None:
