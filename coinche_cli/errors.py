@@ -25,8 +25,20 @@ class RulesError(CoincheError):
     """A rules file (or name) that cannot be used; ``problems`` lists every one found."""
 
     def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
+        problems = sorted(problems, key=_where)
+        first = problems[0] if problems else ""
+        more = len(problems) - 1
+        # one line for a command that was only using the rules; `rules validate` lists all
+        text = first if more == 0 else msg("rules.more_problems", first=first, more=more)
+        super().__init__(text)
         self.problems = problems
+
+
+def _where(problem: str) -> tuple[str, int]:
+    """Sort key of a ``FILE:LINE: key: reason`` problem: file, then line."""
+    file, _, rest = problem.partition(":")
+    line = rest.split(":", 1)[0]
+    return (file, int(line) if line.isdigit() else 0)
 
 
 class DealError(CoincheError):
@@ -57,3 +69,9 @@ class TournamentError(CoincheError):
     def __init__(self, key: str, **values: Any) -> None:
         self.key = key
         super().__init__(msg(key, **values))
+
+
+class ExportFailed(CoincheError):
+    """A file could not be written: a missing folder, no permission, a file open elsewhere."""
+
+    exit_code = 1

@@ -10,7 +10,9 @@ import csv
 from pathlib import Path
 from typing import Any
 
+from coinche_cli.errors import ExportFailed
 from coinche_cli.game import GameState, summary
+from coinche_cli.messages import msg
 from coinche_cli.store import GameRecord
 
 
@@ -103,7 +105,13 @@ def export_game(record: GameRecord, state: GameState, *, csv_path: Path | None =
                 xlsx_path: Path | None = None, sep: str = ",") -> None:
     """Export a game to CSV and/or Excel."""
     header, rows = sheet_rows(record, state)
-    if csv_path is not None:
-        write_csv(csv_path, header, rows, sep)
-    if xlsx_path is not None:
-        write_xlsx(xlsx_path, [("Deals", header, rows), ("Summary", *summary_rows(state))])
+    target = csv_path
+    try:
+        if csv_path is not None:
+            write_csv(csv_path, header, rows, sep)
+        target = xlsx_path
+        if xlsx_path is not None:
+            write_xlsx(xlsx_path, [("Deals", header, rows), ("Summary", *summary_rows(state))])
+    except OSError as exc:
+        raise ExportFailed(msg("tfile.write_failed", path=target,
+                               reason=exc.strerror or exc)) from None

@@ -14,6 +14,7 @@ MESSAGES: dict[str, str] = {
     "error_prefix": "error",
     "ok": "ok",
     # --- rules files ---
+    "rules.more_problems": "{first} (and {more} more: see coinche rules validate)",
     "rules.unknown_name": "unknown rules {name!r}; built-in rules are: {known}",
     "rules.file_missing": "no such rules file",
     "rules.yaml_syntax": "not valid YAML: {problem}",

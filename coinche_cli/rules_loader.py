@@ -563,9 +563,10 @@ class _Validator:
         target = self.integer(("end", "target"), minimum=1)
         deals = self.integer(("end", "deals"), minimum=1)
         time_limit = self.integer(("end", "time_limit"), minimum=1)
-        if self.get(("end",)) is not None and target is None and deals is None and (
-            time_limit is None
-        ):
+        given = self.get(("end",))
+        stated = isinstance(given, dict) and any(
+            given.get(key) is not None for key in ("target", "deals", "time_limit"))
+        if given is not None and not stated:
             self.fail(("end",), "rules.end_needs_target")
         return EndRule(
             target=target,

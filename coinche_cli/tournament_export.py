@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from coinche_cli.errors import CoincheError
+from coinche_cli.errors import CoincheError, ExportFailed
 from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
@@ -65,12 +65,6 @@ _MIN_WIDTH = 6
 _MAX_WIDTH = 40
 #: Score sheets: empty deal rows when a match is played to a target, not a number of deals.
 TARGET_ROWS = 20
-
-
-class ExportFailed(CoincheError):
-    """A file could not be written: a missing folder, no permission, a file open elsewhere."""
-
-    exit_code = 1
 
 
 class NothingToPrint(CoincheError):

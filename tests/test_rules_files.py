@@ -421,7 +421,7 @@ def test_cli_validate_reports_every_problem(tmp_path: Path) -> None:
     run = _coinche("rules", "validate", str(path), cwd=tmp_path)
     assert run.returncode == 2
     assert run.stdout == ""
-    assert run.stderr.splitlines() == [f"error: {problem}" for problem in problems]
+    assert run.stderr.splitlines() == problems  # FILE:LINE: key: reason, one per line
     assert "Traceback" not in run.stderr
 
 

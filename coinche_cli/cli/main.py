@@ -9,6 +9,7 @@ then compile every parameter's annotation from its text at each start.
 
 
 import importlib
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,8 +18,8 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from coinche_cli.cli.output import error_line
-from coinche_cli.errors import CoincheError
+from coinche_cli.cli.output import error_line, usage_line
+from coinche_cli.errors import CoincheError, DealError
 
 #: command groups by name, and the module that defines each one's Typer app
 GROUPS = {
@@ -30,7 +31,8 @@ ROOT_OPTIONS_WITH_VALUE = ("--db",)
 
 
 class _ReportingGroup(TyperGroup):
-    """Every :class:`CoincheError` from any command becomes one line and its exit code."""
+    """Every :class:`CoincheError` from any command becomes one line and its exit code, and
+    so does a command line Typer cannot parse (a wrong option, a word where a number goes)."""
 
     def invoke(self, ctx: Any) -> Any:
         try:
@@ -38,6 +40,30 @@ class _ReportingGroup(TyperGroup):
         except CoincheError as exc:
             error_line(exc)
             raise typer.Exit(exc.exit_code) from None
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs["standalone_mode"] = False
+        try:
+            result = super().main(*args, **kwargs)
+        except typer.Abort:
+            sys.exit(1)
+        except Exception as exc:
+            # Typer's parsing errors (its own copy of Click's): matched by shape, not by a
+            # private import
+            if type(exc).__name__ == "NoArgsIsHelpError":  # `coinche game`: its help
+                context = getattr(exc, "ctx", None)
+                if context is not None:
+                    sys.stdout.write(context.get_help() + "\n")
+                sys.exit(0)
+            if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
+                negative = re.fullmatch(r"-\d+", str(getattr(exc, "option_name", "")))
+                if negative:  # `A 100S -5`: a negative number of points, not an option
+                    error_line(DealError("points", "deal.bad_points_word", got=negative[0]))
+                else:
+                    usage_line(exc.format_message())
+                sys.exit(exc.exit_code or 2)
+            raise
+        sys.exit(result if isinstance(result, int) else 0)
 
 
 def root(

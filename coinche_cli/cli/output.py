@@ -32,6 +32,14 @@ def error_line(exc: CoincheError) -> None:
         sys.stderr.write(f"\x1b[31m{text}\x1b[0m\n" if colour else text + "\n")
 
 
+def usage_line(text: str) -> None:
+    """A command line that could not be parsed, as one ``error:`` line on stderr."""
+    line = " ".join(text.split())
+    colour = sys.stderr.isatty()
+    text = f"{msg('error_prefix')}: {line}"
+    sys.stderr.write(f"\x1b[31m{text}\x1b[0m\n" if colour else text + "\n")
+
+
 def console() -> Any:
     """A Rich console on stdout (imported on first use)."""
     from rich.console import Console

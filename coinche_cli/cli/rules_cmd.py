@@ -1,6 +1,7 @@
 """``coinche rules``: list, show and validate rules files."""
 
 
+import sys
 from typing import Annotated
 
 import typer
@@ -66,7 +67,13 @@ def validate_rules(
 
     Example: coinche rules validate my-club.yaml
     """
+    from coinche_cli.errors import RulesError
     from coinche_cli.rules import load_rules
 
-    rules = load_rules(path)
+    try:
+        rules = load_rules(path)
+    except RulesError as exc:  # every problem, one per line, as FILE:LINE: key: reason
+        for problem in exc.problems:
+            sys.stderr.write(problem + "\n")
+        raise typer.Exit(2) from None
     print_line(msg("cli.rules_ok", name=rules.name, path=rules.path))
