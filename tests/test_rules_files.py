@@ -430,7 +430,7 @@ def test_cli_validate_yaml_error(tmp_path: Path) -> None:
     run = _coinche("rules", "validate", "syntax.yaml", cwd=tmp_path)
     assert (run.returncode, run.stderr) == (
         2,
-        "error: syntax.yaml:4: not valid YAML: mapping values are not allowed here\n",
+        "syntax.yaml:4: not valid YAML: mapping values are not allowed here\n",
     )
     assert path.exists()
 
