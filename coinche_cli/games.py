@@ -110,7 +110,7 @@ def _player_count(rules: Rules, players: int | None, names: Sequence[str]) -> in
     if players is None:
         if rules.team_game:
             return 4
-        return len(names) if names else rules.default_players
+        players = len(names) if names else rules.default_players
     if players not in rules.players:
         raise GameError("game.bad_players", got=players, rules=rules.name,
                         allowed=", ".join(map(str, rules.players)))

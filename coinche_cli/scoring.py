@@ -115,8 +115,8 @@ def check_deal(rules: Rules, deal: Deal, players: int | None = None) -> CheckedD
     """Refuse what ``rules`` does not allow in ``deal``; complete the implicit points."""
     count = rules.default_players if players is None else players
     if count not in rules.players:
-        known = ", ".join(str(p) for p in rules.players)
-        raise DealError("players", "deal.bad_side", got=count, sides=known)
+        known = " or ".join(str(p) for p in rules.players)
+        raise DealError("players", "deal.bad_players", rules=rules.name, allowed=known, got=count)
     sides = rules.sides(count)
     _check_side(deal.taker, sides, "taker")
     mode = rules.modes.get(deal.trump.value)
@@ -232,7 +232,7 @@ def _points(
         return {side: given[side] for side in sides}
     missing = [side for side in sides if side not in given]
     if len(missing) > 1 or (not given):
-        raise DealError("points", "deal.points_missing", need=len(sides) - 1)
+        raise DealError("points", "deal.points_missing", need=len(sides) - 1, sides=len(sides))
     if missing:
         rest = total - sum(given.values())
         if rest < 0:

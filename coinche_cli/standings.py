@@ -7,8 +7,9 @@ ranked by the tournament's method, then its tie-breaks in order.
 - The bye scores the bye points: a fixed number, ``half`` (half the target in target play,
   else half the round's average table total) or ``average`` (the round's average team score);
   it counts as a win when ``bye_win`` is set.
-- A penalty takes its points from the team's points (and gives them to the opponents it met
-  that round when ``to_opponents``).
+- A penalty gives its points to the opponents the team met that round (the usual 162 for a
+  renonce; the team keeps its own points), or, when deducted, takes them from the team.
+  Either way the team's ``penalties`` column counts them.
 - Buchholz is the sum of the opponents' ranking value (points, wins or match points).
 - Teams equal on every key share a rank; ``lot`` (seeded) makes every rank distinct.
 """
@@ -139,12 +140,15 @@ def standings(tournament: Tournament, after_round: int | None = None) -> list[St
         if penalty.round > last:
             continue
         row = rows[penalty.team]
-        rows[penalty.team] = replace(row, points_for=row.points_for - penalty.points,
-                                     penalties=row.penalties + penalty.points)
         board = tournament.round(penalty.round).board_of(penalty.team)
         if penalty.to_opponents and board is not None:
+            # the usual renonce: the opponents score the points, the team keeps its own
             other = rows[board.opponent(penalty.team)]
             rows[other.team] = replace(other, points_for=other.points_for + penalty.points)
+            rows[penalty.team] = replace(row, penalties=row.penalties + penalty.points)
+        else:
+            rows[penalty.team] = replace(row, points_for=row.points_for - penalty.points,
+                                         penalties=row.penalties + penalty.points)
     values = {team: primary(tournament, row) for team, row in rows.items()}
     for team, row in rows.items():
         rows[team] = replace(row, buchholz=sum(values[o] for o in row.opponents))

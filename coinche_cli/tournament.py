@@ -133,7 +133,8 @@ class Round:
 
 @dataclass(frozen=True)
 class Penalty:
-    """Points taken from a team (and, with ``to_opponents``, given to its opponents)."""
+    """A penalty on a team: ``points`` given to its opponents of that round (``to_opponents``)
+    or taken from the team."""
 
     team: int
     round: int

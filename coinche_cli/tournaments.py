@@ -255,8 +255,9 @@ def import_results(store: SqliteStore, name: str | None,
 
 
 def penalise(store: SqliteStore, name: str | None, team: str, points: int, reason: str,
-             to_opponents: bool = False) -> Penalty:
-    """Take ``points`` from a team in the current round (and give them to its opponents)."""
+             to_opponents: bool = True) -> Penalty:
+    """Penalise a team in the current round: its opponents get ``points`` (or, when not
+    ``to_opponents``, the team loses them)."""
     with store.write():
         tournament = load(store, name)
         found = find_team(tournament, team)

@@ -317,3 +317,31 @@ def test_score_sheets_have_one_sheet_per_table(tmp_path: Path) -> None:
                  for c in row if c is not None}
         assert set(t["teams"]) <= cells
         assert all(f"{team} 1, {team} 2" in cells for team in t["teams"])  # the players
+
+
+def test_a_penalty_goes_to_the_opponents_or_is_deducted(tmp_path: Path) -> None:
+    """`penalty TEAM 162`: the opponents of that round score the 162 (the usual renonce);
+    with --deduct the team loses them instead."""
+    db = tmp_path / "c.db"
+
+    def run(*args: str) -> Any:
+        result = runner.invoke(app, ["--db", str(db), "tournament", *args])
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout) if "--json" in args else result.stdout
+
+    run("new", "P", "--rules", "standard", "--rounds", "2", "--deals", "4",
+        "--registration-order")
+    for name in ("Nord", "Sud", "Est", "Ouest"):
+        run("team", "add", name)
+    pairing = run("pair", "--json")
+    first, second = pairing["tables"][0]["teams"]
+    third, fourth = pairing["tables"][1]["teams"]
+    run("result", "1", "500", "300")
+    run("result", "2", "400", "400")
+    run("penalty", second, "162", "--reason", "renonce")
+    run("penalty", third, "100", "--reason", "retard", "--deduct")
+    table = {row["team"]: row for row in run("standings", "--json")}
+    assert table[first]["points_for"] == 500 + 162  # the opponents of the team at fault
+    assert (table[second]["points_for"], table[second]["penalties"]) == (300, 162)
+    assert (table[third]["points_for"], table[third]["penalties"]) == (400 - 100, 100)
+    assert table[fourth]["points_for"] == 400

@@ -325,7 +325,7 @@ def test_a_24_team_concours_from_registration_to_the_workbook(tmp_path: Path) ->
     c.import_csv(two.matches[:8], "résultats-ronde2.csv")
     for m in two.matches[8:]:
         c.result(m)
-    c.run("tournament", "penalty", PENALISED, str(PENALTY), "--reason", "renonce")
+    c.run("tournament", "penalty", PENALISED, str(PENALTY), "--reason", "renonce", "--deduct")
 
     # Between rounds 2 and 3: a team leaves, a late team arrives (still 24).
     c.run("tournament", "team", "drop", FIRST_DROP)

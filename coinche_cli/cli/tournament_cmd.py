@@ -286,22 +286,27 @@ def _show_round(store: "SqliteStore", name: str | None, number: int, as_json: bo
 @app.command("penalty")
 def penalty(
     ctx: typer.Context,
-    team: Annotated[str, typer.Argument(help="The team penalised.")],
-    points: Annotated[int, typer.Argument(help="Points taken from it.")],
+    team: Annotated[str, typer.Argument(help="The team at fault.")],
+    points: Annotated[int, typer.Argument(help="The penalty, e.g. 162 for a renonce.")],
     reason: Annotated[str, typer.Option("--reason", help="Why (kept in the record).")] = "",
-    to_opponents: Annotated[
-        bool, typer.Option("--to-opponents", help="Give the points to its opponents too.")
+    deduct: Annotated[
+        bool,
+        typer.Option("--deduct", help="Take the points from the team instead of giving them "
+                     "to its opponents."),
     ] = False,
     tournament: TournamentOption = None,
 ) -> None:
-    """Take points from a team in the current round (e.g. 162 for a renonce).
+    """Penalise a team in the current round: its opponents get the points (the usual 162 for
+    a renonce), or, with --deduct, the team loses them.
 
-    Example: coinche tournament penalty "Les As" 162 --reason "renonce" --to-opponents
+    Example: coinche tournament penalty "Les As" 162 --reason renonce
     """
     from coinche_cli import tournaments
+
     given = tournaments.penalise(open_store(ctx), tournament, team, points, reason,
-                                 to_opponents)
-    print_line(msg("tview.penalised", team=team, points=given.points, round=given.round))
+                                 to_opponents=not deduct)
+    key = "tview.penalised" if deduct else "tview.penalty_to_opponents"
+    print_line(msg(key, team=team, points=given.points, round=given.round))
 
 
 @app.command("standings")
