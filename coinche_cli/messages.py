@@ -232,6 +232,7 @@ MESSAGES: dict[str, str] = {
     "tournament.negative_score": "a score cannot be negative, got {got}",
     "tournament.too_many_deals": "{deals} deals, but a match is {limit} deals",
     "tournament.import_row": "row {row}: {problem}",
+    "tournament.import_refused": "{count} bad row(s); nothing imported | {rows}",
     "tournament.bad_penalty": "a penalty is a positive number of points, got {got}",
     "tournament.penalty_reason": "say why: --reason TEXT",
     "tournament.no_opponent": "{name} has no opponent in round {round}: use --deduct",

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from coinche_cli import tournament_store as ts
 from coinche_cli.errors import TournamentError
+from coinche_cli.messages import msg
 from coinche_cli.pairing import Contender, draw, pair
 from coinche_cli.rules import Rules
 from coinche_cli.standings import Standing, primary, standings
@@ -77,15 +78,25 @@ def add_team(store: SqliteStore, name: str | None, team: str, players: str,
 
 
 def import_teams(store: SqliteStore, name: str | None,
-                 rows: Sequence[tuple[str, tuple[str, ...], str]]) -> list[Team]:
-    """Register every team of an import, or none (a name taken refuses the whole file)."""
+                 rows: Sequence[tuple[int, str, tuple[str, ...], str]]) -> list[Team]:
+    """Register every team of an import ``(row, name, players, club)``, or none: every row
+    whose name is already registered is reported at once."""
     with store.write():
         tournament = load(store, name)
         joined = _next_round(tournament)
         if joined > tournament.settings.rounds:
             raise TournamentError("tournament.over")
+        taken = {ts.name_key(t.name): t.name for t in tournament.teams}
+        clashes = [
+            msg("tournament.import_row", row=row, problem=msg("tournament.team_exists",
+                                                              name=team.strip()))
+            for row, team, _, _ in rows if ts.name_key(team) in taken
+        ]
+        if clashes:
+            raise TournamentError("tournament.import_refused", count=len(clashes),
+                                  rows=" | ".join(clashes))
         ids = []
-        for team, players, club in rows:
+        for _, team, players, club in rows:
             ids.append(ts.add_team(store, tournament, team, _players(players), club, joined))
             tournament = ts.load(store, tournament.id)
     return [tournament.team(i) for i in ids]
@@ -239,6 +250,7 @@ def import_results(store: SqliteStore, name: str | None,
         tournament = load(store, name)
         played = _round_for_result(tournament, round_number)
         boards = []
+        problems: list[str] = []
         for row, table, score1, score2 in rows:
             try:
                 board = _board(tournament, played, table)
@@ -247,8 +259,12 @@ def import_results(store: SqliteStore, name: str | None,
                                           game=board.game_id)
                 _check_scores(tournament, score1, score2, None)
             except TournamentError as exc:
-                raise TournamentError("tournament.import_row", row=row, problem=exc.text) from None
+                problems.append(msg("tournament.import_row", row=row, problem=exc.text))
+                continue
             boards.append((board, score1, score2))
+        if problems:  # every bad row at once, nothing stored
+            raise TournamentError("tournament.import_refused", count=len(problems),
+                                  rows=" | ".join(problems))
         for board, score1, score2 in boards:
             ts.set_result(store, tournament, played.number, board, score1, score2, None)
     return load(store, name).round(played.number)

@@ -345,3 +345,30 @@ def test_a_penalty_goes_to_the_opponents_or_is_deducted(tmp_path: Path) -> None:
     assert (table[second]["points_for"], table[second]["penalties"]) == (300, 162)
     assert (table[third]["points_for"], table[third]["penalties"]) == (400 - 100, 100)
     assert table[fourth]["points_for"] == 400
+
+
+def test_imports_report_every_bad_row_at_once(tmp_path: Path) -> None:
+    db = tmp_path / "c.db"
+
+    def invoke(*args: str) -> Any:
+        return runner.invoke(app, ["--db", str(db), "tournament", *args])
+
+    assert invoke("new", "I", "--rounds", "2", "--deals", "4", "--registration-order"
+                  ).exit_code == 0
+    for name in ("Nord", "Sud", "Est", "Ouest"):
+        assert invoke("team", "add", name).exit_code == 0
+    teams = tmp_path / "late.csv"
+    teams.write_text("équipe\nNouveaux\nnord\nSUD\n", encoding="utf-8")
+    before = data_checksum(db)
+    refused = invoke("team", "import", str(teams))
+    assert refused.exit_code == 2 and data_checksum(db) == before
+    (line,) = refused.stderr.strip().splitlines()
+    assert "row 3" in line and "row 4" in line  # both names already registered
+    assert invoke("pair").exit_code == 0
+    results = tmp_path / "results.csv"
+    results.write_text("table,score 1,score 2\n1,400,300\n7,1,1\n9,2,2\n", encoding="utf-8")
+    before = data_checksum(db)
+    refused = invoke("result", "--import", str(results))
+    assert refused.exit_code == 2 and data_checksum(db) == before
+    (line,) = refused.stderr.strip().splitlines()
+    assert "row 3" in line and "row 4" in line and "row 2" not in line

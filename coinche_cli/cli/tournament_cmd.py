@@ -173,7 +173,7 @@ def team_import(
 
     rows = read_teams(path)
     teams = tournaments.import_teams(open_store(ctx), tournament,
-                                     [(r.name, r.players, r.club) for r in rows])
+                                     [(r.row, r.name, r.players, r.club) for r in rows])
     print_line(msg("tview.imported", count=len(teams), path=path))
 
 
