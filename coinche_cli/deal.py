@@ -153,6 +153,8 @@ def parse_contract_word(word: str) -> tuple[Contract, Trump, int]:
     if match is None:
         raise DealError("contract", "deal.bad_contract_word", got=word)
     amount, trump_text, coinche = match.groups()
+    if trump_text.lower().endswith("x"):  # "100Sxxx": more than surcoinché
+        raise DealError("contract", "deal.bad_contract_word", got=word)
     trump = TRUMP_WORDS.get(trump_text.lower())
     if trump is None:
         raise DealError("trump", "deal.bad_trump", got=trump_text)

@@ -239,6 +239,7 @@ MESSAGES: dict[str, str] = {
     "tournament.table_has_game": "table {table} already has game {game}",
     "tournament.table_done": "table {table} already has a result",
     "tournament.export_where": "say where: FILE.xlsx and/or --csv DIR",
+    "tournament.export_suffix": "{path} is not an .xlsx file (for CSV files: --csv DIR)",
     # --- tournament views ---
     "tview.created": "tournament {name!r} created: {rules}, {rounds} rounds of {format}",
     "tview.format_deals": "{deals} deals",

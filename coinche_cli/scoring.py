@@ -150,6 +150,16 @@ def _check_side(side: str, sides: tuple[str, ...], field_name: str) -> None:
         raise DealError(field_name, "deal.bad_side", got=side, sides=", ".join(sides))
 
 
+def check_contract(rules: Rules, deal: Deal, players: int | None = None) -> None:
+    """Refuse a contract (bid, trump, capot, générale) the rules do not allow, before the
+    rest of the deal is known (``game play`` asks again at once)."""
+    mode = rules.modes.get(deal.trump.value)
+    if mode is None:
+        raise DealError("trump", "deal.mode_not_played", mode=deal.trump.value, rules=rules.name,
+                        modes=_modes_text(rules))
+    _contract_value(rules, deal, mode, rules.default_players if players is None else players)
+
+
 def _contract_value(rules: Rules, deal: Deal, mode: Mode, players: int) -> int:
     if deal.contract is ContractKind.CAPOT:
         if rules.capot_value is None:
@@ -180,6 +190,8 @@ def _capot(
     if capot is not None:
         _check_side(capot, sides, "capot")
     generale = bool(deal.generale)
+    if generale and rules.generale_value is None:
+        raise DealError("generale", "deal.no_generale", rules=rules.name)
     slam = deal.contract in (ContractKind.CAPOT, ContractKind.GENERALE)
     if slam and deal.points is None and capot is None:
         # "A capotS" with no points: the taker made it

@@ -16,6 +16,7 @@ from coinche_cli.deal import Deal, deal_from_words, parse_contract_word
 from coinche_cli.errors import CoincheError, DealError
 from coinche_cli.game import GameState, resolve_side
 from coinche_cli.messages import msg
+from coinche_cli.scoring import check_contract
 from coinche_cli.store import SqliteStore
 
 # which question to ask again when a deal field is refused
@@ -50,10 +51,14 @@ def _ask(read: Callable[[str], str], question: str, state: GameState) -> str:
 
 def _check_answer(question: str, answer: str, state: GameState) -> None:
     """Refuse a malformed answer at once, before the next question."""
+    if question == "taker" and not answer:
+        raise DealError("taker", "deal.missing")
     if question == "taker" and answer.lower() not in ("p", "u", "q", "quit"):
         resolve_side(state.setup, answer)
     elif question == "contract":
-        parse_contract_word(answer)
+        contract, trump, coinche = parse_contract_word(answer)
+        check_contract(state.setup.rules, Deal("", contract, trump, coinche),
+                       state.setup.players)
     elif question == "points" and answer and not answer.isdigit():
         raise DealError("points", "deal.bad_points_word", got=answer)
     elif question == "belote":
@@ -163,5 +168,5 @@ def play_loop(store: SqliteStore, game_id: int | None, read: Callable[[str], str
     except CoincheError as exc:  # an undo with nothing to undo, a finished game
         print_line(f"{msg('error_prefix')}: {exc.text}")
         return play_loop(store, record.id, read)
-    print_line(msg("play.bye", deals=len(state.rows)))
+    print_line(msg("play.bye", deals=state.last_number))
     return None

@@ -356,7 +356,8 @@ def _deal_rows(store: "SqliteStore", found: "Tournament") -> list[dict[str, Any]
                     "round": played.number, "table": board.table, "game": board.game_id,
                     "number": row.number, "dealer": state.setup.seat_label(row.dealer),
                     "taker": "" if deal is None else state.setup.names[deal.taker],
-                    "contract": "" if deal is None else str(deal.contract),
+                    "contract": "" if deal is None else (
+                        deal.contract if isinstance(deal.contract, int) else str(deal.contract)),
                     "trump": "" if deal is None else deal.trump.value,
                     "coinche": 0 if deal is None else deal.coinche,
                     "made": None if row.result is None else row.result.made,
@@ -386,6 +387,8 @@ def export(
 
     if path is None and csv_dir is None:
         raise TournamentError("tournament.export_where")
+    if path is not None and path.suffix.lower() != ".xlsx":
+        raise TournamentError("tournament.export_suffix", path=path)
     store = open_store(ctx)
     found = tournaments.load(store, tournament)
     data = view.export_data(found, tournaments.ranked(found), _deal_rows(store, found))
