@@ -178,6 +178,7 @@ MESSAGES: dict[str, str] = {
     "view.undo_was": "removed deal {number}:",
     "view.edit_was": "deal {number} was:",
     "view.totals_were": "totals were: {totals}",
+    "view.history_line": "deal {number} {status} on {changed}: {deal} (entered {recorded})",
     "view.sheet_title": "game {id} · {rules} · {sides}",
     "view.total_of": "Σ {side}",
     "view.summary": "{side}: {taken} contracts taken, {made} made, {failed} failed; "

@@ -224,3 +224,15 @@ def test_the_summary_kept_after_each_deal_matches_a_full_replay(table: Table) ->
                      d.recorded) for d in stored]
     for index, row in enumerate(stored):
         assert row.state == play(setup, entries[: index + 1]).summary(), row.number
+
+
+def test_show_lists_the_history_of_corrections(table: Table) -> None:
+    table.run("game", "new")
+    table.run("game", "add", "A", "80S", "100")
+    table.run("game", "add", "B", "90H", "95")
+    table.run("game", "edit", "1", "B", "80S", "100")
+    table.run("game", "undo")
+    history = table.json("game", "show")["history"]
+    assert [(h["number"], h["status"]) for h in history] == [(1, "replaced"), (2, "removed")]
+    assert history[0]["deal"]["taker"] == "A"
+    assert "deal 1 replaced" in table.run("game", "show", "--history").stdout

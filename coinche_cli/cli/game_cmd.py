@@ -188,18 +188,37 @@ def _report(store: "SqliteStore", change: "Change", verb: str, as_json: bool) ->
 
 
 @app.command("show")
-def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = False) -> None:
-    """Show the score sheet: every deal, the running totals and a summary per side.
+def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = False,
+         history: Annotated[
+             bool, typer.Option("--history", help="Also the deals undone or replaced.")
+         ] = False) -> None:
+    """Show the score sheet: every deal, the running totals and a summary per side; with
+    --history, the deals removed by undo or replaced by edit too (JSON: "history").
 
     Example: coinche game show --json
     """
     from coinche_cli import games
     from coinche_cli.cli import game_view
-    record, state = games.load(open_store(ctx), game)
+
+    store = open_store(ctx)
+    record, state = games.load(store, game)
+    corrections = [
+        {"number": d.number, "status": d.status, "deal": d.deal, "recorded": d.recorded,
+         "changed": d.changed}
+        for d in store.deals(record.id, history=True) if d.status != "active"
+    ]
     if as_json:
-        print_json(game_view.state_json(record, state))
-    else:
-        game_view.render_sheet(record, state)
+        print_json({**game_view.state_json(record, state), "history": corrections})
+        return
+    game_view.render_sheet(record, state)
+    if history:
+        from coinche_cli.deal import deal_from_json
+
+        for item in corrections:
+            deal = item["deal"]
+            words = msg("view.passed") if deal is None else " ".join(
+                deal_from_json(deal).to_words())
+            print_line(msg("view.history_line", **{**item, "deal": words}))
 
 
 @app.command("list")
