@@ -106,28 +106,23 @@ class GameState(NamedTuple):
         return {side: max(target - total, 0) for side, total in self.totals.items()}
 
 
-def fold_side(text: str) -> str:
-    """Lower-case without accents, for matching names: ``Léa`` -> ``lea``."""
-    return fold_text(text.strip())
-
-
 def resolve_side(setup: Setup, text: str, field_name: str = "taker") -> str:
     """A side from its code (``A``, ``2``), its name, or an unambiguous prefix of its name."""
     from coinche_cli.errors import DealError
 
-    wanted = fold_side(text)
+    wanted = fold_text(text)
     for side in setup.sides:
         if wanted == side.lower():
             return side
-    exact = [s for s in setup.sides if fold_side(setup.names.get(s, s)) == wanted]
+    exact = [s for s in setup.sides if fold_text(setup.names.get(s, s)) == wanted]
     if len(exact) == 1:
         return exact[0]
-    prefixed = [s for s in setup.sides if fold_side(setup.names.get(s, s)).startswith(wanted)]
+    prefixed = [s for s in setup.sides if fold_text(setup.names.get(s, s)).startswith(wanted)]
     if not prefixed:
         # "Rois" for "Les Rois": a prefix of any word of the name
         prefixed = [
             s for s in setup.sides
-            if any(word.startswith(wanted) for word in fold_side(setup.names.get(s, s)).split())
+            if any(word.startswith(wanted) for word in fold_text(setup.names.get(s, s)).split())
         ]
     if len(prefixed) == 1 and wanted:
         return prefixed[0]
@@ -145,23 +140,19 @@ def _over(end: EndRule, total: int) -> bool:
 DRAW = ""  # _decide's answer for a game that ends without a winner
 
 
-def _deal_winners(result: DealScore) -> tuple[str, ...]:
-    return result.winners
-
-
 def _decide(end: EndRule, totals: Mapping[str, int], contenders: Sequence[str],
             result: DealScore) -> str | None:
     """Among ``contenders`` (over the target, or all sides at the last fixed deal)."""
     if len(contenders) == 1:
         return contenders[0]
-    deal_winners = [s for s in _deal_winners(result) if s in contenders]
+    deal_winners = [s for s in result.winners if s in contenders]
     if end.both_over is BothOver.DEAL_WINNER and len(deal_winners) == 1:
         return deal_winners[0]
     best = max(totals[s] for s in contenders)
     leaders = [s for s in contenders if totals[s] == best]
     if len(leaders) == 1:
         return leaders[0]
-    tied_winners = [s for s in _deal_winners(result) if s in leaders]
+    tied_winners = [s for s in result.winners if s in leaders]
     if end.tie is Tie.DEAL_WINNER and len(tied_winners) == 1:
         return tied_winners[0]
     if end.tie is Tie.DRAW:

@@ -33,9 +33,6 @@ class Change(NamedTuple):
     number: int
     before: GameState
     after: GameState
-    old: Deal | None = None  # the removed or replaced deal (None: a pass, or nothing)
-    new: Deal | None = None
-    was_pass: bool = False
 
 
 def setup_of(record: GameRecord) -> Setup:
@@ -166,7 +163,7 @@ def add(store: SqliteStore, game_id: int | None, deal: Deal | None) -> Change:
         store.add_deal(gid, number, None if deal is None else deal.to_json(), recorded,
                        after.summary())
         _sync(store, record, after)
-    return Change(gid, number, before, after, new=deal, was_pass=deal is None)
+    return Change(gid, number, before, after)
 
 
 def undo(store: SqliteStore, game_id: int | None) -> Change:
@@ -182,8 +179,7 @@ def undo(store: SqliteStore, game_id: int | None) -> Change:
         store.remove_deal(last.id)
         after = _state(store, record)
         _sync(store, record, after)
-    old = None if last.deal is None else deal_from_json(last.deal)
-    return Change(gid, last.number, before, after, old=old, was_pass=last.deal is None)
+    return Change(gid, last.number, before, after)
 
 
 def edit(store: SqliteStore, game_id: int | None, number: int, deal: Deal | None) -> Change:
@@ -218,8 +214,7 @@ def edit(store: SqliteStore, game_id: int | None, number: int, deal: Deal | None
             if entry.number >= number:
                 store.set_state(stored.id, state.summary())
         _sync(store, record, after)
-    old = None if target.deal is None else deal_from_json(target.deal)
-    return Change(gid, number, before, after, old=old, new=deal)
+    return Change(gid, number, before, after)
 
 
 def _sync(store: SqliteStore, record: GameRecord, after: GameState) -> None:

@@ -38,6 +38,13 @@ Where = tuple[str, int]  # file, line
 
 RANK_ALIASES = {"V": "J", "D": "Q", "R": "K"}  # valet, dame, roi
 
+# score: made/failed hold side lists directly; the when_* overrides hold outcome -> side lists
+_SIDES = {"takers": None, "defenders": None}
+_SCORE = {
+    "made": _SIDES,
+    "failed": _SIDES,
+    **{cond: {"made": _SIDES, "failed": _SIDES} for cond in CONDITION_ORDER},
+}
 # The keys each section accepts; a nested dict is a sub-section.
 SCHEMA: dict[str, Any] = {
     "name": None,
@@ -57,7 +64,7 @@ SCHEMA: dict[str, Any] = {
     "announces": {"best_only": None, "values": None},
     "made_if": {"reach_bid_with": None, "min_points": None, "beat_defence": None},
     "multiplier": {"coinche": None, "surcoinche": None, "applies_to": None},
-    "score": {},  # filled in below
+    "score": _SCORE,
     "capot": {"card_points": None, "bonus": None, "bonus_on_capot_bid": None},
     "rounding": {"method": None, "total": None, "last_deal": None},
     "end": {
@@ -68,13 +75,6 @@ SCHEMA: dict[str, Any] = {
         "tie": None,
         "time_limit": None,
     },
-}
-# score: made/failed hold side lists directly; the when_* overrides hold outcome -> side lists
-_SIDES = {"takers": None, "defenders": None}
-SCHEMA["score"] = {
-    "made": _SIDES,
-    "failed": _SIDES,
-    **{cond: {"made": _SIDES, "failed": _SIDES} for cond in CONDITION_ORDER},
 }
 REQUIRED = ("name", "players", "cards", "modes", "bids", "multiplier", "score", "end")
 

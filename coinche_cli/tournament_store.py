@@ -9,14 +9,15 @@ import json
 from typing import Any
 
 from coinche_cli.errors import TournamentError
-from coinche_cli.rules import fold_text
 from coinche_cli.store import SqliteStore, now
 from coinche_cli.tournament import Board, Penalty, Round, Settings, Team, Tournament
+from coinche_cli.tournament_io import fold
 
 
 def name_key(name: str) -> str:
-    """How names are compared: trimmed, lower-case, accents removed, spaces collapsed."""
-    return " ".join(fold_text(name).split())
+    """How team and tournament names are compared: the same folding as the import files use
+    for duplicates (no accents, no case, one space between words)."""
+    return fold(name)
 
 
 def create(store: SqliteStore, name: str, rules_name: str, rules: dict[str, Any],

@@ -31,8 +31,8 @@ from typing import Any
 
 from coinche_cli import games
 from coinche_cli.deal import deal_from_words
-from coinche_cli.rules import load_rules
 from coinche_cli.store import SCHEMA_VERSION, SqliteStore
+from tests.drivers.add_deals import new_game
 
 DRIVER = Path(__file__).parent / "drivers" / "add_deals.py"
 TARGET = 10_000_000  # a game that never ends, so every add is accepted
@@ -51,17 +51,6 @@ def coinche(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def new_game(db: Path) -> int:
-    """Start a standard game that never ends, through the library; returns its id."""
-    store = SqliteStore(db)
-    try:
-        record, _ = games.new_game(store, load_rules("standard"), players=None, names=[],
-                                   dealer=None, target=TARGET, deals=None)
-    finally:
-        store.close()
-    return record.id
-
-
 def add_in_process(db: Path, game_id: int, words: list[str]) -> tuple[int, dict[str, Any]]:
     """Add a deal through the library (a fresh store, as a command would); number and JSON."""
     store = SqliteStore(db)
@@ -69,8 +58,9 @@ def add_in_process(db: Path, game_id: int, words: list[str]) -> tuple[int, dict[
         change = games.add(store, game_id, deal_from_words(words))
     finally:
         store.close()
-    assert change.new is not None
-    return change.number, change.new.to_json()
+    recorded = change.after.rows[-1].entry.deal  # the deal as stored
+    assert recorded is not None
+    return change.number, recorded.to_json()
 
 
 def start_driver(db: Path, game: str, count: int, *, seed: int, wait: bool = False,

@@ -70,10 +70,11 @@ def main(argv: list[str]) -> int:
         store = SqliteStore(args.db)
         try:
             change = games.add(store, game_id, random_deal(rng))
-            assert change.new is not None
+            recorded = change.after.rows[-1].entry.deal  # the deal as stored
+            assert recorded is not None
             # printed before the store is closed, as the command does: once add returns, the
             # deal must be on disk
-            print(f"saved {change.number} {json.dumps(change.new.to_json(), sort_keys=True)}",
+            print(f"saved {change.number} {json.dumps(recorded.to_json(), sort_keys=True)}",
                   flush=True)
         finally:
             store.close()
