@@ -48,9 +48,9 @@ def prepare(python: str, db: Path, env: dict[str, str]) -> None:
     code = (
         "import sys\n"
         "from pathlib import Path\n"
-        "from coinche_cli import games\n"
-        "from coinche_cli.deal import deal_from_words\n"
-        "from coinche_cli.store import SqliteStore\n"
+        "from coinche_cli.game import ops as games\n"
+        "from coinche_cli.scoring.deal import deal_from_words\n"
+        "from coinche_cli.store.sqlite import SqliteStore\n"
         f"for i in range({DEALS}):\n"
         "    taker = 'A' if i % 2 else 'B'\n"
         "    deal = deal_from_words([taker, '90H', str(80 + i % 40)], announce=['A:tierce'])\n"

@@ -1,4 +1,4 @@
-"""Time Swiss pairing (``coinche_cli.pairing.pair``) on realistic and worst-case rounds.
+"""Time Swiss pairing (``coinche_cli.tournament.pairing.pair``) on realistic and worst-case rounds.
 
 Each scenario builds a tournament in memory: a field of teams, earlier rounds paired by
 ``pair`` itself with random results (seeded), then times ``pair`` for the next round, the
@@ -42,8 +42,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from coinche_cli import pairing
-from coinche_cli.pairing import Contender, Pairing
+from coinche_cli.tournament import pairing
+from coinche_cli.tournament.pairing import Contender, Pairing
 
 Played = frozenset[frozenset[int]]
 

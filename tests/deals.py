@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from coinche_cli.deal import ContractKind, Deal, Trump
-from coinche_cli.rules import ANNOUNCE_KINDS, Rules, canonical_announce
+from coinche_cli.rules.model import ANNOUNCE_KINDS, Rules, canonical_announce
+from coinche_cli.scoring.deal import ContractKind, Deal, Trump
 
 
 @st.composite

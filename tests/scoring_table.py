@@ -11,10 +11,10 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from coinche_cli.deal import deal_from_json
 from coinche_cli.errors import DealError
-from coinche_cli.rules import load_rules
-from coinche_cli.scoring import score_deal
+from coinche_cli.rules.model import load_rules
+from coinche_cli.scoring.deal import deal_from_json
+from coinche_cli.scoring.score import score_deal
 
 Deal = dict[str, Any]
 

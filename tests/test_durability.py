@@ -7,7 +7,7 @@ with the same content, nothing else changed, and the game still accepts a deal.
 Concurrency: several processes write to one file at once (own games and one shared game);
 nothing is lost or doubled, nobody sees "database is locked", every process exits 0.
 
-Most writers are ``tests/drivers/add_deals.py``: a loop over ``coinche_cli.games.add`` with a
+Most writers are ``tests/drivers/add_deals.py``: a loop over ``coinche_cli.game.ops.add`` with a
 fresh store per add, as the command line does, but without paying the start-up of one process
 per deal.  The real ``coinche game add`` command is driven too, on a smaller scale.
 """
@@ -29,9 +29,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from coinche_cli import games
-from coinche_cli.deal import deal_from_words
-from coinche_cli.store import SCHEMA_VERSION, SqliteStore
+from coinche_cli.game import ops as games
+from coinche_cli.scoring.deal import deal_from_words
+from coinche_cli.store.sqlite import SCHEMA_VERSION, SqliteStore
 from tests.drivers.add_deals import new_game
 
 DRIVER = Path(__file__).parent / "drivers" / "add_deals.py"
@@ -345,7 +345,7 @@ FIRST_USE_FILES = 60
 OPEN_NEW_FILES = """
 import sys, time
 from pathlib import Path
-from coinche_cli.store import SqliteStore
+from coinche_cli.store.sqlite import SqliteStore
 folder, count = Path(sys.argv[1]), int(sys.argv[2])
 print("ready", flush=True)
 start = float(sys.stdin.readline())

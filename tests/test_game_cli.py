@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from coinche_cli.cli.main import app
-from coinche_cli.rules import load_rules
+from coinche_cli.rules.model import load_rules
 from tests.deals import valid_deals
 
 runner = CliRunner()
@@ -207,9 +207,9 @@ def test_the_summary_kept_after_each_deal_matches_a_full_replay(table: Table) ->
     """`game add` resumes from the summary stored with the last deal instead of replaying
     the game: after adds, passes, an edit and an undo, every stored summary must equal a
     replay of the deals up to it."""
-    from coinche_cli import games
-    from coinche_cli.game import Entry, play
-    from coinche_cli.store import SqliteStore
+    from coinche_cli.game import ops as games
+    from coinche_cli.game.state import Entry, play
+    from coinche_cli.store.sqlite import SqliteStore
 
     table.run("game", "new", "--target", "1500")
     for words in (["A", "80S", "100"], ["B", "90H", "95", "--belote", "B"], ["A", "100Sx", "70"]):

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from coinche_cli.deal import Deal, deal_from_json
-from coinche_cli.game import Entry, GameState, Setup, play
-from coinche_cli.rules import Rules, load_rules
+from coinche_cli.game.state import Entry, GameState, Setup, play
+from coinche_cli.rules.model import Rules, load_rules
+from coinche_cli.scoring.deal import Deal, deal_from_json
 
 
 def setup(name: str, players: int = 4, **end: int) -> Setup:

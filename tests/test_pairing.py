@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coinche_cli.pairing import (
+from coinche_cli.tournament.pairing import (
     COMPLETE_UP_TO,
     Contender,
     Pairing,

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from coinche_cli.errors import CoincheError, RulesError
-from coinche_cli.rules import BeloteTo, Direction, builtin_names, load_rules
+from coinche_cli.rules.model import BeloteTo, Direction, builtin_names, load_rules
 
 # A complete rules file that does not extend anything; the line numbers matter below.
 MINIMAL_LINES = [

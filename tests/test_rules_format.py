@@ -17,11 +17,11 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from coinche_cli.deal import deal_from_json
-from coinche_cli.game import Entry, GameState, Setup, play
-from coinche_cli.rules import TERMS, BothOver, Reach, Rules, Tie, load_rules
-from coinche_cli.rules_loader import SCHEMA
-from coinche_cli.scoring import score_deal
+from coinche_cli.game.state import Entry, GameState, Setup, play
+from coinche_cli.rules.loader import SCHEMA
+from coinche_cli.rules.model import TERMS, BothOver, Reach, Rules, Tie, load_rules
+from coinche_cli.scoring.deal import deal_from_json
+from coinche_cli.scoring.score import score_deal
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "rules"

@@ -5,9 +5,9 @@ Excel export: teams imported from a French CSV, five rounds paired (every pairin
 results entered directly, from CSV and XLSX files and deal by deal through ``coinche game``,
 a drop, a late entry, a forfeit, a penalty, a draw, a correction and byes.  The expected
 standings are worked out here from the scores the test chose (``expected_standings``, which
-follows the rules in the docstring of :mod:`coinche_cli.standings`), never read back from the
-program; then every sheet of the exported workbook is checked against ``standings --json``
-and ``show --round R --json``.
+follows the rules in the docstring of :mod:`coinche_cli.tournament.standings`), never read
+back from the program; then every sheet of the exported workbook is checked against
+``standings --json`` and ``show --round R --json``.
 """
 
 from __future__ import annotations

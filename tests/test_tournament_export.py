@@ -13,7 +13,7 @@ from openpyxl import load_workbook  # noqa: TID251 - tests reopen the files they
 from openpyxl.worksheet.worksheet import Worksheet  # noqa: TID251
 
 from coinche_cli.errors import CoincheError
-from coinche_cli.tournament_export import (
+from coinche_cli.tournament.export import (
     TARGET_ROWS,
     ExportFailed,
     NothingToPrint,
@@ -21,7 +21,7 @@ from coinche_cli.tournament_export import (
     write_score_sheets,
     write_workbook,
 )
-from coinche_cli.tournament_io import TeamRow, read_teams
+from coinche_cli.tournament.files import TeamRow, read_teams
 
 
 def standing(rank: int, team: str, players: str, wins: int, pf: int, pa: int) -> dict[str, Any]:
@@ -342,6 +342,6 @@ def test_no_tables_no_sheets(tmp_path: Path) -> None:
 
 
 def test_importing_the_writers_does_not_load_openpyxl() -> None:
-    code = "import sys, coinche_cli.tournament_export; print('openpyxl' in sys.modules)"
+    code = "import sys, coinche_cli.tournament.export; print('openpyxl' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -12,7 +12,7 @@ import pytest
 from openpyxl import Workbook  # noqa: TID251
 
 from coinche_cli.errors import CoincheError
-from coinche_cli.tournament_io import (
+from coinche_cli.tournament.files import (
     FileProblem,
     ResultRow,
     TeamRow,
@@ -328,6 +328,6 @@ def test_example_results_file() -> None:
 
 
 def test_importing_the_readers_does_not_load_pandas() -> None:
-    code = "import sys, coinche_cli.tournament_io; print('pandas' in sys.modules)"
+    code = "import sys, coinche_cli.tournament.files; print('pandas' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

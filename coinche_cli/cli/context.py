@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 import typer
 
 if TYPE_CHECKING:
-    from coinche_cli.store import SqliteStore
+    from coinche_cli.store.sqlite import SqliteStore
 
 
 def open_store(ctx: typer.Context) -> SqliteStore:
     """Open the store named on the root command (``--db``), ``COINCHE_DB``, or the default."""
-    from coinche_cli.store import SqliteStore, default_path
+    from coinche_cli.store.sqlite import SqliteStore, default_path
 
     root = ctx.find_root()
     path = root.obj.get("db") if isinstance(root.obj, dict) else None

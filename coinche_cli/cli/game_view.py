@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from coinche_cli.game import GameState, Row, summary
-from coinche_cli.games import Change
+from coinche_cli.game.ops import Change
+from coinche_cli.game.state import GameState, Row, summary
 from coinche_cli.messages import msg
-from coinche_cli.store import GameRecord
+from coinche_cli.store.sqlite import GameRecord
 
 
 def name(state: GameState, side: str | None) -> str:

@@ -23,9 +23,9 @@ from coinche_cli.errors import CoincheError, DealError
 
 #: command groups by name, and the module that defines each one's Typer app
 GROUPS = {
-    "rules": "coinche_cli.cli.rules_cmd",
-    "game": "coinche_cli.cli.game_cmd",
-    "tournament": "coinche_cli.cli.tournament_cmd",
+    "rules": "coinche_cli.cli.rules",
+    "game": "coinche_cli.cli.game",
+    "tournament": "coinche_cli.cli.tournament",
 }
 ROOT_OPTIONS_WITH_VALUE = ("--db",)
 
@@ -129,7 +129,7 @@ def build(argv: Sequence[str] | None = None) -> typer.Typer:
         names, command = [*GROUPS, "score"], None
     for name in names:
         if name == "score":
-            from coinche_cli.cli.score_cmd import score
+            from coinche_cli.cli.score import score
 
             app.command("score")(score)
             continue

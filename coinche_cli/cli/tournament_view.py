@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from coinche_cli.messages import msg
-from coinche_cli.standings import Standing, bye_points
-from coinche_cli.tournament import Board, Round, Tournament
+from coinche_cli.tournament.model import Board, Round, Tournament
+from coinche_cli.tournament.standings import Standing, bye_points
 
 
 def board_winner(tournament: Tournament, board: Board) -> str | None:
@@ -94,7 +94,7 @@ def render_standings(tournament: Tournament, rows: list[Standing], after: int | 
 
 def export_data(tournament: Tournament, rows: list[Standing],
                 deals: list[dict[str, Any]]) -> dict[str, Any]:
-    """Plain data for :mod:`coinche_cli.tournament_export`."""
+    """Plain data for :mod:`coinche_cli.tournament.export`."""
     teams = []
     for team in tournament.teams:
         status = "active" if team.dropped_after is None else msg(

@@ -21,10 +21,10 @@ import random
 import sys
 from pathlib import Path
 
-from coinche_cli import games
-from coinche_cli.deal import Deal, deal_from_words
-from coinche_cli.rules import load_rules
-from coinche_cli.store import SqliteStore
+from coinche_cli.game import ops as games
+from coinche_cli.rules.model import load_rules
+from coinche_cli.scoring.deal import Deal, deal_from_words
+from coinche_cli.store.sqlite import SqliteStore
 
 TARGET = 10_000_000  # never reached: the game accepts deals for as long as the test needs
 

@@ -3,7 +3,7 @@
 Two spellings build the same :class:`Deal`: the words a scorekeeper types
 (``A 100S 104`` with ``--belote A``) and a JSON object whose fields are those of the table in
 ``variants.md``.  Both only check the *shape* here; whether the variant allows the deal is
-checked by :mod:`coinche_cli.scoring`.
+checked by :mod:`coinche_cli.scoring.score`.
 """
 
 

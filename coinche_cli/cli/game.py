@@ -8,7 +8,7 @@ import typer
 
 from coinche_cli.cli.context import open_store
 from coinche_cli.cli.output import print_json, print_line
-from coinche_cli.cli.score_cmd import (
+from coinche_cli.cli.score import (
     AnnounceOption,
     AnnounceWinnerOption,
     BeloteOption,
@@ -23,8 +23,8 @@ from coinche_cli.errors import GameError
 from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
-    from coinche_cli.games import Change
-    from coinche_cli.store import SqliteStore
+    from coinche_cli.game.ops import Change
+    from coinche_cli.store.sqlite import SqliteStore
 
 app = typer.Typer(help="Keep score of a game: new, add, pass, show, undo, edit, play, export.",
                   no_args_is_help=True)
@@ -68,13 +68,13 @@ def new(
 
     Example: coinche game new --rules standard --team "Les As" --team "Les Rois"
     """
-    from coinche_cli import games
     from coinche_cli.cli import game_view
-    from coinche_cli.rules import load_rules
+    from coinche_cli.game import ops as games
+    from coinche_cli.rules.model import load_rules
 
     store = open_store(ctx)
     if table is not None:
-        from coinche_cli.tournaments import table_game
+        from coinche_cli.tournament.ops import table_game
 
         game_id = table_game(store, tournament, table)
         record, state = games.load(store, game_id)
@@ -116,7 +116,7 @@ def add(
 
     Example: coinche game add "Les As" 100S 104 --belote A --announce A:cinquante
     """
-    from coinche_cli import games
+    from coinche_cli.game import ops as games
     deal = read_deal(words, deal_json, belote=belote, announce=announce,
                      announce_winner=announce_winner, capot=capot, generale=generale,
                      points=points)
@@ -131,7 +131,7 @@ def pass_(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fal
 
     Example: coinche game pass
     """
-    from coinche_cli import games
+    from coinche_cli.game import ops as games
     store = open_store(ctx)
     _report(store, games.add(store, game, None), "pass", as_json)
 
@@ -142,7 +142,7 @@ def undo(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
 
     Example: coinche game undo
     """
-    from coinche_cli import games
+    from coinche_cli.game import ops as games
     store = open_store(ctx)
     _report(store, games.undo(store, game), "undo", as_json)
 
@@ -169,7 +169,7 @@ def edit(
 
     Example: coinche game edit 3 B 90H 95
     """
-    from coinche_cli import games
+    from coinche_cli.game import ops as games
     deal = None if passed else read_deal(
         words, deal_json, belote=belote, announce=announce, announce_winner=announce_winner,
         capot=capot, generale=generale, points=points)
@@ -197,8 +197,8 @@ def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
 
     Example: coinche game show --json
     """
-    from coinche_cli import games
     from coinche_cli.cli import game_view
+    from coinche_cli.game import ops as games
 
     store = open_store(ctx)
     record, state = games.load(store, game)
@@ -212,7 +212,7 @@ def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
         return
     game_view.render_sheet(record, state)
     if history:
-        from coinche_cli.deal import deal_from_json
+        from coinche_cli.scoring.deal import deal_from_json
 
         for item in corrections:
             deal = item["deal"]
@@ -227,7 +227,7 @@ def list_games(ctx: typer.Context, as_json: JsonOption = False) -> None:
 
     Example: coinche game list
     """
-    from coinche_cli import games
+    from coinche_cli.game import ops as games
     store = open_store(ctx)
     current = store.current_game()
     rows: list[dict[str, Any]] = []
@@ -255,7 +255,7 @@ def use(ctx: typer.Context, game_id: Annotated[int, typer.Argument(help="Game id
 
     Example: coinche game use 3
     """
-    from coinche_cli import games
+    from coinche_cli.game import ops as games
     record = games.use(open_store(ctx), game_id)
     print_line(msg("view.game_use", id=record.id))
 
@@ -278,8 +278,8 @@ def export(
 
     Example: coinche game export --xlsx partie.xlsx
     """
-    from coinche_cli import games
-    from coinche_cli.export_game import export_game
+    from coinche_cli.game import ops as games
+    from coinche_cli.game.export import export_game
 
     if csv_path is None and xlsx_path is None:
         raise GameError("game.export_nothing")
@@ -297,6 +297,6 @@ def play(ctx: typer.Context, game: GameOption = None) -> None:
     Every deal is saved as soon as it is entered; Ctrl-C leaves without losing any.
     Example: coinche game play
     """
-    from coinche_cli.cli.play_cmd import play_loop
+    from coinche_cli.cli.game_play import play_loop
 
     play_loop(open_store(ctx), game, input)

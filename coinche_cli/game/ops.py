@@ -8,9 +8,8 @@ first write, so a refused command leaves the store as it was.
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from coinche_cli.deal import Deal, deal_from_json
 from coinche_cli.errors import GameError
-from coinche_cli.game import (
+from coinche_cli.game.state import (
     Entry,
     GameState,
     Setup,
@@ -21,9 +20,10 @@ from coinche_cli.game import (
     resume,
     start,
 )
-from coinche_cli.rules import Rules
-from coinche_cli.rules_loader import rules_from_document
-from coinche_cli.store import GameRecord, SqliteStore, now
+from coinche_cli.rules.loader import rules_from_document
+from coinche_cli.rules.model import Rules
+from coinche_cli.scoring.deal import Deal, deal_from_json
+from coinche_cli.store.sqlite import GameRecord, SqliteStore, now
 
 
 class Change(NamedTuple):
@@ -221,7 +221,7 @@ def _sync(store: SqliteStore, record: GameRecord, after: GameState) -> None:
     """A tournament table's game passes its final totals on to the table's result."""
     if record.tournament_id is None or record.round is None or record.table_no is None:
         return
-    from coinche_cli.tournaments import sync_table
+    from coinche_cli.tournament.ops import sync_table
 
     sync_table(store, record.tournament_id, record.round, record.table_no, record.id,
                after.finished, dict(after.totals))

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from coinche_cli.errors import ExportFailed
-from coinche_cli.game import GameState, summary
+from coinche_cli.game.state import GameState, summary
 from coinche_cli.messages import msg
-from coinche_cli.store import GameRecord
+from coinche_cli.store.sqlite import GameRecord
 
 
 def _announces(value: Any) -> str:

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from coinche_cli.rules import Rounding, Rules
+from coinche_cli.rules.model import Rounding, Rules
 
 if TYPE_CHECKING:
-    from coinche_cli.scoring import CheckedDeal
+    from coinche_cli.scoring.score import CheckedDeal
 
 
 def round_to_ten(value: int, method: Rounding) -> int:

@@ -21,8 +21,8 @@ def list_rules(as_json: JsonOption = False) -> None:
 
     Example: coinche rules list --json
     """
-    from coinche_cli.rules import builtin_names, load_rules
-    from coinche_cli.rules_summary import summary_rows
+    from coinche_cli.rules.describe import summary_rows
+    from coinche_cli.rules.model import builtin_names, load_rules
 
     rows = [summary_rows(load_rules(name)) for name in builtin_names()]
     if as_json:
@@ -48,8 +48,8 @@ def show_rules(
 
     Example: coinche rules show club
     """
-    from coinche_cli.rules import load_rules
-    from coinche_cli.rules_summary import rules_summary, summary_rows
+    from coinche_cli.rules.describe import rules_summary, summary_rows
+    from coinche_cli.rules.model import load_rules
 
     rules = load_rules(name)
     if as_json:
@@ -68,7 +68,7 @@ def validate_rules(
     Example: coinche rules validate my-club.yaml
     """
     from coinche_cli.errors import RulesError
-    from coinche_cli.rules import load_rules
+    from coinche_cli.rules.model import load_rules
 
     try:
         rules = load_rules(path)

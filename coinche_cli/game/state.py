@@ -17,10 +17,10 @@ a game follows the rules' ``end`` section (or the game's own ``--target`` / ``--
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from coinche_cli.deal import Deal
 from coinche_cli.errors import GameError
-from coinche_cli.rules import BothOver, EndRule, Reach, Rules, Tie, fold_text
-from coinche_cli.scoring import DealScore, score_deal
+from coinche_cli.rules.model import BothOver, EndRule, Reach, Rules, Tie, fold_text
+from coinche_cli.scoring.deal import Deal
+from coinche_cli.scoring.score import DealScore, score_deal
 
 
 class Entry(NamedTuple):

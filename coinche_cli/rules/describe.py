@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from coinche_cli.messages import msg
-from coinche_cli.rules import RANKS, Rules, SideTerms
+from coinche_cli.rules.model import RANKS, Rules, SideTerms
 
 
 def _modes(rules: Rules) -> list[str]:

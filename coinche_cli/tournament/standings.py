@@ -20,8 +20,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from coinche_cli.ranking import Ranking
-from coinche_cli.tournament import Round, Tournament
+from coinche_cli.tournament.model import Round, Tournament
+from coinche_cli.tournament.ranking import Ranking
 
 
 @dataclass(frozen=True)

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from coinche_cli import games
 from coinche_cli.cli import game_view
 from coinche_cli.cli.output import print_line
-from coinche_cli.deal import Deal, deal_from_words, parse_contract_word
 from coinche_cli.errors import CoincheError, DealError
-from coinche_cli.game import GameState, resolve_side
+from coinche_cli.game import ops as games
+from coinche_cli.game.state import GameState, resolve_side
 from coinche_cli.messages import msg
-from coinche_cli.scoring import check_contract
-from coinche_cli.store import SqliteStore
+from coinche_cli.scoring.deal import Deal, deal_from_words, parse_contract_word
+from coinche_cli.scoring.score import check_contract
+from coinche_cli.store.sqlite import SqliteStore
 
 # which question to ask again when a deal field is refused
 FIELD_QUESTION = {

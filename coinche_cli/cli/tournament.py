@@ -10,11 +10,11 @@ from coinche_cli.cli.context import open_store
 from coinche_cli.cli.output import print_json, print_line
 from coinche_cli.errors import TournamentError
 from coinche_cli.messages import msg
-from coinche_cli.ranking import Ranking
+from coinche_cli.tournament.ranking import Ranking
 
 if TYPE_CHECKING:
-    from coinche_cli.store import SqliteStore
-    from coinche_cli.tournament import Tournament
+    from coinche_cli.store.sqlite import SqliteStore
+    from coinche_cli.tournament.model import Tournament
 
 # The tournament core loads inside each command: a scorekeeper's `game add` never pays for it.
 
@@ -80,9 +80,9 @@ def new(
 
     Example: coinche tournament new "Concours de Noël" --rules standard --rounds 4 --deals 12
     """
-    from coinche_cli import tournaments
-    from coinche_cli.rules import load_rules
-    from coinche_cli.tournament import Settings
+    from coinche_cli.rules.model import load_rules
+    from coinche_cli.tournament import ops as tournaments
+    from coinche_cli.tournament.model import Settings
 
     if seed is None and not draw_order:
         import secrets
@@ -114,7 +114,7 @@ def _format(tournament: "Tournament") -> str:
 @app.command("list")
 def list_tournaments(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """List the tournaments in the store."""
-    from coinche_cli import tournament_store
+    from coinche_cli.store import sqlite_tournaments as tournament_store
 
     rows = [{"id": i, "name": n, "created": c} for i, n, c in
             tournament_store.names(open_store(ctx))]
@@ -128,7 +128,7 @@ def list_tournaments(ctx: typer.Context, as_json: JsonOption = False) -> None:
 @app.command("use")
 def use(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Tournament name.")]) -> None:
     """Make another tournament the current one."""
-    from coinche_cli import tournaments
+    from coinche_cli.tournament import ops as tournaments
     tournament = tournaments.use(open_store(ctx), name)
     print_line(msg("tview.current", name=tournament.name))
 
@@ -149,7 +149,7 @@ def team_add(
 
     Example: coinche tournament team add "Les As" --players "Ana, Bob"
     """
-    from coinche_cli import tournaments
+    from coinche_cli.tournament import ops as tournaments
     team = tournaments.add_team(open_store(ctx), tournament, name, players, club)
     if as_json:
         print_json({"team": team.name, "players": list(team.players), "club": team.club,
@@ -168,8 +168,8 @@ def team_import(
 
     Example: coinche tournament team import equipes.xlsx
     """
-    from coinche_cli import tournaments
-    from coinche_cli.tournament_io import read_teams
+    from coinche_cli.tournament import ops as tournaments
+    from coinche_cli.tournament.files import read_teams
 
     rows = read_teams(path)
     teams = tournaments.import_teams(open_store(ctx), tournament,
@@ -181,7 +181,7 @@ def team_import(
 def team_list(ctx: typer.Context, tournament: TournamentOption = None,
               as_json: JsonOption = False) -> None:
     """List the registered teams."""
-    from coinche_cli import tournaments
+    from coinche_cli.tournament import ops as tournaments
     found = tournaments.load(open_store(ctx), tournament)
     rows: list[dict[str, Any]] = [{"team": t.name, "players": list(t.players), "club": t.club,
              "registered": t.registered, "joined_round": t.joined_round,
@@ -200,7 +200,7 @@ def team_list(ctx: typer.Context, tournament: TournamentOption = None,
 def team_drop(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Team name.")],
               tournament: TournamentOption = None) -> None:
     """A team leaves: no longer paired; its results are kept."""
-    from coinche_cli import tournaments
+    from coinche_cli.tournament import ops as tournaments
     team, after = tournaments.drop_team(open_store(ctx), tournament, name)
     print_line(msg("tview.team_dropped", name=team.name, round=after + 1))
 
@@ -215,8 +215,8 @@ def pair(ctx: typer.Context, tournament: TournamentOption = None,
 
     Example: coinche tournament pair --json
     """
-    from coinche_cli import tournaments
     from coinche_cli.cli import tournament_view as view
+    from coinche_cli.tournament import ops as tournaments
     paired = tournaments.pair_next(open_store(ctx), tournament)
     data = view.round_json(paired.tournament, paired.round)
     if as_json:
@@ -229,7 +229,7 @@ def pair(ctx: typer.Context, tournament: TournamentOption = None,
 @app.command("unpair")
 def unpair(ctx: typer.Context, tournament: TournamentOption = None) -> None:
     """Withdraw the latest round while none of its tables has a result."""
-    from coinche_cli import tournaments
+    from coinche_cli.tournament import ops as tournaments
     withdrawn = tournaments.unpair(open_store(ctx), tournament)
     print_line(msg("tview.unpaired", round=withdrawn.number))
 
@@ -255,10 +255,10 @@ def result(
 
     Example: coinche tournament result 3 1840 1320
     """
-    from coinche_cli import tournaments
+    from coinche_cli.tournament import ops as tournaments
     store = open_store(ctx)
     if import_path is not None:
-        from coinche_cli.tournament_io import read_results
+        from coinche_cli.tournament.files import read_results
 
         rows = [(r.row, r.table, r.score1, r.score2) for r in read_results(import_path)]
         played = tournaments.import_results(store, tournament, rows, round_number)
@@ -272,8 +272,8 @@ def result(
 
 
 def _show_round(store: "SqliteStore", name: str | None, number: int, as_json: bool) -> None:
-    from coinche_cli import tournaments
     from coinche_cli.cli import tournament_view as view
+    from coinche_cli.tournament import ops as tournaments
     found = tournaments.load(store, name)
     played = found.round(number)
     if as_json:
@@ -301,7 +301,7 @@ def penalty(
 
     Example: coinche tournament penalty "Les As" 162 --reason renonce
     """
-    from coinche_cli import tournaments
+    from coinche_cli.tournament import ops as tournaments
 
     given = tournaments.penalise(open_store(ctx), tournament, team, points, reason,
                                  to_opponents=not deduct)
@@ -316,8 +316,8 @@ def standings(ctx: typer.Context, round_number: RoundOption = None,
 
     Example: coinche tournament standings --json
     """
-    from coinche_cli import tournaments
     from coinche_cli.cli import tournament_view as view
+    from coinche_cli.tournament import ops as tournaments
     found = tournaments.load(open_store(ctx), tournament)
     rows = tournaments.ranked(found, round_number)
     if as_json:
@@ -330,7 +330,7 @@ def standings(ctx: typer.Context, round_number: RoundOption = None,
 def show(ctx: typer.Context, round_number: RoundOption = None,
          tournament: TournamentOption = None, as_json: JsonOption = False) -> None:
     """Show a round's pairings and results (default: the current round)."""
-    from coinche_cli import tournaments
+    from coinche_cli.tournament import ops as tournaments
     store = open_store(ctx)
     found = tournaments.load(store, tournament)
     if found.current is None:
@@ -342,7 +342,7 @@ def show(ctx: typer.Context, round_number: RoundOption = None,
 
 
 def _deal_rows(store: "SqliteStore", found: "Tournament") -> list[dict[str, Any]]:
-    from coinche_cli import games
+    from coinche_cli.game import ops as games
 
     rows: list[dict[str, Any]] = []
     for played in found.rounds:
@@ -381,9 +381,9 @@ def export(
 
     Example: coinche tournament export concours.xlsx
     """
-    from coinche_cli import tournaments
     from coinche_cli.cli import tournament_view as view
-    from coinche_cli.tournament_export import write_csv_dir, write_workbook
+    from coinche_cli.tournament import ops as tournaments
+    from coinche_cli.tournament.export import write_csv_dir, write_workbook
 
     if path is None and csv_dir is None:
         raise TournamentError("tournament.export_where")
@@ -413,8 +413,8 @@ def sheets(
 
     Example: coinche tournament sheets --round 2 feuilles.xlsx
     """
-    from coinche_cli import tournaments
-    from coinche_cli.tournament_export import write_score_sheets
+    from coinche_cli.tournament import ops as tournaments
+    from coinche_cli.tournament.export import write_score_sheets
 
     found = tournaments.load(open_store(ctx), tournament)
     if found.current is None:

@@ -9,9 +9,9 @@ import json
 from typing import Any
 
 from coinche_cli.errors import TournamentError
-from coinche_cli.store import SqliteStore, now
-from coinche_cli.tournament import Board, Penalty, Round, Settings, Team, Tournament
-from coinche_cli.tournament_io import fold
+from coinche_cli.store.sqlite import SqliteStore, now
+from coinche_cli.tournament.files import fold
+from coinche_cli.tournament.model import Board, Penalty, Round, Settings, Team, Tournament
 
 
 def name_key(name: str) -> str:

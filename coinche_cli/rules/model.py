@@ -241,13 +241,13 @@ def canonical_announce(name: str) -> str | None:
 
 def builtin_names() -> list[str]:
     """Names of the rules files shipped with coinche, in a stable order."""
-    from coinche_cli.rules_loader import builtin_dir
+    from coinche_cli.rules.loader import builtin_dir
 
     return sorted(path.stem for path in builtin_dir().glob("*.yaml"))
 
 
 def load_rules(name_or_path: str) -> Rules:
     """Load built-in rules by name (``standard``) or a rules file by path, validated."""
-    from coinche_cli.rules_loader import load
+    from coinche_cli.rules.loader import load
 
     return load(name_or_path)

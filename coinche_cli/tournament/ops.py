@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from coinche_cli import tournament_store as ts
 from coinche_cli.errors import TournamentError
 from coinche_cli.messages import msg
-from coinche_cli.pairing import Contender, draw, pair
-from coinche_cli.rules import Rules
-from coinche_cli.standings import Standing, primary, standings
-from coinche_cli.store import SqliteStore
-from coinche_cli.tournament import Board, Penalty, Round, Settings, Team, Tournament
+from coinche_cli.rules.model import Rules
+from coinche_cli.store import sqlite_tournaments as ts
+from coinche_cli.store.sqlite import SqliteStore
+from coinche_cli.tournament.model import Board, Penalty, Round, Settings, Team, Tournament
+from coinche_cli.tournament.pairing import Contender, draw, pair
+from coinche_cli.tournament.standings import Standing, primary, standings
 
 
 def create(store: SqliteStore, name: str, rules: Rules, settings: Settings) -> Tournament:
@@ -301,8 +301,8 @@ def ranked(tournament: Tournament, after_round: int | None = None) -> list[Stand
 
 def table_game(store: SqliteStore, name: str | None, table: int) -> int:
     """Create the game that scores ``table`` of the current round deal by deal."""
-    from coinche_cli.rules_loader import rules_from_document
-    from coinche_cli.store import GameRecord, now
+    from coinche_cli.rules.loader import rules_from_document
+    from coinche_cli.store.sqlite import GameRecord, now
 
     with store.write():
         tournament = load(store, name)

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 from coinche_cli.errors import RulesError
 from coinche_cli.messages import msg
-from coinche_cli.rules import (
+from coinche_cli.rules.model import (
     ANNOUNCE_ALIASES,
     ANNOUNCE_KINDS,
     CONDITION_ORDER,
@@ -183,7 +183,7 @@ def _resolve(name_or_path: str) -> Path | None:
 
 
 def _unknown_name(name: str) -> RulesError:
-    from coinche_cli.rules import builtin_names
+    from coinche_cli.rules.model import builtin_names
 
     known = ", ".join(builtin_names())
     return RulesError([msg("rules.unknown_name", name=name, known=known)])

@@ -1,7 +1,7 @@
 """A Swiss club tournament ("concours") as data: settings, teams, rounds, results, penalties.
 
-Pure: the store builds a :class:`Tournament`; :mod:`coinche_cli.standings` ranks it and
-:mod:`coinche_cli.pairing` pairs its next round.
+Pure: the store builds a :class:`Tournament`; :mod:`coinche_cli.tournament.standings` ranks it and
+:mod:`coinche_cli.tournament.pairing` pairs its next round.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from coinche_cli.errors import TournamentError
-from coinche_cli.ranking import TIE_BREAKS, Ranking
+from coinche_cli.tournament.ranking import TIE_BREAKS, Ranking
 
 
 @dataclass(frozen=True)

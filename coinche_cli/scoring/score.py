@@ -3,7 +3,7 @@
 :func:`check_deal` refuses anything the variant does not allow (naming the field), and
 completes what the table left implicit (the defenders' points, an obvious capot).
 :func:`score_deal` then applies the rules file's ``made_if`` and ``score`` sections.  No
-number here comes from anywhere but the :class:`~coinche_cli.rules.Rules`.
+number here comes from anywhere but the :class:`~coinche_cli.rules.model.Rules`.
 """
 
 
@@ -11,11 +11,11 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from coinche_cli.deal import ContractKind, Deal
 from coinche_cli.errors import DealError
 from coinche_cli.messages import msg
-from coinche_cli.rounding import round_points
-from coinche_cli.rules import ANNOUNCE_KINDS, BeloteTo, Mode, Rules, canonical_announce
+from coinche_cli.rules.model import ANNOUNCE_KINDS, BeloteTo, Mode, Rules, canonical_announce
+from coinche_cli.scoring.deal import ContractKind, Deal
+from coinche_cli.scoring.rounding import round_points
 
 
 class CheckedDeal(NamedTuple):

@@ -7,11 +7,11 @@ from typing import Annotated
 import typer
 
 from coinche_cli.cli.output import console, print_json
-from coinche_cli.deal import Deal, deal_from_json, deal_from_words
 from coinche_cli.errors import DealError
 from coinche_cli.messages import msg
-from coinche_cli.rules import Rules, load_rules
-from coinche_cli.scoring import DealScore, score_deal
+from coinche_cli.rules.model import Rules, load_rules
+from coinche_cli.scoring.deal import Deal, deal_from_json, deal_from_words
+from coinche_cli.scoring.score import DealScore, score_deal
 
 RulesOption = Annotated[
     str, typer.Option("--rules", "-r", help="Built-in rules name or a rules file.")

@@ -1,0 +1,1 @@
+"""A game at the table: its state folded from the deals, the operations, the export."""

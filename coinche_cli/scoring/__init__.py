@@ -1,0 +1,1 @@
+"""One deal: its parse/format pair, the checks a variant makes, and its score."""

@@ -1,0 +1,1 @@
+"""Where games and tournaments are kept."""

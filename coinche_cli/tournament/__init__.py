@@ -1,0 +1,1 @@
+"""A Swiss concours: model, ranking, pairing, standings, operations, files and export."""
