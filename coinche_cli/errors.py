@@ -1,12 +1,16 @@
 """The one error root: every mistake a user can make is a subclass of :class:`CoincheError`.
 
 The command line turns any of them into one line on stderr; ``exit_code`` says which code
-(2 for bad input, 1 for an operation that failed).
+(2 for bad input, 1 for an operation that failed).  The subclasses say *which* kind of bad:
+
+- :class:`InputError` (and :class:`DealError`): a value the user typed, named by its field;
+- :class:`KeyedError` (:class:`GameError`, :class:`TournamentError`): an operation refused,
+  a message key and its values;
+- :class:`RulesError`: a rules file, with every :class:`Problem` found in it;
+- :class:`StoreError`, :class:`ExportFailed`: the store or a file could not be used.
 """
 
-from __future__ import annotations
-
-from typing import Any
+from typing import Any, NamedTuple
 
 from coinche_cli.messages import msg
 
@@ -21,54 +25,66 @@ class CoincheError(ValueError):
         self.text = text
 
 
-class RulesError(CoincheError):
-    """A rules file (or name) that cannot be used; ``problems`` lists every one found."""
-
-    def __init__(self, problems: list[str]) -> None:
-        problems = sorted(problems, key=_where)
-        first = problems[0] if problems else ""
-        more = len(problems) - 1
-        # one line for a command that was only using the rules; `rules validate` lists all
-        text = first if more == 0 else msg("rules.more_problems", first=first, more=more)
-        super().__init__(text)
-        self.problems = problems
-
-
-def _where(problem: str) -> tuple[str, int]:
-    """Sort key of a ``FILE:LINE: key: reason`` problem: file, then line."""
-    file, _, rest = problem.partition(":")
-    line = rest.split(":", 1)[0]
-    return (file, int(line) if line.isdigit() else 0)
-
-
-class DealError(CoincheError):
-    """A deal that is malformed, or not allowed by the variant; ``field`` names the culprit."""
+class InputError(CoincheError):
+    """A value the user gave that cannot be used; ``field`` names it (``taker: …``)."""
 
     def __init__(self, field: str, key: str, **values: Any) -> None:
         self.field = field
         super().__init__(f"{field}: {msg(key, **values)}")
 
 
-class GameError(CoincheError):
-    """A game operation that cannot be done: unknown game, finished game, nothing to undo."""
+class DealError(InputError):
+    """A deal that is malformed, or not allowed by the variant."""
+
+
+class KeyedError(CoincheError):
+    """An operation refused, as a message key and the values the message shows."""
 
     def __init__(self, key: str, **values: Any) -> None:
         self.key = key
+        self.values = values
         super().__init__(msg(key, **values))
+
+
+class GameError(KeyedError):
+    """A game operation that cannot be done: unknown game, finished game, nothing to undo."""
+
+
+class TournamentError(KeyedError):
+    """A tournament operation refused: unknown team, round not complete, closed round…"""
+
+
+class Problem(NamedTuple):
+    """One problem of a rules file: where it is (file, line), the dotted key, the reason."""
+
+    file: str
+    line: int
+    key: str
+    reason: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}: " if self.file else ""
+        return f"{where}{self.key}: {self.reason}" if self.key else f"{where}{self.reason}"
+
+
+class RulesError(CoincheError):
+    """A rules file (or name) that cannot be used; ``problems`` lists every one found,
+    sorted by file and line."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        problems = sorted(problems, key=lambda p: (p.file, p.line))
+        first = str(problems[0]) if problems else ""
+        more = len(problems) - 1
+        # one line for a command that was only using the rules; `rules validate` lists all
+        text = first if more <= 0 else msg("rules.more_problems", first=first, more=more)
+        super().__init__(text)
+        self.problems = problems
 
 
 class StoreError(CoincheError):
     """The store could not be opened or written."""
 
     exit_code = 1
-
-
-class TournamentError(CoincheError):
-    """A tournament operation refused: unknown team, round not complete, closed round…"""
-
-    def __init__(self, key: str, **values: Any) -> None:
-        self.key = key
-        super().__init__(msg(key, **values))
 
 
 class ExportFailed(CoincheError):

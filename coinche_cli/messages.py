@@ -13,6 +13,9 @@ MESSAGES: dict[str, str] = {
     # --- generic ---
     "error_prefix": "error",
     "ok": "ok",
+    # --- the store ---
+    "store.newer": "{path} was written by a newer coinche (schema version {version}; this "
+    "version knows up to {known}); upgrade coinche to use it",
     # --- rules files ---
     "rules.more_problems": "{first} (and {more} more: see coinche rules validate)",
     "rules.unknown_name": "unknown rules {name!r}; built-in rules are: {known}",
@@ -71,6 +74,10 @@ MESSAGES: dict[str, str] = {
     "deal.bad_option": "{got!r} should be SIDE:VALUE",
     "deal.words_count": "expected TAKER CONTRACT [POINTS], got {got}",
     "deal.bad_points_word": "{got!r} is not a number of card points",
+    "deal.points_twice": "the points of {side} are given twice; give them once",
+    "deal.option_value": "{option} needs a value",
+    "deal.option_twice": "{option} is given twice; give it once",
+    "deal.unknown_option": "unknown option {got!r} (options: {known})",
     # --- score explanation ---
     "term.points": "{value} card points",
     "term.contract": "{value} contract",
@@ -153,9 +160,20 @@ MESSAGES: dict[str, str] = {
     "game.no_current": "no current game: start one with 'coinche game new' or pass --game ID",
     "game.finished": "this game is over ({winner} won); start a new one with 'coinche game new'",
     "game.finished_draw": "this game is over (a draw); start a new one with 'coinche game new'",
-    "game.ambiguous_side": "{got!r} matches several sides ({sides}); type more of the name",
+    # --- names (sides of a game, teams of a tournament) ---
+    "names.ambiguous_side": "{got!r} could be several sides: {candidates}; type more of the "
+    "name",
+    "names.unknown_side": "{got!r} is not a side here (sides: {known})",
+    "names.unknown_side_suggest": "{got!r} is not a side here; did you mean \"{suggestion}\"? "
+    "(sides: {known})",
+    "names.ambiguous_team": "{got!r} could be several teams: {candidates}; type more of the "
+    "name",
+    "names.unknown_team": "no team called {got!r}",
+    "names.unknown_team_suggest": "no team called {got!r}; did you mean \"{suggestion}\"?",
     "game.names_count": "this game has {want} sides; got {got} names",
-    "game.names_twice": "two sides have the same name",
+    "game.names_twice": "two sides are called {name!r} (case and accents aside); "
+    "give each its own name",
+    "game.empty_name": "side {side} needs a name",
     "game.bad_players": "{rules} is played by {allowed} players, not {got}",
     "game.bad_target": "the target must be a positive number of points, got {got}",
     "game.bad_deals": "the number of deals must be positive, got {got}",
@@ -238,6 +256,7 @@ MESSAGES: dict[str, str] = {
     "tournament.penalty_reason": "say why: --reason TEXT",
     "tournament.no_opponent": "{name} has no opponent in round {round}: use --deduct",
     "tournament.table_has_game": "table {table} already has game {game}",
+    "tournament.table_label": "{name}, round {round}, table {table}",
     "tournament.table_done": "table {table} already has a result",
     "tournament.export_where": "say where: FILE.xlsx and/or --csv DIR",
     "tournament.export_suffix": "{path} is not an .xlsx file (for CSV files: --csv DIR)",

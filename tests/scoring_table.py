@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from coinche_cli.errors import DealError
-from coinche_cli.rules.model import load_rules
+from coinche_cli.rules.loader import load_rules
 from coinche_cli.scoring.deal import deal_from_json
 from coinche_cli.scoring.score import score_deal
 

@@ -31,7 +31,8 @@ from typing import Any
 
 from coinche_cli.game import ops as games
 from coinche_cli.scoring.deal import deal_from_words
-from coinche_cli.store.sqlite import SCHEMA_VERSION, SqliteStore
+from coinche_cli.store.migrations import SCHEMA_VERSION
+from coinche_cli.store.sqlite import SqliteStore
 from tests.drivers.add_deals import new_game
 
 DRIVER = Path(__file__).parent / "drivers" / "add_deals.py"

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from coinche_cli.cli.main import app
-from coinche_cli.rules.model import load_rules
+from coinche_cli.rules.loader import load_rules
 from tests.deals import valid_deals
 
 runner = CliRunner()

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from coinche_cli.game.state import Entry, GameState, Setup, play
-from coinche_cli.rules.model import Rules, load_rules
+from coinche_cli.rules.loader import load_rules
+from coinche_cli.rules.model import Rules
 from coinche_cli.scoring.deal import Deal, deal_from_json
 
 

@@ -23,7 +23,7 @@ def test_wheel_holds_the_rules_and_a_plain_install_lists_them(tmp_path: Path) ->
     (wheel,) = (tmp_path / "dist").glob("coinche-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in BUILT_INS:
-        assert f"coinche_cli/builtin_rules/{name}.yaml" in names
+        assert f"coinche_cli/rules/builtin/{name}.yaml" in names
     # Install it (not editable) into its own folder and run it from somewhere else.
     target = tmp_path / "site"
     subprocess.run(

@@ -10,10 +10,12 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from coinche_cli.cli.main import app
-from coinche_cli.rules.model import Rounding, Rules, builtin_names
-from coinche_cli.rules.model import load_rules as _load
+from coinche_cli.rules.loader import builtin_names
+from coinche_cli.rules.loader import load_rules as _load
+from coinche_cli.rules.model import Rounding, Rules
+from coinche_cli.scoring.check import check_deal
 from coinche_cli.scoring.deal import Deal
-from coinche_cli.scoring.score import check_deal, score_deal
+from coinche_cli.scoring.score import score_deal
 from tests.deals import valid_deals
 
 _CACHE: dict[str, Rules] = {}

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from coinche_cli.errors import CoincheError, RulesError
-from coinche_cli.rules.model import BeloteTo, Direction, builtin_names, load_rules
+from coinche_cli.errors import CoincheError, Problem, RulesError
+from coinche_cli.rules.loader import builtin_names, load_rules
+from coinche_cli.rules.model import BeloteTo, Direction
 
 # A complete rules file that does not extend anything; the line numbers matter below.
 MINIMAL_LINES = [
@@ -60,7 +61,7 @@ def _write(directory: Path, name: str, text: str) -> Path:
 def _problems(path: Path) -> list[str]:
     with pytest.raises(RulesError) as info:
         load_rules(str(path))
-    return info.value.problems
+    return [str(problem) for problem in info.value.problems]
 
 
 def _child(tmp_path: Path, *lines: str) -> Path:
@@ -252,13 +253,23 @@ def test_unknown_builtin_name() -> None:
     with pytest.raises(RulesError) as info:
         load_rules("belotte")
     known = ", ".join(builtin_names())
-    assert info.value.problems == [f"unknown rules 'belotte'; built-in rules are: {known}"]
+    assert [str(p) for p in info.value.problems] == [
+        f"unknown rules 'belotte'; built-in rules are: {known}"]
 
 
 def test_rules_error_is_a_user_error(tmp_path: Path) -> None:
-    error = RulesError(["x.yaml:1: bogus: unknown key"])
+    error = RulesError([Problem("x.yaml", 1, "bogus", "unknown key")])
     assert isinstance(error, CoincheError) and isinstance(error, ValueError)
     assert error.exit_code == 2
+    assert error.text == "x.yaml:1: bogus: unknown key"
+
+
+def test_problems_sort_by_file_and_line_whatever_the_path() -> None:
+    # a Windows path holds a colon: problems are sorted on their fields, never re-parsed
+    late = Problem(r"C:\clubs\lyon.yaml", 12, "bids.min", "required key is missing")
+    early = Problem(r"C:\clubs\lyon.yaml", 3, "direction", "expected one of …")
+    other = Problem(r"C:\clubs\base.yaml", 40, "end", "required key is missing")
+    assert RulesError([late, early, other]).problems == [other, early, late]
 
 
 # ---------------------------------------------------------------- extends

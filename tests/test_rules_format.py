@@ -18,8 +18,9 @@ from typing import Any, NamedTuple
 import pytest
 
 from coinche_cli.game.state import Entry, GameState, Setup, play
-from coinche_cli.rules.loader import SCHEMA
-from coinche_cli.rules.model import TERMS, BothOver, Reach, Rules, Tie, load_rules
+from coinche_cli.rules.loader import load_rules
+from coinche_cli.rules.model import TERMS, BothOver, Reach, Rules, Tie
+from coinche_cli.rules.validate import SCHEMA
 from coinche_cli.scoring.deal import deal_from_json
 from coinche_cli.scoring.score import score_deal
 

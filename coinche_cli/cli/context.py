@@ -1,17 +1,15 @@
 """What every command shares: the store chosen by ``--db`` / ``COINCHE_DB``."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 
 if TYPE_CHECKING:
-    from coinche_cli.store.sqlite import SqliteStore
+    from coinche_cli.store import Store
 
 
-def open_store(ctx: typer.Context) -> SqliteStore:
+def open_store(ctx: typer.Context) -> "Store":
     """Open the store named on the root command (``--db``), ``COINCHE_DB``, or the default."""
     from coinche_cli.store.sqlite import SqliteStore, default_path
 

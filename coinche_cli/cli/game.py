@@ -7,40 +7,29 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from coinche_cli.cli.context import open_store
-from coinche_cli.cli.output import print_json, print_line
-from coinche_cli.cli.score import (
-    AnnounceOption,
-    AnnounceWinnerOption,
-    BeloteOption,
-    CapotOption,
-    DealJsonOption,
-    DealWords,
-    GeneraleOption,
-    PointsOption,
-    read_deal,
+from coinche_cli.cli.options import (
+    DealInput,
+    GameOption,
+    JsonOption,
+    RulesOption,
+    TournamentOption,
+    deal_options,
 )
+from coinche_cli.cli.output import print_json, print_line
 from coinche_cli.errors import GameError
 from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
     from coinche_cli.game.ops import Change
-    from coinche_cli.store.sqlite import SqliteStore
 
 app = typer.Typer(help="Keep score of a game: new, add, pass, show, undo, edit, play, export.",
                   no_args_is_help=True)
-
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
-GameOption = Annotated[
-    int | None, typer.Option("--game", "-g", help="Game id (default: the current game).")
-]
 
 
 @app.command("new")
 def new(
     ctx: typer.Context,
-    rules_name: Annotated[str, typer.Option("--rules", "-r", help="Rules name or file.")] = (
-        "standard"
-    ),
+    rules_name: RulesOption = "standard",
     team: Annotated[
         list[str] | None, typer.Option("--team", "-t", help="Team name (twice: A then B).")
     ] = None,
@@ -57,9 +46,7 @@ def new(
         int | None,
         typer.Option("--table", help="Score this table of the current tournament round."),
     ] = None,
-    tournament: Annotated[
-        str | None, typer.Option("--tournament", "-T", help="With --table: the tournament.")
-    ] = None,
+    tournament: TournamentOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Start a game; it becomes the current game.  With --table, the game scores that table
@@ -70,7 +57,7 @@ def new(
     """
     from coinche_cli.cli import game_view
     from coinche_cli.game import ops as games
-    from coinche_cli.rules.model import load_rules
+    from coinche_cli.rules.loader import load_rules
 
     store = open_store(ctx)
     if table is not None:
@@ -99,30 +86,17 @@ def new(
 
 
 @app.command("add")
-def add(
-    ctx: typer.Context,
-    words: DealWords = None,
-    deal_json: DealJsonOption = None,
-    belote: BeloteOption = None,
-    announce: AnnounceOption = None,
-    announce_winner: AnnounceWinnerOption = None,
-    capot: CapotOption = None,
-    generale: GeneraleOption = False,
-    points: PointsOption = None,
-    game: GameOption = None,
-    as_json: JsonOption = False,
-) -> None:
+@deal_options
+def add(ctx: typer.Context, deal: DealInput, game: GameOption = None,
+        as_json: JsonOption = False) -> None:
     """Record the deal just played (same syntax as ``coinche score``); TAKER may be a name.
 
     Example: coinche game add "Les As" 100S 104 --belote A --announce A:cinquante
     """
     from coinche_cli.game import ops as games
-    deal = read_deal(words, deal_json, belote=belote, announce=announce,
-                     announce_winner=announce_winner, capot=capot, generale=generale,
-                     points=points)
-    store = open_store(ctx)
-    change = games.add(store, game, deal)
-    _report(store, change, "add", as_json)
+
+    played = deal.read()  # a malformed deal is refused before the store is opened
+    _report(games.add(open_store(ctx), game, played), "add", as_json)
 
 
 @app.command("pass")
@@ -132,8 +106,8 @@ def pass_(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fal
     Example: coinche game pass
     """
     from coinche_cli.game import ops as games
-    store = open_store(ctx)
-    _report(store, games.add(store, game, None), "pass", as_json)
+
+    _report(games.add(open_store(ctx), game, None), "pass", as_json)
 
 
 @app.command("undo")
@@ -143,22 +117,16 @@ def undo(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
     Example: coinche game undo
     """
     from coinche_cli.game import ops as games
-    store = open_store(ctx)
-    _report(store, games.undo(store, game), "undo", as_json)
+
+    _report(games.undo(open_store(ctx), game), "undo", as_json)
 
 
 @app.command("edit")
+@deal_options
 def edit(
     ctx: typer.Context,
     number: Annotated[int, typer.Argument(help="The deal to replace.")],
-    words: DealWords = None,
-    deal_json: DealJsonOption = None,
-    belote: BeloteOption = None,
-    announce: AnnounceOption = None,
-    announce_winner: AnnounceWinnerOption = None,
-    capot: CapotOption = None,
-    generale: GeneraleOption = False,
-    points: PointsOption = None,
+    deal: DealInput,
     passed: Annotated[bool, typer.Option("--pass", help="It was a deal everybody passed.")] = (
         False
     ),
@@ -170,18 +138,16 @@ def edit(
     Example: coinche game edit 3 B 90H 95
     """
     from coinche_cli.game import ops as games
-    deal = None if passed else read_deal(
-        words, deal_json, belote=belote, announce=announce, announce_winner=announce_winner,
-        capot=capot, generale=generale, points=points)
-    store = open_store(ctx)
-    _report(store, games.edit(store, game, number, deal), "edit", as_json)
+
+    played = None if passed else deal.read()
+    _report(games.edit(open_store(ctx), game, number, played), "edit", as_json)
 
 
-def _report(store: "SqliteStore", change: "Change", verb: str, as_json: bool) -> None:
+def _report(change: "Change", verb: str, as_json: bool) -> None:
     from coinche_cli.cli import game_view
-    record = store.game(change.game_id)
+
     if as_json:
-        print_json(game_view.change_json(record, change))
+        print_json(game_view.change_json(change))
         return
     for line in game_view.change_lines(change, verb):
         print_line(line)
@@ -205,7 +171,7 @@ def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
     corrections = [
         {"number": d.number, "status": d.status, "deal": d.deal, "recorded": d.recorded,
          "changed": d.changed}
-        for d in store.deals(record.id, history=True) if d.status != "active"
+        for d in games.history(store, record.id)
     ]
     if as_json:
         print_json({**game_view.state_json(record, state), "history": corrections})
@@ -228,16 +194,13 @@ def list_games(ctx: typer.Context, as_json: JsonOption = False) -> None:
     Example: coinche game list
     """
     from coinche_cli.game import ops as games
-    store = open_store(ctx)
-    current = store.current_game()
-    rows: list[dict[str, Any]] = []
-    for record in store.games():
-        _, state = games.load(store, record.id)
-        rows.append({
-            "id": record.id, "rules": record.rules_name, "sides": dict(state.setup.names),
-            "deals": len(state.rows), "totals": dict(state.totals), "finished": state.finished,
-            "winner": state.winner, "created": record.created, "current": record.id == current,
-        })
+
+    rows: list[dict[str, Any]] = [
+        {"id": record.id, "rules": record.rules_name, "sides": dict(state.setup.names),
+         "deals": len(state.rows), "totals": dict(state.totals), "finished": state.finished,
+         "winner": state.winner, "created": record.created, "current": current}
+        for record, state, current in games.list_games(open_store(ctx))
+    ]
     if as_json:
         print_json(rows)
         return
@@ -256,6 +219,7 @@ def use(ctx: typer.Context, game_id: Annotated[int, typer.Argument(help="Game id
     Example: coinche game use 3
     """
     from coinche_cli.game import ops as games
+
     record = games.use(open_store(ctx), game_id)
     print_line(msg("view.game_use", id=record.id))
 

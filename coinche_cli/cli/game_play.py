@@ -11,13 +11,13 @@ from collections.abc import Callable
 
 from coinche_cli.cli import game_view
 from coinche_cli.cli.output import print_line
-from coinche_cli.errors import CoincheError, DealError
+from coinche_cli.errors import CoincheError, DealError, InputError
 from coinche_cli.game import ops as games
-from coinche_cli.game.state import GameState, resolve_side
+from coinche_cli.game.state import GameState
 from coinche_cli.messages import msg
+from coinche_cli.scoring.check import check_contract
 from coinche_cli.scoring.deal import Deal, deal_from_words, parse_contract_word
-from coinche_cli.scoring.score import check_contract
-from coinche_cli.store.sqlite import SqliteStore
+from coinche_cli.store import Store
 
 # which question to ask again when a deal field is refused
 FIELD_QUESTION = {
@@ -54,7 +54,7 @@ def _check_answer(question: str, answer: str, state: GameState) -> None:
     if question == "taker" and not answer:
         raise DealError("taker", "deal.missing")
     if question == "taker" and answer.lower() not in ("p", "u", "q", "quit"):
-        resolve_side(state.setup, answer)
+        state.setup.side(answer)
     elif question == "contract":
         contract, trump, coinche = parse_contract_word(answer)
         check_contract(state.setup.rules, Deal("", contract, trump, coinche),
@@ -63,7 +63,7 @@ def _check_answer(question: str, answer: str, state: GameState) -> None:
         raise DealError("points", "deal.bad_points_word", got=answer)
     elif question == "belote":
         for side in answer.split():
-            resolve_side(state.setup, side, "belote")
+            state.setup.side(side, "belote")
     elif question == "announces":
         for item in answer.split():
             side, sep, value = item.partition(":")
@@ -72,9 +72,9 @@ def _check_answer(question: str, answer: str, state: GameState) -> None:
             if not sep or not value:
                 raise DealError("announces", "deal.bad_option", got=item)
             if side.lower() == "capot":
-                resolve_side(state.setup, value, "capot")
+                state.setup.side(value, "capot")
             else:
-                resolve_side(state.setup, side, "announces")
+                state.setup.side(side, "announces")
 
 
 def _ask_valid(read: Callable[[str], str], question: str, state: GameState) -> str:
@@ -83,7 +83,7 @@ def _ask_valid(read: Callable[[str], str], question: str, state: GameState) -> s
         answer = _ask(read, question, state)
         try:
             _check_answer(question, answer, state)
-        except DealError as exc:
+        except InputError as exc:
             print_line(f"{msg('error_prefix')}: {exc.text}")
             continue
         return answer
@@ -122,7 +122,7 @@ def _questions(state: GameState) -> list[str]:
     return asked
 
 
-def play_loop(store: SqliteStore, game_id: int | None, read: Callable[[str], str]) -> None:
+def play_loop(store: Store, game_id: int | None, read: Callable[[str], str]) -> None:
     """Ask for deals until the game ends, the scorekeeper quits, or input ends."""
     record, state = games.load(store, game_id)
     for line in game_view.totals_lines(state):
@@ -151,7 +151,7 @@ def play_loop(store: SqliteStore, game_id: int | None, read: Callable[[str], str
                 else:
                     try:
                         change = games.add(store, record.id, _deal(answers))
-                    except DealError as exc:
+                    except InputError as exc:
                         print_line(f"{msg('error_prefix')}: {exc.text}")
                         again = FIELD_QUESTION.get(exc.field)
                         if again is None:

@@ -10,7 +10,7 @@ from typing import Any
 from coinche_cli.game.ops import Change
 from coinche_cli.game.state import GameState, Row, summary
 from coinche_cli.messages import msg
-from coinche_cli.store.sqlite import GameRecord
+from coinche_cli.store import GameRecord
 
 
 def name(state: GameState, side: str | None) -> str:
@@ -69,7 +69,7 @@ def state_json(record: GameRecord, state: GameState) -> dict[str, Any]:
     }
 
 
-def change_json(record: GameRecord, change: Change) -> dict[str, Any]:
+def change_json(change: Change) -> dict[str, Any]:
     """What ``game add`` / ``pass`` / ``undo`` / ``edit`` return with ``--json``.
 
     The deal fields describe the deal as it now stands, or, after an undo, the deal removed
@@ -83,7 +83,7 @@ def change_json(record: GameRecord, change: Change) -> dict[str, Any]:
     state = change.before if removed else after
     described = row_json(state, row)
     return {
-        "game": record.id,
+        "game": change.game_id,
         "deal": change.number,
         "removed": removed,
         "passed": described["passed"],

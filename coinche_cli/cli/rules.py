@@ -22,7 +22,7 @@ def list_rules(as_json: JsonOption = False) -> None:
     Example: coinche rules list --json
     """
     from coinche_cli.rules.describe import summary_rows
-    from coinche_cli.rules.model import builtin_names, load_rules
+    from coinche_cli.rules.loader import builtin_names, load_rules
 
     rows = [summary_rows(load_rules(name)) for name in builtin_names()]
     if as_json:
@@ -49,7 +49,7 @@ def show_rules(
     Example: coinche rules show club
     """
     from coinche_cli.rules.describe import rules_summary, summary_rows
-    from coinche_cli.rules.model import load_rules
+    from coinche_cli.rules.loader import load_rules
 
     rules = load_rules(name)
     if as_json:
@@ -68,12 +68,12 @@ def validate_rules(
     Example: coinche rules validate my-club.yaml
     """
     from coinche_cli.errors import RulesError
-    from coinche_cli.rules.model import load_rules
+    from coinche_cli.rules.loader import load_rules
 
     try:
         rules = load_rules(path)
     except RulesError as exc:  # every problem, one per line, as FILE:LINE: key: reason
         for problem in exc.problems:
-            sys.stderr.write(problem + "\n")
+            sys.stderr.write(f"{problem}\n")
         raise typer.Exit(2) from None
     print_line(msg("cli.rules_ok", name=rules.name, path=rules.path))

@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from coinche_cli.cli.context import open_store
+from coinche_cli.cli.options import JsonOption, RoundOption, RulesOption, TournamentOption
 from coinche_cli.cli.output import print_json, print_line
 from coinche_cli.errors import TournamentError
 from coinche_cli.messages import msg
 from coinche_cli.tournament.ranking import Ranking
 
 if TYPE_CHECKING:
-    from coinche_cli.store.sqlite import SqliteStore
+    from coinche_cli.store import Store
     from coinche_cli.tournament.model import Tournament
 
 # The tournament core loads inside each command: a scorekeeper's `game add` never pays for it.
@@ -23,12 +24,6 @@ app = typer.Typer(help="Run a Swiss tournament: teams, pairings, results, standi
 team_app = typer.Typer(help="Register, import, list and drop teams.", no_args_is_help=True)
 app.add_typer(team_app, name="team")
 
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
-TournamentOption = Annotated[
-    str | None,
-    typer.Option("--tournament", "-T", help="Tournament name (default: the current one)."),
-]
-RoundOption = Annotated[int | None, typer.Option("--round", "-R", help="Round number.")]
 
 
 def _match_points(text: str) -> tuple[int, int, int, int]:
@@ -43,9 +38,7 @@ def _match_points(text: str) -> tuple[int, int, int, int]:
 def new(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="The tournament's name.")],
-    rules_name: Annotated[str, typer.Option("--rules", "-r", help="Rules name or file.")] = (
-        "standard"
-    ),
+    rules_name: RulesOption = "standard",
     rounds: Annotated[int, typer.Option("--rounds", help="Number of rounds (parties).")] = 4,
     deals: Annotated[int | None, typer.Option("--deals", help="Each match: M deals.")] = None,
     target: Annotated[
@@ -80,7 +73,7 @@ def new(
 
     Example: coinche tournament new "Concours de Noël" --rules standard --rounds 4 --deals 12
     """
-    from coinche_cli.rules.model import load_rules
+    from coinche_cli.rules.loader import load_rules
     from coinche_cli.tournament import ops as tournaments
     from coinche_cli.tournament.model import Settings
 
@@ -114,10 +107,10 @@ def _format(tournament: "Tournament") -> str:
 @app.command("list")
 def list_tournaments(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """List the tournaments in the store."""
-    from coinche_cli.store import sqlite_tournaments as tournament_store
+    from coinche_cli.tournament import ops as tournaments
 
-    rows = [{"id": i, "name": n, "created": c} for i, n, c in
-            tournament_store.names(open_store(ctx))]
+    rows = [{"id": r.id, "name": r.name, "created": r.created}
+            for r in tournaments.listing(open_store(ctx))]
     if as_json:
         print_json(rows)
         return
@@ -271,7 +264,7 @@ def result(
     _show_round(store, tournament, played.number, as_json)
 
 
-def _show_round(store: "SqliteStore", name: str | None, number: int, as_json: bool) -> None:
+def _show_round(store: "Store", name: str | None, number: int, as_json: bool) -> None:
     from coinche_cli.cli import tournament_view as view
     from coinche_cli.tournament import ops as tournaments
     found = tournaments.load(store, name)
@@ -341,7 +334,7 @@ def show(ctx: typer.Context, round_number: RoundOption = None,
 # ---------------------------------------------------------------- files
 
 
-def _deal_rows(store: "SqliteStore", found: "Tournament") -> list[dict[str, Any]]:
+def _deal_rows(store: "Store", found: "Tournament") -> list[dict[str, Any]]:
     from coinche_cli.game import ops as games
 
     rows: list[dict[str, Any]] = []

@@ -13,7 +13,7 @@ from typing import Any
 from coinche_cli.errors import ExportFailed
 from coinche_cli.game.state import GameState, summary
 from coinche_cli.messages import msg
-from coinche_cli.store.sqlite import GameRecord
+from coinche_cli.store import GameRecord
 
 
 def _announces(value: Any) -> str:

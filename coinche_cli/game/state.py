@@ -15,10 +15,12 @@ a game follows the rules' ``end`` section (or the game's own ``--target`` / ``--
 
 
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from coinche_cli.errors import GameError
-from coinche_cli.rules.model import BothOver, EndRule, Reach, Rules, Tie, fold_text
+from coinche_cli.names import NameIndex
+from coinche_cli.rules.model import BothOver, EndRule, Reach, Rules, Tie
 from coinche_cli.scoring.deal import Deal
 from coinche_cli.scoring.score import DealScore, score_deal
 
@@ -60,12 +62,46 @@ class Setup(NamedTuple):
             return "A" if seat % 2 == 0 else "B"
         return str(seat + 1)
 
+    def side(self, typed: str, field: str = "taker") -> str:
+        """The side ``typed`` names: its code (``A``, ``2``), its name, or an unambiguous
+        start of its name or of a word of it (:mod:`coinche_cli.names`)."""
+        index = NameIndex((side, self.names.get(side, side), side) for side in self.sides)
+        return index.resolve(typed, field=field, kind="side", label=True)
+
+    def with_sides(self, deal: Deal) -> Deal:
+        """``deal`` with every side as typed (a code, a name, a prefix) read as its code."""
+        return deal.with_sides(self.side)
+
     def seat_label(self, seat: int) -> str:
         """``Les As (seat 3)`` for a team game, the player's name otherwise."""
         side = self.seat_side(seat)
         if self.players == 4:
             return f"{self.names.get(side, side)} (seat {seat + 1})"
         return self.names.get(side, side)
+
+
+class EndReason(StrEnum):
+    """What ended a game."""
+
+    TARGET = "target"  # a side reached (or passed) the target
+    DEALS = "deals"  # the fixed number of deals was played
+    TIME = "time"  # the time limit ran out
+
+
+class End(NamedTuple):
+    """How a game ended: what ended it, and who won (``None``: a draw)."""
+
+    reason: EndReason
+    winner: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The end as stored with a deal's summary."""
+        return {"reason": self.reason.value, "winner": self.winner}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> "End | None":
+        """An end read back from a summary (``None``: the game goes on)."""
+        return None if data is None else cls(EndReason(data["reason"]), data["winner"])
 
 
 class Row(NamedTuple):
@@ -84,17 +120,27 @@ class GameState(NamedTuple):
     setup: Setup
     rows: tuple[Row, ...]
     totals: Mapping[str, int]
-    finished: bool
-    winner: str | None
+    end: End | None  # None while the game goes on
     next_dealer: int
     played: int  # scored deals (passes excluded)
     extra: tuple[int, ...] = ()  # deal numbers recorded after the end
     started: str = ""  # when the first deal was recorded (time-limited games)
     last_number: int = 0  # the number of the last recorded deal
 
+    @property
+    def finished(self) -> bool:
+        """Whether the game has ended (with a winner or drawn)."""
+        return self.end is not None
+
+    @property
+    def winner(self) -> str | None:
+        """The side that won, once the game has ended with a winner."""
+        return None if self.end is None else self.end.winner
+
     def summary(self) -> dict[str, Any]:
         """What :func:`resume` needs to continue the game without replaying it."""
-        return {"totals": dict(self.totals), "finished": self.finished, "winner": self.winner,
+        return {"totals": dict(self.totals),
+                "end": None if self.end is None else self.end.to_json(),
                 "next_dealer": self.next_dealer, "played": self.played,
                 "started": self.started, "last_number": self.last_number}
 
@@ -106,77 +152,49 @@ class GameState(NamedTuple):
         return {side: max(target - total, 0) for side, total in self.totals.items()}
 
 
-def resolve_side(setup: Setup, text: str, field_name: str = "taker") -> str:
-    """A side from its code (``A``, ``2``), its name, or an unambiguous prefix of its name."""
-    from coinche_cli.errors import DealError
-
-    wanted = fold_text(text)
-    for side in setup.sides:
-        if wanted == side.lower():
-            return side
-    exact = [s for s in setup.sides if fold_text(setup.names.get(s, s)) == wanted]
-    if len(exact) == 1:
-        return exact[0]
-    prefixed = [s for s in setup.sides if fold_text(setup.names.get(s, s)).startswith(wanted)]
-    if not prefixed:
-        # "Rois" for "Les Rois": a prefix of any word of the name
-        prefixed = [
-            s for s in setup.sides
-            if any(word.startswith(wanted) for word in fold_text(setup.names.get(s, s)).split())
-        ]
-    if len(prefixed) == 1 and wanted:
-        return prefixed[0]
-    sides = ", ".join(f"{s} ({setup.names.get(s, s)})" for s in setup.sides)
-    if len(prefixed) > 1:
-        raise DealError(field_name, "game.ambiguous_side", got=text, sides=sides)
-    raise DealError(field_name, "deal.bad_side", got=text, sides=sides)
-
-
 def _over(end: EndRule, total: int) -> bool:
     assert end.target is not None
     return total > end.target if end.reach is Reach.EXCEED else total >= end.target
 
 
-DRAW = ""  # _decide's answer for a game that ends without a winner
-
-
 def _decide(end: EndRule, totals: Mapping[str, int], contenders: Sequence[str],
-            result: DealScore) -> str | None:
-    """Among ``contenders`` (over the target, or all sides at the last fixed deal)."""
+            result: DealScore, reason: EndReason) -> End | None:
+    """Among ``contenders`` (over the target, or all sides at the last fixed deal): the end
+    of the game, or ``None`` to play on."""
     if len(contenders) == 1:
-        return contenders[0]
+        return End(reason, contenders[0])
     deal_winners = [s for s in result.winners if s in contenders]
     if end.both_over is BothOver.DEAL_WINNER and len(deal_winners) == 1:
-        return deal_winners[0]
+        return End(reason, deal_winners[0])
     best = max(totals[s] for s in contenders)
     leaders = [s for s in contenders if totals[s] == best]
     if len(leaders) == 1:
-        return leaders[0]
+        return End(reason, leaders[0])
     tied_winners = [s for s in result.winners if s in leaders]
     if end.tie is Tie.DEAL_WINNER and len(tied_winners) == 1:
-        return tied_winners[0]
+        return End(reason, tied_winners[0])
     if end.tie is Tie.DRAW:
-        return DRAW
+        return End(reason, None)
     return None  # play on
 
 
 def _ends(setup: Setup, totals: Mapping[str, int], played: int, result: DealScore,
-          started: str, now: str) -> tuple[bool, str | None]:
-    """Whether the game is over after ``result``, and who won."""
+          started: str, now: str) -> End | None:
+    """How the game ends after ``result``, or ``None`` when it goes on."""
     end = setup.end
     if end.target is not None:
         over = [s for s in setup.sides if _over(end, totals[s])]
         if over:
-            winner = _decide(end, totals, over, result)
-            if winner is not None:
-                return True, winner or None
+            decided = _decide(end, totals, over, result, EndReason.TARGET)
+            if decided is not None:
+                return decided
     timed_out = end.time_limit is not None and _minutes(started, now) >= end.time_limit
     if (end.deals is not None and played >= end.deals) or timed_out:
-        winner = _decide(end._replace(both_over=BothOver.HIGHER_TOTAL), totals,
-                         list(setup.sides), result)
-        if winner is not None:
-            return True, winner or None
-    return False, None
+        reason = EndReason.DEALS if end.deals is not None and played >= end.deals else (
+            EndReason.TIME)
+        return _decide(end._replace(both_over=BothOver.HIGHER_TOTAL), totals,
+                       list(setup.sides), result, reason)
+    return None
 
 
 def _minutes(start: str, end: str) -> float:
@@ -197,7 +215,7 @@ def extend(state: GameState, entry: Entry) -> GameState:
         return state._replace(extra=(*state.extra, entry.number))
     rules = setup.rules
     totals = dict(state.totals)
-    played, finished, winner = state.played, False, None
+    played, ended = state.played, None
     started = state.started or entry.recorded
     result = None
     if entry.deal is not None:
@@ -205,32 +223,34 @@ def extend(state: GameState, entry: Entry) -> GameState:
         now = entry.recorded
         result = score_deal(rules, entry.deal, setup.players)
         after = {s: totals[s] + result.scores[s] for s in setup.sides}
-        finished, winner = _ends(setup, after, played, result, started, now)
-        if finished and rules.last_deal_exact:
+        ended = _ends(setup, after, played, result, started, now)
+        if ended is not None and rules.last_deal_exact:
             exact = score_deal(rules, entry.deal, setup.players, exact=True)
             exact_after = {s: totals[s] + exact.scores[s] for s in setup.sides}
-            done, who = _ends(setup, exact_after, played, exact, started, now)
-            if done:
-                result, after, winner = exact, exact_after, who
+            exact_end = _ends(setup, exact_after, played, exact, started, now)
+            if exact_end is not None:
+                result, after, ended = exact, exact_after, exact_end
         totals = after
     row = Row(entry.number, state.next_dealer, entry, result, dict(totals))
-    return GameState(setup, (*state.rows, row), totals, finished, winner,
+    return GameState(setup, (*state.rows, row), totals, ended,
                      (state.next_dealer + 1) % setup.players, played, state.extra, started,
                      entry.number)
 
 
 def start(setup: Setup) -> GameState:
     """A game before its first deal."""
-    return GameState(setup, (), dict.fromkeys(setup.sides, 0), False, None,
-                     setup.first_dealer, 0)
+    return GameState(setup, (), dict.fromkeys(setup.sides, 0), None, setup.first_dealer, 0)
 
 
 def resume(setup: Setup, summary: Mapping[str, Any]) -> GameState:
     """A game where a recorded :meth:`GameState.summary` left it, without its rows: what
     adding a deal needs, at a cost that does not grow with the game."""
-    return GameState(setup, (), dict(summary["totals"]), summary["finished"],
-                     summary["winner"], summary["next_dealer"], summary["played"], (),
-                     summary["started"], summary["last_number"])
+    if "end" in summary:
+        ended = End.from_json(summary["end"])
+    else:  # a summary written before the end had its reason (schema version 3)
+        ended = End(EndReason.TARGET, summary["winner"]) if summary["finished"] else None
+    return GameState(setup, (), dict(summary["totals"]), ended, summary["next_dealer"],
+                     summary["played"], (), summary["started"], summary["last_number"])
 
 
 def play(setup: Setup, entries: Sequence[Entry]) -> GameState:
@@ -243,10 +263,12 @@ def play(setup: Setup, entries: Sequence[Entry]) -> GameState:
 
 def check_can_add(state: GameState) -> None:
     """Refuse a new deal once the game has a winner."""
-    if state.finished:
-        if state.winner is None:
-            raise GameError("game.finished_draw")
-        raise GameError("game.finished", winner=state.setup.names.get(state.winner, state.winner))
+    if state.end is None:
+        return
+    if state.end.winner is None:
+        raise GameError("game.finished_draw")
+    winner = state.end.winner
+    raise GameError("game.finished", winner=state.setup.names.get(winner, winner))
 
 
 def summary(state: GameState) -> dict[str, dict[str, int]]:

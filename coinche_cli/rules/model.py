@@ -10,6 +10,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from coinche_cli.names import fold
+
 RANKS: tuple[str, ...] = ("7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 
@@ -157,7 +159,8 @@ class EndRule(NamedTuple):
 
 
 class Rules(NamedTuple):
-    """A validated, frozen set of rules.  Build one with :func:`load_rules`."""
+    """A validated, frozen set of rules.  Build one with
+    :func:`coinche_cli.rules.loader.load_rules`."""
 
     name: str
     title: str
@@ -220,34 +223,12 @@ class Rules(NamedTuple):
         return self.announce_names.get(canonical, canonical)
 
 
-def fold_text(text: str) -> str:
-    """Lower-case without accents: ``Carré`` -> ``carre``."""
-    import unicodedata  # only names and announces typed as words need it
-
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
-
-
 def canonical_announce(name: str) -> str | None:
     """The canonical name of an announce as players write it, or None."""
-    folded = fold_text(name.strip()).replace(" ", "-").replace("_", "-")
+    folded = fold(name).replace(" ", "-")
     if folded in ANNOUNCE_ALIASES:
         return ANNOUNCE_ALIASES[folded]
     for canonical in ANNOUNCE_KINDS:
         if folded == canonical.lower():
             return canonical
     return None
-
-
-def builtin_names() -> list[str]:
-    """Names of the rules files shipped with coinche, in a stable order."""
-    from coinche_cli.rules.loader import builtin_dir
-
-    return sorted(path.stem for path in builtin_dir().glob("*.yaml"))
-
-
-def load_rules(name_or_path: str) -> Rules:
-    """Load built-in rules by name (``standard``) or a rules file by path, validated."""
-    from coinche_cli.rules.loader import load
-
-    return load(name_or_path)

@@ -9,7 +9,7 @@ checked by :mod:`coinche_cli.scoring.score`.
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -82,6 +82,61 @@ class Deal(NamedTuple):
     announces: Mapping[str, tuple[str, ...]] = EMPTY_ANNOUNCES
     announce_winner: str | None = None
 
+    @classmethod
+    def from_words(cls, tokens: Sequence[str]) -> "Deal":
+        """Read the words and options :meth:`to_words` writes (``A 100S 104 --belote A``)."""
+        words: list[str] = []
+        options: dict[str, list[str]] = {}
+        rest = iter(tokens)
+        for token in rest:
+            if token == "--generale":
+                options.setdefault(token, []).append("")
+            elif token in WORD_OPTIONS:
+                value = next(rest, None)
+                if value is None:
+                    raise DealError(token.removeprefix("--"), "deal.option_value", option=token)
+                options.setdefault(token, []).append(value)
+            elif token.startswith("--") or (words and token.startswith("-")):
+                raise DealError("deal", "deal.unknown_option", got=token,
+                                known=", ".join([*WORD_OPTIONS, "--generale"]))
+            else:
+                words.append(token)
+        single = {name: values[-1] for name, values in options.items()}
+        for name in ("--announce-winner", "--capot"):
+            if len(options.get(name, ())) > 1:
+                raise DealError(name.removeprefix("--").replace("-", "_"), "deal.option_twice",
+                                option=name)
+        return deal_from_words(
+            words, belote=options.get("--belote", ()), announce=options.get("--announce", ()),
+            announce_winner=single.get("--announce-winner"), capot=single.get("--capot"),
+            generale="--generale" in options, points=options.get("--points", ()))
+
+    def with_sides(self, side: Callable[[str, str], str]) -> "Deal":
+        """The deal with every side read by ``side(typed, field)`` (a name or a prefix becomes
+        its code); :meth:`coinche_cli.game.state.Setup.side` is the usual reader."""
+        taker = side(self.taker, "taker")
+        points: dict[str, int] | None = None
+        if self.points is not None:
+            points = {}
+            for typed, value in self.points.items():
+                code = side(typed, "points")
+                if code in points:  # "A" and "les as": the same side twice
+                    raise DealError("points", "deal.points_twice", side=code)
+                points[code] = value
+        announces: dict[str, tuple[str, ...]] = {}
+        for typed, names in self.announces.items():
+            code = side(typed, "announces")
+            announces[code] = (*announces.get(code, ()), *names)
+        return self._replace(
+            taker=taker,
+            points=points,
+            capot=None if self.capot is None else side(self.capot, "capot"),
+            belote=tuple(side(s, "belote") for s in self.belote),
+            announces=announces,
+            announce_winner=None if self.announce_winner is None else side(
+                self.announce_winner, "announce_winner"),
+        )
+
     def contract_word(self) -> str:
         """The contract in the words form: ``100S``, ``capotH``, ``120TAx``."""
         return f"{self.contract}{self.trump.value}{'x' * self.coinche}"
@@ -129,6 +184,9 @@ class Deal(NamedTuple):
             out["announce_winner"] = self.announce_winner
         return out
 
+
+#: The options of the words form that take a value (``--generale`` takes none).
+WORD_OPTIONS = ("--points", "--belote", "--announce", "--announce-winner", "--capot")
 
 FIELDS = (
     "taker", "contract", "trump", "coinche", "points", "capot", "generale", "belote",
@@ -178,9 +236,13 @@ def _contract_value(value: Any) -> Contract:
 
 
 def _side(value: Any, field_name: str) -> str:
+    """A side as typed (a code, a name, a prefix): read into a code by ``Deal.with_sides``."""
     if isinstance(value, bool) or not isinstance(value, str | int):
         raise DealError(field_name, "deal.bad_type", expected="a side (A, B or a seat)", got=value)
-    return str(value).strip().upper()
+    text = str(value).strip()
+    if not text:
+        raise DealError(field_name, "deal.missing")
+    return text
 
 
 def _whole(value: Any, field_name: str) -> int:
@@ -225,6 +287,8 @@ def deal_from_json(data: Any) -> Deal:
     generale = data.get("generale")
     if generale is not None and not isinstance(generale, bool):
         raise DealError("generale", "deal.bad_type", expected="true or false", got=generale)
+    # one deal, one spelling: false is "not given", as in the words form
+    generale = generale or None
     capot = data.get("capot")
     winner = data.get("announce_winner")
     return Deal(
@@ -232,7 +296,7 @@ def deal_from_json(data: Any) -> Deal:
         contract=_contract_value(data["contract"]),
         trump=parse_trump(str(data["trump"])),
         coinche=coinche,
-        points=points,
+        points=points or None,
         capot=None if capot is None else _side(capot, "capot"),
         generale=generale,
         belote=belotes,
@@ -254,15 +318,16 @@ def _announces(value: Any) -> dict[str, tuple[str, ...]]:
             if isinstance(item, bool) or not isinstance(item, str | int):
                 raise DealError("announces", "deal.bad_type", expected="an announce name",
                                 got=item)
-        out[_side(side, "announces")] = tuple(str(item) for item in items)
+        if items:
+            out[_side(side, "announces")] = tuple(str(item) for item in items)
     return out
 
 
 def _pair(text: str, field_name: str) -> tuple[str, str]:
-    side, sep, value = text.partition(":")
+    side, sep, value = text.rpartition(":")
     if not sep or not side.strip() or not value.strip():
         raise DealError(field_name, "deal.bad_option", got=text)
-    return side.strip().upper(), value.strip()
+    return side.strip(), value.strip()
 
 
 def deal_from_words(
@@ -293,6 +358,8 @@ def deal_from_words(
         side, value = _pair(entry, "points")
         if not value.isdigit():
             raise DealError("points", "deal.bad_points_word", got=value)
+        if side in given:
+            raise DealError("points", "deal.points_twice", side=side)
         given[side] = int(value)
     announces: dict[str, list[str]] = {}
     for entry in announce:

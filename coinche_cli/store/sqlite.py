@@ -1,178 +1,36 @@
-"""Where games are kept: one SQLite file, safe against kills and concurrent terminals.
+"""The SQLite store: one file, safe against kills and concurrent terminals.
 
 Every write is one ``BEGIN IMMEDIATE`` transaction in WAL mode with ``synchronous=FULL``, so a
 write reported as saved survives a killed process and two terminals writing at once queue
-behind the busy timeout instead of failing.  Commands talk to the :class:`Store` protocol
-only, so a server database can stand behind the same calls later.
+behind the busy timeout instead of failing.  This module implements
+:class:`coinche_cli.store.Store` and nothing else: it stores and reads, and leaves every check
+a user can fail to the operations.
 """
-
 
 import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any
 
-from coinche_cli.errors import GameError, StoreError
+from coinche_cli.errors import StoreError
+from coinche_cli.messages import msg
+from coinche_cli.names import fold
+from coinche_cli.store import DealRecord, GameRecord, TournamentRecord
+from coinche_cli.store.migrations import SCHEMA_VERSION, statements
+
+if TYPE_CHECKING:
+    from coinche_cli.tournament.model import Board, Penalty, Round, Team, Tournament
 
 BUSY_TIMEOUT_MS = 60_000
 
-# Forward migrations: MIGRATIONS[n] takes the schema from version n to n + 1.  Statements are
-# split on ";", so comments must not contain one.
-MIGRATIONS: list[str] = [
-    """
-    CREATE TABLE game (
-        id INTEGER PRIMARY KEY,
-        created TEXT NOT NULL,
-        rules_name TEXT NOT NULL,
-        rules TEXT NOT NULL,            -- the validated rules document, as JSON (a snapshot)
-        players INTEGER NOT NULL,
-        names TEXT NOT NULL,            -- JSON: side -> display name
-        first_dealer INTEGER NOT NULL,
-        target INTEGER,
-        deals INTEGER,
-        label TEXT NOT NULL DEFAULT ''  -- e.g. a tournament table
-    );
-    CREATE TABLE deal (
-        id INTEGER PRIMARY KEY,
-        game_id INTEGER NOT NULL REFERENCES game(id),
-        number INTEGER NOT NULL,
-        deal TEXT,                      -- JSON deal, NULL when everybody passed
-        recorded TEXT NOT NULL,
-        status TEXT NOT NULL DEFAULT 'active',  -- active | removed | replaced
-        replaced_by INTEGER REFERENCES deal(id),
-        changed TEXT                    -- when it was removed or replaced
-    );
-    CREATE INDEX deal_game ON deal(game_id, status, number);
-    CREATE UNIQUE INDEX deal_active ON deal(game_id, number) WHERE status = 'active';
-    CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    """,
-    """
-    CREATE TABLE tournament (
-        id INTEGER PRIMARY KEY,
-        name TEXT NOT NULL,
-        name_key TEXT NOT NULL UNIQUE,  -- lower-case, accents removed
-        created TEXT NOT NULL,
-        rules_name TEXT NOT NULL,
-        rules TEXT NOT NULL,            -- the validated rules document, as JSON
-        settings TEXT NOT NULL          -- JSON: rounds, format, ranking, byes, tie-breaks
-    );
-    CREATE TABLE team (
-        id INTEGER PRIMARY KEY,
-        tournament_id INTEGER NOT NULL REFERENCES tournament(id),
-        name TEXT NOT NULL,
-        name_key TEXT NOT NULL,
-        players TEXT NOT NULL,          -- JSON list
-        club TEXT NOT NULL DEFAULT '',
-        registered INTEGER NOT NULL,
-        joined_round INTEGER NOT NULL,
-        dropped_after INTEGER,
-        UNIQUE (tournament_id, name_key)
-    );
-    CREATE TABLE round (
-        tournament_id INTEGER NOT NULL REFERENCES tournament(id),
-        number INTEGER NOT NULL,
-        paired TEXT NOT NULL,
-        bye INTEGER REFERENCES team(id),
-        rematches INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (tournament_id, number)
-    );
-    CREATE TABLE board (
-        tournament_id INTEGER NOT NULL REFERENCES tournament(id),
-        round INTEGER NOT NULL,
-        table_no INTEGER NOT NULL,
-        team1 INTEGER NOT NULL REFERENCES team(id),
-        team2 INTEGER NOT NULL REFERENCES team(id),
-        score1 INTEGER,
-        score2 INTEGER,
-        forfeit INTEGER REFERENCES team(id),
-        game_id INTEGER REFERENCES game(id),
-        entered TEXT,
-        PRIMARY KEY (tournament_id, round, table_no)
-    );
-    CREATE TABLE board_history (       -- every result replaced by a correction
-        id INTEGER PRIMARY KEY,
-        tournament_id INTEGER NOT NULL,
-        round INTEGER NOT NULL,
-        table_no INTEGER NOT NULL,
-        score1 INTEGER,
-        score2 INTEGER,
-        forfeit INTEGER,
-        entered TEXT,
-        replaced TEXT NOT NULL
-    );
-    CREATE TABLE penalty (
-        id INTEGER PRIMARY KEY,
-        tournament_id INTEGER NOT NULL REFERENCES tournament(id),
-        team_id INTEGER NOT NULL REFERENCES team(id),
-        round INTEGER NOT NULL,
-        points INTEGER NOT NULL,
-        reason TEXT NOT NULL,
-        to_opponents INTEGER NOT NULL DEFAULT 0,
-        entered TEXT NOT NULL
-    );
-    ALTER TABLE game ADD COLUMN tournament_id INTEGER REFERENCES tournament(id);
-    ALTER TABLE game ADD COLUMN round INTEGER;
-    ALTER TABLE game ADD COLUMN table_no INTEGER
-    """,
-    """
-    -- the game's summary after each deal (totals, dealer, end), so that adding a deal does
-    -- not replay the whole game (recomputed for every later deal when a deal is edited)
-    ALTER TABLE deal ADD COLUMN state TEXT
-    """,
-]
-SCHEMA_VERSION = len(MIGRATIONS)
-
-
-class GameRecord(NamedTuple):
-    """A stored game's settings."""
-
-    id: int
-    created: str
-    rules_name: str
-    rules: dict[str, Any]
-    players: int
-    names: dict[str, str]
-    first_dealer: int
-    target: int | None
-    deals: int | None
-    label: str = ""
-    tournament_id: int | None = None  # a tournament table scored deal by deal
-    round: int | None = None
-    table_no: int | None = None
-
-
-class DealRecord(NamedTuple):
-    """A stored deal, active or kept in the history after an undo or an edit."""
-
-    id: int
-    number: int
-    deal: dict[str, Any] | None
-    recorded: str
-    status: str
-    replaced_by: int | None = None
-    changed: str | None = None
-    state: dict[str, Any] | None = None
-
-
-class Store(Protocol):
-    """What the commands need from a store (SQLite now, a server database later)."""
-
-    def create_game(self, record: GameRecord) -> int: ...
-    def game(self, game_id: int) -> GameRecord: ...
-    def games(self) -> list[GameRecord]: ...
-    def deals(self, game_id: int, *, history: bool = False) -> list[DealRecord]: ...
-    def current_game(self) -> int | None: ...
-    def set_current_game(self, game_id: int) -> None: ...
-
-
-def now() -> str:
-    """The current time, ISO 8601 in UTC, to the second."""
-    # time.strftime, not datetime: this runs on every deal and datetime costs an import
-    return time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
+_GAME_COLUMNS = ("id, created, rules_name, rules, players, names, first_dealer, target, deals,"
+                 " label, tournament_id, round, table_no")
+_DEAL_COLUMNS = "id, number, deal, recorded, status, replaced_by, changed, state"
+_BOARD_COLUMNS = "table_no, team1, team2, score1, score2, forfeit, game_id"
 
 
 def default_path() -> Path:
@@ -219,21 +77,24 @@ class SqliteStore:
                 time.sleep(delay)
                 delay = min(delay * 2, 0.1)
 
+    def _version(self) -> int:
+        version: int = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:  # a newer coinche wrote it: never write to it
+            raise StoreError(msg("store.newer", path=self.path, version=version,
+                                 known=SCHEMA_VERSION))
+        return version
+
+    def _migrate(self) -> None:
+        if self._version() == SCHEMA_VERSION:
+            return
+        with self.write():
+            for statement in statements("sqlite", self._version()):
+                self.db.execute(statement)
+            self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
     def close(self) -> None:
         """Close the connection."""
         self.db.close()
-
-    def _migrate(self) -> None:
-        version = self.db.execute("PRAGMA user_version").fetchone()[0]
-        if version >= SCHEMA_VERSION:
-            return
-        with self.write():
-            version = self.db.execute("PRAGMA user_version").fetchone()[0]
-            for step in MIGRATIONS[version:]:
-                for statement in step.split(";"):
-                    if statement.strip():
-                        self.db.execute(statement)
-            self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @contextmanager
     def write(self) -> Iterator[None]:
@@ -246,11 +107,30 @@ class SqliteStore:
             raise
         self.db.execute("COMMIT")
 
+    def _insert(self, sql: str, values: Sequence[Any]) -> int:
+        return int(self.db.execute(sql, values).lastrowid or 0)
+
+    # -- the current game and tournament
+
+    def current(self, kind: str) -> int | None:
+        """The id of the current ``game`` or ``tournament``, if any."""
+        row = self.db.execute("SELECT value FROM setting WHERE key = ?",
+                              (f"current_{kind}",)).fetchone()
+        return int(row[0]) if row else None
+
+    def set_current(self, kind: str, ident: int) -> None:
+        """Make ``ident`` the current ``game`` or ``tournament`` (inside a write)."""
+        self.db.execute(
+            "INSERT INTO setting (key, value) VALUES (?, ?)"
+            " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (f"current_{kind}", str(ident)),
+        )
+
     # -- games
 
     def create_game(self, record: GameRecord) -> int:
-        """Insert a game and make it the current one; returns its id."""
-        cursor = self.db.execute(
+        """Insert a game; returns its id."""
+        return self._insert(
             "INSERT INTO game (created, rules_name, rules, players, names, first_dealer,"
             " target, deals, label, tournament_id, round, table_no)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -258,91 +138,230 @@ class SqliteStore:
              json.dumps(record.names, ensure_ascii=False), record.first_dealer, record.target,
              record.deals, record.label, record.tournament_id, record.round, record.table_no),
         )
-        game_id = int(cursor.lastrowid or 0)
-        self.set_current_game(game_id)
-        return game_id
 
-    def _game(self, row: tuple[Any, ...]) -> GameRecord:
+    @staticmethod
+    def _game(row: Sequence[Any]) -> GameRecord:
         return GameRecord(
             id=row[0], created=row[1], rules_name=row[2], rules=json.loads(row[3]),
             players=row[4], names=json.loads(row[5]), first_dealer=row[6], target=row[7],
             deals=row[8], label=row[9], tournament_id=row[10], round=row[11], table_no=row[12],
         )
 
-    _GAME_COLUMNS = ("id, created, rules_name, rules, players, names, first_dealer, target,"
-                     " deals, label, tournament_id, round, table_no")
-
-    def game(self, game_id: int) -> GameRecord:
-        """The game ``game_id``; :class:`GameError` when there is none."""
-        row = self.db.execute(
-            f"SELECT {self._GAME_COLUMNS} FROM game WHERE id = ?", (game_id,)
-        ).fetchone()
-        if row is None:
-            raise GameError("game.unknown", id=game_id)
-        return self._game(row)
+    def game(self, game_id: int) -> GameRecord | None:
+        """The game ``game_id``, or None."""
+        row = self.db.execute(f"SELECT {_GAME_COLUMNS} FROM game WHERE id = ?",
+                              (game_id,)).fetchone()
+        return None if row is None else self._game(row)
 
     def games(self) -> list[GameRecord]:
         """Every game, oldest first."""
-        rows = self.db.execute(f"SELECT {self._GAME_COLUMNS} FROM game ORDER BY id").fetchall()
+        rows = self.db.execute(f"SELECT {_GAME_COLUMNS} FROM game ORDER BY id").fetchall()
         return [self._game(row) for row in rows]
 
-    def current_game(self) -> int | None:
-        """The id of the current game, if any."""
-        row = self.db.execute("SELECT value FROM setting WHERE key = 'current_game'").fetchone()
-        return int(row[0]) if row else None
-
-    def set_current_game(self, game_id: int) -> None:
-        """Make ``game_id`` the current game (inside a write)."""
-        self.db.execute(
-            "INSERT INTO setting (key, value) VALUES ('current_game', ?)"
-            " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            (str(game_id),),
-        )
-
     # -- deals
+
+    @staticmethod
+    def _deal(r: Sequence[Any]) -> DealRecord:
+        return DealRecord(id=r[0], number=r[1], deal=None if r[2] is None else json.loads(r[2]),
+                          recorded=r[3], status=r[4], replaced_by=r[5], changed=r[6],
+                          state=None if r[7] is None else json.loads(r[7]))
 
     def deals(self, game_id: int, *, history: bool = False) -> list[DealRecord]:
         """The game's active deals in order (with ``history``, removed and replaced ones too)."""
         where = "" if history else " AND status = 'active'"
         rows = self.db.execute(
-            "SELECT id, number, deal, recorded, status, replaced_by, changed, state FROM deal"
-            f" WHERE game_id = ?{where} ORDER BY number, id",
+            f"SELECT {_DEAL_COLUMNS} FROM deal WHERE game_id = ?{where} ORDER BY number, id",
             (game_id,),
         ).fetchall()
         return [self._deal(r) for r in rows]
 
-    @staticmethod
-    def _deal(r: tuple[Any, ...]) -> DealRecord:
-        return DealRecord(id=r[0], number=r[1], deal=None if r[2] is None else json.loads(r[2]),
-                          recorded=r[3], status=r[4], replaced_by=r[5], changed=r[6],
-                          state=None if r[7] is None else json.loads(r[7]))
-
     def last_deal(self, game_id: int) -> DealRecord | None:
         """The game's last active deal (with the summary recorded after it)."""
         row = self.db.execute(
-            "SELECT id, number, deal, recorded, status, replaced_by, changed, state FROM deal"
-            " WHERE game_id = ? AND status = 'active' ORDER BY number DESC LIMIT 1",
+            f"SELECT {_DEAL_COLUMNS} FROM deal WHERE game_id = ? AND status = 'active'"
+            " ORDER BY number DESC LIMIT 1",
             (game_id,),
         ).fetchone()
         return None if row is None else self._deal(row)
 
-    def add_deal(self, game_id: int, number: int, deal: dict[str, Any] | None,
-                 recorded: str | None = None, state: dict[str, Any] | None = None) -> int:
+    def add_deal(self, game_id: int, number: int, deal: dict[str, Any] | None, recorded: str,
+                 state: dict[str, Any] | None) -> int:
         """Record deal ``number`` (None: everybody passed) and the game's summary after it."""
-        cursor = self.db.execute(
+        return self._insert(
             "INSERT INTO deal (game_id, number, deal, recorded, state) VALUES (?, ?, ?, ?, ?)",
             (game_id, number, None if deal is None else json.dumps(deal, ensure_ascii=False),
-             recorded or now(), None if state is None else json.dumps(state)),
+             recorded, None if state is None else json.dumps(state)),
         )
-        return int(cursor.lastrowid or 0)
 
-    def set_state(self, deal_id: int, state: dict[str, Any]) -> None:
+    def set_deal_state(self, deal_id: int, state: dict[str, Any]) -> None:
         """Replace the summary recorded after a deal (after an earlier deal was edited)."""
         self.db.execute("UPDATE deal SET state = ? WHERE id = ?", (json.dumps(state), deal_id))
 
-    def remove_deal(self, deal_id: int, *, replaced_by: int | None = None) -> None:
+    def retire_deal(self, deal_id: int, changed: str, replaced_by: int | None = None) -> None:
         """Take a deal out of play, keeping it in the history."""
         self.db.execute(
             "UPDATE deal SET status = ?, replaced_by = ?, changed = ? WHERE id = ?",
-            ("replaced" if replaced_by else "removed", replaced_by, now(), deal_id),
+            ("replaced" if replaced_by else "removed", replaced_by, changed, deal_id),
+        )
+
+    # -- tournaments
+
+    def create_tournament(self, record: TournamentRecord) -> int:
+        """Insert a tournament; returns its id."""
+        return self._insert(
+            "INSERT INTO tournament (name, name_key, created, rules_name, rules, settings)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (record.name, fold(record.name), record.created, record.rules_name,
+             json.dumps(record.rules), json.dumps(record.settings)),
+        )
+
+    def find_tournament(self, name: str) -> int | None:
+        """The id of the tournament called ``name`` (compared folded), or None."""
+        row = self.db.execute("SELECT id FROM tournament WHERE name_key = ?",
+                              (fold(name),)).fetchone()
+        return None if row is None else int(row[0])
+
+    def tournaments(self) -> list[TournamentRecord]:
+        """Every tournament, oldest first."""
+        rows = self.db.execute("SELECT id, name, created, rules_name, rules, settings"
+                               " FROM tournament ORDER BY id").fetchall()
+        return [TournamentRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5]))
+                for r in rows]
+
+    def tournament_rules(self, tournament_id: int) -> dict[str, Any]:
+        """The rules snapshot of a tournament."""
+        row = self.db.execute("SELECT rules FROM tournament WHERE id = ?",
+                              (tournament_id,)).fetchone()
+        data: dict[str, Any] = json.loads(row[0])
+        return data
+
+    def tournament(self, tournament_id: int) -> "Tournament | None":
+        """Read a whole tournament."""
+        from coinche_cli.tournament.model import (
+            Board,
+            Penalty,
+            Round,
+            Settings,
+            Team,
+            Tournament,
+        )
+
+        db = self.db
+        row = db.execute("SELECT id, name, rules_name, settings FROM tournament WHERE id = ?",
+                         (tournament_id,)).fetchone()
+        if row is None:
+            return None
+        teams = tuple(
+            Team(id=r[0], name=r[1], players=tuple(json.loads(r[2])), club=r[3],
+                 registered=r[4], joined_round=r[5], dropped_after=r[6])
+            for r in db.execute(
+                "SELECT id, name, players, club, registered, joined_round, dropped_after"
+                " FROM team WHERE tournament_id = ? ORDER BY registered", (tournament_id,))
+        )
+        boards: dict[int, list[Board]] = {}
+        for r in db.execute(f"SELECT round, {_BOARD_COLUMNS} FROM board"
+                            " WHERE tournament_id = ? ORDER BY round, table_no",
+                            (tournament_id,)):
+            boards.setdefault(r[0], []).append(Board(*r[1:]))
+        rounds = tuple(
+            Round(r[0], tuple(boards.get(r[0], [])), r[1], r[2])
+            for r in db.execute("SELECT number, bye, rematches FROM round"
+                                " WHERE tournament_id = ? ORDER BY number", (tournament_id,))
+        )
+        penalties = tuple(
+            Penalty(team=r[0], round=r[1], points=r[2], reason=r[3], to_opponents=bool(r[4]))
+            for r in db.execute("SELECT team_id, round, points, reason, to_opponents"
+                                " FROM penalty WHERE tournament_id = ? ORDER BY id",
+                                (tournament_id,))
+        )
+        return Tournament(id=row[0], name=row[1], rules_name=row[2],
+                          settings=Settings.from_json(json.loads(row[3])), teams=teams,
+                          rounds=rounds, penalties=penalties)
+
+    def add_teams(self, tournament_id: int, teams: "Sequence[Team]") -> list[int]:
+        """Register ``teams``; returns their ids in order."""
+        return [
+            self._insert(
+                "INSERT INTO team (tournament_id, name, name_key, players, club, registered,"
+                " joined_round, dropped_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (tournament_id, team.name, fold(team.name),
+                 json.dumps(list(team.players), ensure_ascii=False), team.club,
+                 team.registered, team.joined_round, team.dropped_after),
+            )
+            for team in teams
+        ]
+
+    def set_team_dropped(self, team_id: int, after: int | None) -> None:
+        """Mark a team as gone after round ``after`` (None: it plays again)."""
+        self.db.execute("UPDATE team SET dropped_after = ? WHERE id = ?", (after, team_id))
+
+    def add_round(self, tournament_id: int, played: "Round", paired: str) -> None:
+        """Store a paired round."""
+        self.db.execute(
+            "INSERT INTO round (tournament_id, number, paired, bye, rematches)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (tournament_id, played.number, paired, played.bye, played.rematches),
+        )
+        self.db.executemany(
+            "INSERT INTO board (tournament_id, round, table_no, team1, team2)"
+            " VALUES (?, ?, ?, ?, ?)",
+            [(tournament_id, played.number, b.table, b.team1, b.team2) for b in played.boards],
+        )
+
+    def remove_round(self, tournament_id: int, number: int) -> None:
+        """Withdraw a round and its tables."""
+        for table in ("board", "round"):
+            column = "round" if table == "board" else "number"
+            self.db.execute(f"DELETE FROM {table} WHERE tournament_id = ? AND {column} = ?",
+                            (tournament_id, number))
+
+    def latest_round(self, tournament_id: int) -> int | None:
+        """The number of the latest paired round, or None."""
+        row = self.db.execute("SELECT MAX(number) FROM round WHERE tournament_id = ?",
+                              (tournament_id,)).fetchone()
+        return None if row is None or row[0] is None else int(row[0])
+
+    def board(self, tournament_id: int, number: int, table: int) -> "Board | None":
+        """One table of a round."""
+        from coinche_cli.tournament.model import Board
+
+        row = self.db.execute(
+            f"SELECT {_BOARD_COLUMNS} FROM board"
+            " WHERE tournament_id = ? AND round = ? AND table_no = ?",
+            (tournament_id, number, table),
+        ).fetchone()
+        return None if row is None else Board(*row)
+
+    def set_result(self, tournament_id: int, number: int, table: int, score1: int | None,
+                   score2: int | None, forfeit: int | None, entered: str,
+                   game_id: int | None = None) -> None:
+        """Enter a table's result; a result it already had goes to the history."""
+        where = (tournament_id, number, table)
+        self.db.execute(
+            "INSERT INTO board_history (tournament_id, round, table_no, score1, score2, forfeit,"
+            " entered, replaced) SELECT tournament_id, round, table_no, score1, score2, forfeit,"
+            " entered, ? FROM board WHERE tournament_id = ? AND round = ? AND table_no = ?"
+            " AND (score1 IS NOT NULL OR forfeit IS NOT NULL)",
+            (entered, *where),
+        )
+        self.db.execute(
+            "UPDATE board SET score1 = ?, score2 = ?, forfeit = ?, game_id = COALESCE(?, game_id),"
+            " entered = ? WHERE tournament_id = ? AND round = ? AND table_no = ?",
+            (score1, score2, forfeit, game_id, entered, *where),
+        )
+
+    def link_game(self, tournament_id: int, number: int, table: int, game_id: int) -> None:
+        """Mark a table as scored deal by deal in ``game_id``."""
+        self.db.execute(
+            "UPDATE board SET game_id = ? WHERE tournament_id = ? AND round = ? AND table_no = ?",
+            (game_id, tournament_id, number, table),
+        )
+
+    def add_penalty(self, tournament_id: int, penalty: "Penalty", entered: str) -> None:
+        """Record a penalty."""
+        self.db.execute(
+            "INSERT INTO penalty (tournament_id, team_id, round, points, reason, to_opponents,"
+            " entered) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (tournament_id, penalty.team, penalty.round, penalty.points, penalty.reason,
+             int(penalty.to_opponents), entered),
         )

@@ -1,56 +1,86 @@
 """Tournament operations: each reads the tournament, checks everything, then writes in one
-transaction.  A refused operation leaves the store as it was.
+transaction.  A refused operation leaves the store as it was.  The store is any
+:class:`~coinche_cli.store.Store`: nothing here runs SQL.
 """
 
-from __future__ import annotations
-
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from coinche_cli.errors import TournamentError
+from coinche_cli.game.state import End
 from coinche_cli.messages import msg
+from coinche_cli.names import NameIndex, fold
 from coinche_cli.rules.model import Rules
-from coinche_cli.store import sqlite_tournaments as ts
-from coinche_cli.store.sqlite import SqliteStore
+from coinche_cli.store import GameRecord, Store, TournamentRecord, now
 from coinche_cli.tournament.model import Board, Penalty, Round, Settings, Team, Tournament
 from coinche_cli.tournament.pairing import Contender, draw, pair
 from coinche_cli.tournament.standings import Standing, primary, standings
 
 
-def create(store: SqliteStore, name: str, rules: Rules, settings: Settings) -> Tournament:
+def create(store: Store, name: str, rules: Rules, settings: Settings) -> Tournament:
     """Start a tournament with a snapshot of ``rules``; it becomes the current one."""
     settings.check()
+    name = name.strip()
+    if not fold(name):
+        raise TournamentError("tournament.empty_name")
+    record = TournamentRecord(0, name, now(), rules.name, dict(rules.document),
+                              settings.to_json())
     with store.write():
-        tournament_id = ts.create(store, name, rules.name, dict(rules.document), settings)
-    return ts.load(store, tournament_id)
+        if store.find_tournament(name) is not None:
+            raise TournamentError("tournament.exists", name=name)
+        tournament_id = store.create_tournament(record)
+        store.set_current("tournament", tournament_id)
+    return _read(store, tournament_id)
 
 
-def load(store: SqliteStore, name: str | None) -> Tournament:
+def _find(store: Store, name: str | None) -> int:
+    """The id of the tournament called ``name``, or of the current one."""
+    if name is None:
+        current = store.current("tournament")
+        if current is None:
+            raise TournamentError("tournament.no_current")
+        return current
+    found = store.find_tournament(name)
+    if found is None:
+        raise TournamentError("tournament.unknown", name=name)
+    return found
+
+
+def _read(store: Store, tournament_id: int) -> Tournament:
+    tournament = store.tournament(tournament_id)
+    if tournament is None:
+        raise TournamentError("tournament.unknown", name=tournament_id)
+    return tournament
+
+
+def load(store: Store, name: str | None) -> Tournament:
     """The tournament called ``name``, or the current one."""
-    return ts.load(store, ts.find(store, name))
+    return _read(store, _find(store, name))
 
 
-def use(store: SqliteStore, name: str) -> Tournament:
+def listing(store: Store) -> list[TournamentRecord]:
+    """Every tournament of the store, oldest first."""
+    return store.tournaments()
+
+
+def use(store: Store, name: str) -> Tournament:
     """Make a tournament the current one."""
     with store.write():
-        tournament_id = ts.find(store, name)
-        ts.set_current(store, tournament_id)
-    return ts.load(store, tournament_id)
+        tournament_id = _find(store, name)
+        store.set_current("tournament", tournament_id)
+    return _read(store, tournament_id)
+
+
+def team_index(tournament: Tournament) -> NameIndex[int]:
+    """The tournament's teams, searchable by name (:mod:`coinche_cli.names`)."""
+    return NameIndex((team.id, team.name, "") for team in tournament.teams)
 
 
 def find_team(tournament: Tournament, name: str) -> Team:
-    """A team by name (case and accents ignored), or an unambiguous prefix of its name."""
-    key = ts.name_key(name)
-    exact = [t for t in tournament.teams if ts.name_key(t.name) == key]
-    if exact:
-        return exact[0]
-    prefixed = [t for t in tournament.teams if ts.name_key(t.name).startswith(key)] if key else []
-    if len(prefixed) == 1:
-        return prefixed[0]
-    if len(prefixed) > 1:
-        raise TournamentError("tournament.ambiguous_team", name=name,
-                              matches=", ".join(t.name for t in prefixed[:5]))
-    raise TournamentError("tournament.unknown_team", name=name)
+    """A team by name (case and accents ignored), or an unambiguous start of its name or of
+    one of its words."""
+    team_id = team_index(tournament).resolve(name, field="team", kind="team")
+    return tournament.team(team_id)
 
 
 def _next_round(tournament: Tournament) -> int:
@@ -65,44 +95,59 @@ def _players(text: str | Sequence[str]) -> tuple[str, ...]:
     return players
 
 
-def add_team(store: SqliteStore, name: str | None, team: str, players: str,
+def _new_teams(tournament: Tournament,
+               rows: Sequence[tuple[str, Sequence[str] | str, str]]) -> list[Team]:
+    """The teams to register, checked: a name, at most two players, no name registered twice
+    (as folded); every clash found in one pass."""
+    joined = _next_round(tournament)
+    if joined > tournament.settings.rounds:
+        raise TournamentError("tournament.over")
+    taken = {fold(t.name): t.name for t in tournament.teams}
+    order = max((t.registered for t in tournament.teams), default=0)
+    teams = []
+    for name, players, club in rows:
+        key = fold(name)
+        if not key:
+            raise TournamentError("tournament.empty_team")
+        if key in taken:
+            raise TournamentError("tournament.team_exists", name=taken[key])
+        taken[key] = name.strip()
+        order += 1
+        teams.append(Team(0, name.strip(), _players(players), club.strip(), order, joined))
+    return teams
+
+
+def add_team(store: Store, name: str | None, team: str, players: str,
              club: str = "") -> Team:
     """Register a team; after round 1 is paired it is a late entry for the next round."""
     with store.write():
         tournament = load(store, name)
-        joined = _next_round(tournament)
-        if joined > tournament.settings.rounds:
-            raise TournamentError("tournament.over")
-        team_id = ts.add_team(store, tournament, team, _players(players), club, joined)
-    return load(store, name if name else None).team(team_id)
+        (new,) = _new_teams(tournament, [(team, players, club)])
+        (team_id,) = store.add_teams(tournament.id, [new])
+    return replace(new, id=team_id)
 
 
-def import_teams(store: SqliteStore, name: str | None,
+def import_teams(store: Store, name: str | None,
                  rows: Sequence[tuple[int, str, tuple[str, ...], str]]) -> list[Team]:
     """Register every team of an import ``(row, name, players, club)``, or none: every row
     whose name is already registered is reported at once."""
     with store.write():
         tournament = load(store, name)
-        joined = _next_round(tournament)
-        if joined > tournament.settings.rounds:
-            raise TournamentError("tournament.over")
-        taken = {ts.name_key(t.name): t.name for t in tournament.teams}
+        taken = {fold(t.name) for t in tournament.teams}
         clashes = [
             msg("tournament.import_row", row=row, problem=msg("tournament.team_exists",
                                                               name=team.strip()))
-            for row, team, _, _ in rows if ts.name_key(team) in taken
+            for row, team, _, _ in rows if fold(team) in taken
         ]
         if clashes:
             raise TournamentError("tournament.import_refused", count=len(clashes),
                                   rows=" | ".join(clashes))
-        ids = []
-        for _, team, players, club in rows:
-            ids.append(ts.add_team(store, tournament, team, _players(players), club, joined))
-            tournament = ts.load(store, tournament.id)
-    return [tournament.team(i) for i in ids]
+        new = _new_teams(tournament, [(team, players, club) for _, team, players, club in rows])
+        ids = store.add_teams(tournament.id, new)
+    return [replace(team, id=team_id) for team, team_id in zip(new, ids, strict=True)]
 
 
-def drop_team(store: SqliteStore, name: str | None, team: str) -> tuple[Team, int]:
+def drop_team(store: Store, name: str | None, team: str) -> tuple[Team, int]:
     """A team leaves: it is not paired from the next round on; its results stay."""
     with store.write():
         tournament = load(store, name)
@@ -110,7 +155,7 @@ def drop_team(store: SqliteStore, name: str | None, team: str) -> tuple[Team, in
         if found.dropped_after is not None:
             raise TournamentError("tournament.already_dropped", name=found.name)
         after = tournament.current.number if tournament.current else 0
-        ts.drop_team(store, tournament, found, after)
+        store.set_team_dropped(found.id, after)
     return found, after
 
 
@@ -139,7 +184,7 @@ class Paired:
     round: Round
 
 
-def pair_next(store: SqliteStore, name: str | None) -> Paired:
+def pair_next(store: Store, name: str | None) -> Paired:
     """Pair the next round (round 1: the draw; later: Swiss)."""
     with store.write():
         tournament = load(store, name)
@@ -166,11 +211,11 @@ def pair_next(store: SqliteStore, name: str | None) -> Paired:
         ) if number > 1 else [tuple(p) for p in result.tables]
         boards = tuple(Board(i, a, b) for i, (a, b) in enumerate(tables, start=1))
         played = Round(number, boards, result.bye, len(result.rematches))
-        ts.add_round(store, tournament, played)
+        store.add_round(tournament.id, played, now())
     return Paired(load(store, name), played)
 
 
-def unpair(store: SqliteStore, name: str | None) -> Round:
+def unpair(store: Store, name: str | None) -> Round:
     """Withdraw the latest round while none of its tables has a result."""
     with store.write():
         tournament = load(store, name)
@@ -179,7 +224,7 @@ def unpair(store: SqliteStore, name: str | None) -> Round:
             raise TournamentError("tournament.nothing_paired")
         if any(b.has_result or b.game_id is not None for b in current.boards):
             raise TournamentError("tournament.round_has_results", round=current.number)
-        ts.remove_round(store, tournament, current.number)
+        store.remove_round(tournament.id, current.number)
     return current
 
 
@@ -214,7 +259,7 @@ def _check_scores(tournament: Tournament, score1: int, score2: int,
         raise TournamentError("tournament.too_many_deals", deals=deals, limit=limit)
 
 
-def enter_result(store: SqliteStore, name: str | None, table: int, score1: int | None,
+def enter_result(store: Store, name: str | None, table: int, score1: int | None,
                  score2: int | None, *, round_number: int | None = None,
                  forfeit: str | None = None, deals: int | None = None) -> tuple[Round, Board]:
     """Enter or correct a table's result (scores in the pairing's team order), or a forfeit."""
@@ -235,14 +280,15 @@ def enter_result(store: SqliteStore, name: str | None, table: int, score1: int |
             raise TournamentError("tournament.two_scores")
         else:
             _check_scores(tournament, score1, score2, deals)
-        ts.set_result(store, tournament, played.number, board, score1, score2, forfeit_id)
-        updated = load(store, name).round(played.number)
+        store.set_result(tournament.id, played.number, table, score1, score2, forfeit_id,
+                         now())
+        updated = _read(store, tournament.id).round(played.number)
     entered = updated.board(table)
     assert entered is not None
     return updated, entered
 
 
-def import_results(store: SqliteStore, name: str | None,
+def import_results(store: Store, name: str | None,
                    rows: Sequence[tuple[int, int, int, int]],
                    round_number: int | None = None) -> Round:
     """Enter many results at once: ``(row, table, score1, score2)``; all checked first."""
@@ -265,12 +311,14 @@ def import_results(store: SqliteStore, name: str | None,
         if problems:  # every bad row at once, nothing stored
             raise TournamentError("tournament.import_refused", count=len(problems),
                                   rows=" | ".join(problems))
+        entered = now()
         for board, score1, score2 in boards:
-            ts.set_result(store, tournament, played.number, board, score1, score2, None)
+            store.set_result(tournament.id, played.number, board.table, score1, score2, None,
+                             entered)
     return load(store, name).round(played.number)
 
 
-def penalise(store: SqliteStore, name: str | None, team: str, points: int, reason: str,
+def penalise(store: Store, name: str | None, team: str, points: int, reason: str,
              to_opponents: bool = True) -> Penalty:
     """Penalise a team in the current round: its opponents get ``points`` (or, when not
     ``to_opponents``, the team loses them)."""
@@ -288,7 +336,7 @@ def penalise(store: SqliteStore, name: str | None, team: str, points: int, reaso
             raise TournamentError("tournament.no_opponent", name=found.name,
                                   round=current.number)
         penalty = Penalty(found.id, current.number, points, reason.strip(), to_opponents)
-        ts.add_penalty(store, tournament, penalty)
+        store.add_penalty(tournament.id, penalty, now())
     return penalty
 
 
@@ -299,10 +347,9 @@ def ranked(tournament: Tournament, after_round: int | None = None) -> list[Stand
     return standings(tournament, after_round)
 
 
-def table_game(store: SqliteStore, name: str | None, table: int) -> int:
+def table_game(store: Store, name: str | None, table: int) -> int:
     """Create the game that scores ``table`` of the current round deal by deal."""
     from coinche_cli.rules.loader import rules_from_document
-    from coinche_cli.store.sqlite import GameRecord, now
 
     with store.write():
         tournament = load(store, name)
@@ -312,34 +359,38 @@ def table_game(store: SqliteStore, name: str | None, table: int) -> int:
             raise TournamentError("tournament.table_has_game", table=table, game=board.game_id)
         if board.has_result:
             raise TournamentError("tournament.table_done", table=table)
-        document = ts.rules_document(store, tournament.id)
+        document = store.tournament_rules(tournament.id)
         rules = rules_from_document(document, f"tournament {tournament.name} rules")
         names = {"A": tournament.name_of(board.team1), "B": tournament.name_of(board.team2)}
         settings = tournament.settings
         record = GameRecord(
             id=0, created=now(), rules_name=rules.name, rules=document, players=4, names=names,
             first_dealer=0, target=settings.target, deals=settings.deals,
-            label=f"{tournament.name}, round {played.number}, table {table}",
+            label=msg("tournament.table_label", name=tournament.name, round=played.number,
+                      table=table),
             tournament_id=tournament.id, round=played.number, table_no=table,
         )
         game_id = store.create_game(record)
-        ts.link_game(store, tournament, played.number, table, game_id)
+        store.set_current("game", game_id)
+        store.link_game(tournament.id, played.number, table, game_id)
     return game_id
 
 
-def sync_table(store: SqliteStore, tournament_id: int, round_number: int, table: int,
-               game_id: int, finished: bool, totals: dict[str, int]) -> None:
+def sync_table(store: Store, tournament_id: int, round_number: int, table: int,
+               game_id: int, end: End | None, totals: dict[str, int]) -> None:
     """Inside a game's write: a finished game's totals become its table's result (and an
-    undone end takes the result back).  A closed round refuses the change."""
-    tournament = ts.load(store, tournament_id)
-    current = tournament.current
-    if current is None or current.number != round_number:
+    undone end takes the result back).  A closed round refuses the change.
+
+    Only the table's own row is read, so a deal added at a tournament table costs the same
+    whatever the size of the tournament.
+    """
+    if store.latest_round(tournament_id) != round_number:
         raise TournamentError("tournament.round_closed", round=round_number)
-    board = current.board(table)
+    board = store.board(tournament_id, round_number, table)
     if board is None:
         return
-    if finished:
-        ts.set_result(store, tournament, round_number, board, totals["A"], totals["B"], None,
-                      game_id)
+    if end is not None:
+        store.set_result(tournament_id, round_number, table, totals["A"], totals["B"], None,
+                         now(), game_id)
     elif board.has_result:
-        ts.set_result(store, tournament, round_number, board, None, None, None, game_id)
+        store.set_result(tournament_id, round_number, table, None, None, None, now(), game_id)

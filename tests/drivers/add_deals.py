@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 from coinche_cli.game import ops as games
-from coinche_cli.rules.model import load_rules
+from coinche_cli.rules.loader import load_rules
 from coinche_cli.scoring.deal import Deal, deal_from_words
 from coinche_cli.store.sqlite import SqliteStore
 

@@ -1,0 +1,122 @@
+"""Options shared by several commands, declared once.
+
+The deal options (``TAKER CONTRACT [POINTS]``, ``--belote``, ``--announce``…) are the same for
+``coinche score``, ``game add`` and ``game edit``: :func:`deal_options` adds them to a
+command's signature (Typer reads a function's signature to build its options) and hands the
+command one :class:`DealInput` instead of eight parameters.
+"""
+
+import functools
+import inspect
+import sys
+from collections.abc import Callable
+from typing import Annotated, Any, NamedTuple, TypeVar
+
+import typer
+
+from coinche_cli.errors import DealError
+from coinche_cli.scoring.deal import Deal, deal_from_json, deal_from_words
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+RulesOption = Annotated[
+    str, typer.Option("--rules", "-r", help="Built-in rules name or a rules file.")
+]
+GameOption = Annotated[
+    int | None, typer.Option("--game", "-g", help="Game id (default: the current game).")
+]
+TournamentOption = Annotated[
+    str | None,
+    typer.Option("--tournament", "-T", help="Tournament name (default: the current one)."),
+]
+RoundOption = Annotated[int | None, typer.Option("--round", "-R", help="Round number.")]
+
+
+class DealInput(NamedTuple):
+    """A deal as given on the command line: the words form and its options, or JSON."""
+
+    words: list[str] | None = None
+    deal_json: str | None = None
+    belote: list[str] | None = None
+    announce: list[str] | None = None
+    announce_winner: str | None = None
+    capot: str | None = None
+    generale: bool = False
+    points: list[str] | None = None
+
+    def read(self) -> Deal:
+        """The deal, from the words form or ``--deal`` (``-``: standard input)."""
+        if self.deal_json is not None:
+            if self.words:
+                raise DealError("deal", "cli.deal_source")
+            return deal_from_json(sys.stdin.read() if self.deal_json == "-" else self.deal_json)
+        if not self.words:
+            raise DealError("deal", "cli.no_deal")
+        return deal_from_words(
+            self.words, belote=self.belote or (), announce=self.announce or (),
+            announce_winner=self.announce_winner, capot=self.capot, generale=self.generale,
+            points=self.points or (),
+        )
+
+
+def _parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
+                             annotation=annotation)
+
+
+#: The deal parameters, in the order ``--help`` lists them.
+DEAL_PARAMETERS = (
+    _parameter("words", Annotated[
+        list[str] | None,
+        typer.Argument(help="TAKER CONTRACT [POINTS], e.g. A 100S 104.", show_default=False,
+                       metavar="DEAL"),
+    ], None),
+    _parameter("deal_json", Annotated[
+        str | None,
+        typer.Option("--deal", help="The deal as JSON (fields of variants.md), or - for stdin."),
+    ], None),
+    _parameter("belote", Annotated[
+        list[str] | None,
+        typer.Option("--belote", "-b", help="Side holding a belote (repeat for several)."),
+    ], None),
+    _parameter("announce", Annotated[
+        list[str] | None,
+        typer.Option("--announce", "-a", help="SIDE:NAME[,NAME…], e.g. A:cinquante "
+                     "(repeatable)."),
+    ], None),
+    _parameter("announce_winner", Annotated[
+        str | None,
+        typer.Option("--announce-winner", help="Side whose equal-best announces count."),
+    ], None),
+    _parameter("capot", Annotated[
+        str | None, typer.Option("--capot", help="Side that won every trick."),
+    ], None),
+    _parameter("generale", Annotated[
+        bool, typer.Option("--generale", help="The taker alone won every trick."),
+    ], False),
+    _parameter("points", Annotated[
+        list[str] | None,
+        typer.Option("--points", "-p", help="SIDE:N card points of another side (chien)."),
+    ], None),
+)
+
+_Command = TypeVar("_Command", bound=Callable[..., None])
+
+
+def deal_options(command: _Command) -> _Command:
+    """Give ``command`` the deal parameters; it receives them as ``deal: DealInput``."""
+    own = [p for name, p in inspect.signature(command).parameters.items() if name != "deal"]
+    names = [p.name for p in DEAL_PARAMETERS]
+
+    @functools.wraps(command)
+    def with_deal(*args: Any, **kwargs: Any) -> None:
+        deal = DealInput(**{name: kwargs.pop(name) for name in names})
+        command(*args, deal=deal, **kwargs)
+
+    # positional arguments first (the deal's words after any of the command's own), then
+    # every option, so that Typer reads them in that order
+    arguments = [p for p in own if p.default is inspect.Parameter.empty]
+    rest = [p for p in own if p.default is not inspect.Parameter.empty]
+    parameters = [*arguments, *DEAL_PARAMETERS, *rest]
+    with_deal.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in parameters])
+    return with_deal  # type: ignore[return-value]

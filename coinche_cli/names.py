@@ -1,0 +1,148 @@
+"""Names typed by people: one way to compare them, one way to find what they name.
+
+Every name a user types — a side of a game, a team of a tournament, a tournament, a column
+header, an announce — is compared through :func:`fold`, and every side or team is found by
+:class:`NameIndex`, so "Les Étés" and "les etes" are the same name everywhere: a game or a
+tournament that would hold both is refused when they are entered.
+
+How a typed name is resolved (``NameIndex.resolve``):
+
+1. The whole name, folded, names one entry: that entry.
+2. The typed text is an entry's code (``A``, ``B``, a seat ``2``): that entry, unless another
+   entry's name starts with it (``b`` is side B, but also the start of "Bernard et Jacky").
+3. Otherwise every entry whose name, or one of whose words, starts with the typed text.
+
+One candidate: that one.  Several: refused, listing them (``L`` could be "Les Tontons" or
+"Dédé et Lulu"); none: refused, suggesting the closest names.
+"""
+
+import unicodedata
+from bisect import bisect_left
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Generic, TypeVar
+
+from coinche_cli.errors import InputError
+
+K = TypeVar("K", bound=Hashable)
+
+#: Apostrophes and underscores people type for the same thing.
+_SAME = str.maketrans({"’": "'", "‘": "'", "`": "'", "_": " "})
+#: Suggestions offered when nothing matches, at most.
+SUGGESTIONS = 3
+
+
+def fold(text: str) -> str:
+    """``text`` for comparing: no accents, no case, one space between words (``Les  Étés`` →
+    ``les etes``); typographic apostrophes are plain ones and ``_`` is a space."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(bare.casefold().translate(_SAME).split())
+
+
+def echo(text: str) -> str:
+    """What the user typed, as an error quotes it: stripped, at most 80 characters."""
+    text = text.strip()
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
+class _Starts(Generic[K]):
+    """Texts sorted, to find every key whose text starts with a prefix by bisection."""
+
+    def __init__(self, items: list[tuple[str, int, K]]) -> None:
+        items.sort(key=lambda item: (item[0], item[1]))
+        self._texts = [item[0] for item in items]
+        self._keys = [item[2] for item in items]
+
+    def starting(self, prefix: str) -> list[K]:
+        found = []
+        index = bisect_left(self._texts, prefix)
+        while index < len(self._texts) and self._texts[index].startswith(prefix):
+            found.append(self._keys[index])
+            index += 1
+        return found
+
+
+class NameIndex(Generic[K]):
+    """Entries (a key, a name, optionally a short code) searchable by what people type.
+
+    Built once, it answers each look-up in logarithmic time, so an import naming thousands
+    of teams stays fast.
+    """
+
+    def __init__(self, entries: Iterable[tuple[K, str, str]]) -> None:
+        """``entries``: ``(key, name, code)``; ``code`` is ``""`` when the entry has none."""
+        self.names: dict[K, str] = {}
+        self._exact: dict[str, list[K]] = {}
+        self._codes: dict[str, list[K]] = {}
+        names: list[tuple[str, int, K]] = []
+        words: list[tuple[str, int, K]] = []
+        for order, (key, name, code) in enumerate(entries):
+            self.names[key] = name
+            folded = fold(name)
+            self._exact.setdefault(folded, []).append(key)
+            if code:
+                self._codes.setdefault(fold(code), []).append(key)
+            names.append((folded, order, key))
+            # each later word can be typed from its start too ("rois" for "Les Rois")
+            parts = folded.split()
+            words.extend((" ".join(parts[i:]), order, key) for i in range(1, len(parts)))
+        self._order = {key: order for order, key in enumerate(self.names)}
+        self._names = _Starts(names)
+        self._words = _Starts(words)
+
+    def clashes(self, name: str) -> list[K]:
+        """The entries whose name folds to the same as ``name``."""
+        return list(self._exact.get(fold(name), ()))
+
+    def candidates(self, typed: str) -> list[K]:
+        """Every entry ``typed`` could name (rule 1, else rule 2), in entry order."""
+        wanted = fold(typed)
+        if not wanted:
+            return []
+        exact = self._exact.get(wanted, [])
+        if len(exact) == 1:
+            return list(exact)
+        found = set(self._names.starting(wanted))
+        coded = self._codes.get(wanted, [])
+        found.update(coded if coded else self._words.starting(wanted))
+        return sorted(found, key=self._order.__getitem__)
+
+    def resolve(self, typed: str, *, field: str, kind: str, label: bool = False) -> K:
+        """The one entry ``typed`` names; :class:`InputError` on ``field`` otherwise.
+
+        ``kind`` chooses the words of the refusal (``side``, ``team``); ``label`` shows
+        each candidate as ``CODE (name)`` where they differ.
+        """
+        found = self.candidates(typed)
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise InputError(field, f"names.ambiguous_{kind}", got=echo(typed),
+                             candidates=self._listing(found, label))
+        close = self.suggest(typed)
+        if close:
+            raise InputError(field, f"names.unknown_{kind}_suggest", got=echo(typed),
+                             suggestion=close[0], known=self._listing(list(self.names), label))
+        raise InputError(field, f"names.unknown_{kind}", got=echo(typed),
+                         known=self._listing(list(self.names), label))
+
+    def suggest(self, typed: str) -> list[str]:
+        """The names closest to ``typed`` (for "did you mean …?")."""
+        import difflib  # only a refusal needs it
+
+        wanted = fold(typed)
+        by_fold = {fold(name): name for name in self.names.values()}
+        words = {word: name for folded, name in by_fold.items() for word in folded.split()}
+        close = [by_fold[c] for c in difflib.get_close_matches(wanted, list(by_fold),
+                                                                n=SUGGESTIONS, cutoff=0.6)]
+        close += [words[w] for w in difflib.get_close_matches(wanted, list(words), n=1,
+                                                               cutoff=0.75)]
+        return list(dict.fromkeys(close))
+
+    def _listing(self, keys: Sequence[K], label: bool, most: int = 8) -> str:
+        shown = []
+        for key in keys[:most]:
+            name = self.names[key]
+            shown.append(f'{key} ("{name}")' if label and str(key) != name else f'"{name}"')
+        more = len(keys) - most
+        return ", ".join(shown) + (f", … (+{more})" if more > 0 else "")

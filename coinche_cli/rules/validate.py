@@ -1,0 +1,415 @@
+"""Validate a rules document: every key checked against the schema, every problem reported
+at once (file, line, dotted key, reason), then the frozen :class:`~coinche_cli.rules.model.Rules`.
+
+The typed readers of :class:`Validator` report a problem and return a usable fallback, so one
+pass finds every problem of a file.
+"""
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, NamedTuple, TypeVar
+
+from coinche_cli.errors import Problem
+from coinche_cli.messages import msg
+from coinche_cli.names import fold
+from coinche_cli.rules.model import (
+    ANNOUNCE_ALIASES,
+    ANNOUNCE_KINDS,
+    CONDITION_ORDER,
+    RANKS,
+    SUITS,
+    TERMS,
+    BeloteTo,
+    BothOver,
+    Direction,
+    EndRule,
+    Mode,
+    Reach,
+    Rounding,
+    Rules,
+    ScoreTable,
+    SideTerms,
+    Tie,
+    canonical_announce,
+)
+
+_E = TypeVar("_E", bound=StrEnum)
+
+Path_ = tuple[str, ...]  # a dotted key, as its parts
+Where = tuple[str, int]  # file, line
+
+
+class Document(NamedTuple):
+    """Plain data from a rules file (merged with what it extends), with the line of every key."""
+
+    data: Any
+    lines: dict[Path_, Where]
+
+
+RANK_ALIASES = {"V": "J", "D": "Q", "R": "K"}  # valet, dame, roi
+
+# score: made/failed hold side lists directly; the when_* overrides hold outcome -> side lists
+_SIDES = {"takers": None, "defenders": None}
+_SCORE = {
+    "made": _SIDES,
+    "failed": _SIDES,
+    **{cond: {"made": _SIDES, "failed": _SIDES} for cond in CONDITION_ORDER},
+}
+# The keys each section accepts; a nested dict is a sub-section.
+SCHEMA: dict[str, Any] = {
+    "name": None,
+    "title": None,
+    "source": None,
+    "extends": None,
+    "players": None,
+    "direction": None,
+    "cards": {"trump": None, "plain": None, "dix_de_der": None},
+    "modes": {
+        "suits": {"failure_base": None, "max_bid": None, "belotes": None},
+        "SA": {"cards": None, "failure_base": None, "max_bid": None, "belotes": None},
+        "TA": {"cards": None, "failure_base": None, "max_bid": None, "belotes": None},
+    },
+    "bids": {"min": None, "max": None, "step": None, "capot": None, "generale": None},
+    "belote": {"value": None, "goes_to": None},
+    "announces": {"best_only": None, "values": None},
+    "made_if": {"reach_bid_with": None, "min_points": None, "beat_defence": None},
+    "multiplier": {"coinche": None, "surcoinche": None, "applies_to": None},
+    "score": _SCORE,
+    "capot": {"card_points": None, "bonus": None, "bonus_on_capot_bid": None},
+    "rounding": {"method": None, "total": None, "last_deal": None},
+    "end": {
+        "target": None,
+        "deals": None,
+        "reach": None,
+        "both_over": None,
+        "tie": None,
+        "time_limit": None,
+    },
+}
+REQUIRED = ("name", "players", "cards", "modes", "bids", "multiplier", "score", "end")
+
+
+class Validator:
+    """Walks a merged document, collecting every problem, and builds the :class:`Rules`."""
+
+    def __init__(self, document: Document, label: str, problems: list[Problem]) -> None:
+        self.data = document.data
+        self.lines = document.lines
+        self.label = label
+        self.problems = problems
+
+    # -- reporting
+
+    def where(self, at: Path_) -> Where:
+        """The file and line of ``at``, or of its nearest parent that has one."""
+        for cut in range(len(at), -1, -1):
+            if at[:cut] in self.lines:
+                return self.lines[at[:cut]]
+        return (self.label, 1)
+
+    def fail(self, at: Path_, key: str, **values: Any) -> None:
+        """Report a problem at ``at`` (message ``key`` with ``values``)."""
+        self.problems.append(Problem(*self.where(at), ".".join(at), msg(key, **values)))
+
+    def get(self, at: Path_) -> Any:
+        node: Any = self.data
+        for key in at:
+            if not isinstance(node, dict) or key not in node:
+                return None
+            node = node[key]
+        return node
+
+    # -- typed readers (each returns a usable fallback after reporting)
+
+    def check_keys(self, node: Any, schema: dict[str, Any], at: Path_) -> None:
+        if not isinstance(node, dict):
+            self.fail(at, "rules.not_mapping", got=type(node).__name__)
+            return
+        for key, value in node.items():
+            if key not in schema:
+                self.fail((*at, key), "rules.unknown_key", expected=", ".join(schema))
+            elif isinstance(schema[key], dict) and value is not None:
+                self.check_keys(value, schema[key], (*at, key))
+
+    def integer(
+        self, at: Path_, default: int | None = None, *, minimum: int = 0, required: bool = False
+    ) -> int | None:
+        value = self.get(at)
+        if value is None:
+            if required:
+                self.fail(at, "rules.missing_key")
+            return default
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(at, "rules.bad_type", expected="a whole number", got=value)
+            return default
+        if value < minimum:
+            self.fail(at, "rules.bad_range", condition=f">= {minimum}", got=value)
+            return default
+        return value
+
+    def boolean(self, at: Path_, default: bool) -> bool:
+        value = self.get(at)
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            self.fail(at, "rules.bad_type", expected="true or false", got=value)
+            return default
+        return value
+
+    def text(self, at: Path_, default: str) -> str:
+        value = self.get(at)
+        if value is None:
+            return default
+        if not isinstance(value, str | int | float):
+            self.fail(at, "rules.bad_type", expected="text", got=value)
+            return default
+        return str(value)
+
+    def choice(self, at: Path_, enum: type[_E], default: _E) -> _E:
+        value = self.get(at)
+        if value is None:
+            return default
+        try:
+            return enum(str(value))
+        except ValueError:
+            self.fail(at, "rules.bad_choice", choices=", ".join(e.value for e in enum), got=value)
+            return default
+
+    def card_table(self, at: Path_) -> dict[str, int]:
+        value = self.get(at)
+        if value is None:
+            self.fail(at, "rules.missing_key")
+            return {}
+        if not isinstance(value, dict):
+            self.fail(at, "rules.bad_type", expected="a table of card: points", got=value)
+            return {}
+        table: dict[str, int] = {}
+        for raw in value:
+            rank = RANK_ALIASES.get(str(raw).upper(), str(raw).upper())
+            if rank not in RANKS:
+                self.fail((*at, str(raw)), "rules.bad_rank", got=raw)
+                continue
+            number = self.integer((*at, str(raw)), 0)
+            table[rank] = number or 0
+        missing = [rank for rank in RANKS if rank not in table]
+        if missing and len(table) == len(value):
+            self.fail(at, "rules.missing_ranks", missing=" ".join(missing))
+        return table
+
+    def terms(
+        self,
+        at: Path_,
+        default: tuple[str | int, ...] = (),
+        *,
+        allowed: tuple[str, ...] = TERMS,
+        numbers: bool = True,
+    ) -> tuple[str | int, ...]:
+        value = self.get(at)
+        if value is None:
+            return default
+        if not isinstance(value, list):
+            self.fail(at, "rules.bad_type", expected="a list of score terms", got=value)
+            return default
+        out: list[str | int] = []
+        for item in value:
+            fixed = numbers and isinstance(item, int) and not isinstance(item, bool) and item >= 0
+            if fixed or (isinstance(item, str) and item in allowed):
+                out.append(item)
+            else:
+                terms = ", ".join(allowed) + (", or a number" if numbers else "")
+                self.fail(at, "rules.bad_term", got=item, terms=terms)
+        return tuple(out)
+
+    # -- the whole document
+
+    def build(self) -> Rules | None:
+        self.check_keys(self.data, SCHEMA, ())
+        for key in REQUIRED:
+            if self.get((key,)) is None:
+                self.fail((key,), "rules.missing_key")
+        name = self.text(("name",), Path(self.label).stem)
+        players = self.players()
+        trump = self.card_table(("cards", "trump"))
+        plain = self.card_table(("cards", "plain"))
+        dix = self.integer(("cards", "dix_de_der"), 10) or 0
+        bid_min = self.integer(("bids", "min"), 80, required=True) or 0
+        bid_max = self.integer(("bids", "max"), 160, required=True) or 0
+        bid_step = self.integer(("bids", "step"), 10, minimum=1) or 10
+        if bid_max < bid_min or (bid_max - bid_min) % bid_step:
+            self.fail(("bids", "max"), "rules.bid_ladder", min=bid_min, max=bid_max, step=bid_step)
+        modes = self.modes(trump, plain, dix, bid_max)
+        generale = self.integer(("bids", "generale"))
+        if generale is not None and players != (4,):
+            self.fail(("bids", "generale"), "deal.generale_players")
+        announces, labels = self.announces()
+        rounding = self.choice(("rounding", "method"), Rounding, Rounding.NONE)
+        last_deal = self.get(("rounding", "last_deal"))
+        if last_deal not in (None, "rounded", "exact"):
+            self.fail(("rounding", "last_deal"), "rules.bad_choice", choices="rounded, exact",
+                      got=last_deal)
+        if rounding is Rounding.COMPLEMENTARY and players != (4,):
+            self.fail(("rounding", "method"), "rules.bad_choice", got=rounding.value,
+                      choices="none, five_up, six_up, nearest_five (complementary needs 2 teams)")
+        reach = self.terms(("made_if", "reach_bid_with"), ("points", "belote", "announces"),
+                           allowed=("points", "belote", "announces"), numbers=False)
+        multiplied = self.multiplied()
+        belote_to = self.choice(("belote", "goes_to"), BeloteTo, BeloteTo.HOLDER)
+        if belote_to is BeloteTo.WINNER and players != (4,):
+            self.fail(("belote", "goes_to"), "rules.bad_choice", got=belote_to.value,
+                      choices="holder (winner needs two teams)")
+        score = self.score_table()
+        end = self.end_rule()
+        return Rules(
+            name=name,
+            title=self.text(("title",), name),
+            source=self.text(("source",), ""),
+            players=players,
+            direction=self.choice(("direction",), Direction, Direction.CLOCKWISE),
+            dix_de_der=dix,
+            trump_cards=trump,
+            plain_cards=plain,
+            modes=modes,
+            bid_min=bid_min,
+            bid_max=bid_max,
+            bid_step=bid_step,
+            capot_value=self.integer(("bids", "capot")),
+            generale_value=generale,
+            belote_value=self.integer(("belote", "value"), 20) or 0,
+            belote_to=belote_to,
+            announces=announces,
+            announce_names=labels,
+            best_announce_only=self.boolean(("announces", "best_only"), True),
+            reach_bid_with=tuple(str(t) for t in reach),
+            min_points=self.integer(("made_if", "min_points")),
+            beat_defence=self.boolean(("made_if", "beat_defence"), False),
+            coinche_factors=(
+                self.integer(("multiplier", "coinche"), 2, minimum=1) or 2,
+                self.integer(("multiplier", "surcoinche"), 4, minimum=1) or 4,
+            ),
+            multiplied=multiplied,
+            score=score,
+            capot_card_points=self.integer(("capot", "card_points")),
+            capot_bonus=self.integer(("capot", "bonus"), 0) or 0,
+            capot_bonus_on_bid=self.boolean(("capot", "bonus_on_capot_bid"), True),
+            rounding=rounding,
+            rounding_total=self.integer(("rounding", "total"), 160) or 0,
+            last_deal_exact=last_deal == "exact",
+            end=end,
+            document=self.data,
+            path=self.label,
+        )
+
+    def players(self) -> tuple[int, ...]:
+        value = self.get(("players",))
+        counts = value if isinstance(value, list) else [value]
+        ok = all(isinstance(c, int) and not isinstance(c, bool) for c in counts) and (
+            counts == [4] or (counts and set(counts) <= {2, 3} and len(set(counts)) == len(counts))
+        )
+        if value is not None and not ok:
+            self.fail(("players",), "rules.bad_players", got=value)
+        return tuple(counts) if ok else (4,)
+
+    def modes(
+        self, trump: dict[str, int], plain: dict[str, int], dix: int, bid_max: int
+    ) -> dict[str, Mode]:
+        section = self.get(("modes",))
+        modes: dict[str, Mode] = {}
+        if not isinstance(section, dict):
+            return modes
+        if not section:
+            self.fail(("modes",), "rules.no_modes")
+        if section.get("suits", 0) is not None and "suits" in section:
+            total = sum(trump.values()) + 3 * sum(plain.values()) + dix
+            for suit in SUITS:
+                modes[suit] = self.mode(("modes", "suits"), suit, total, bid_max, belotes=1)
+        for code in ("SA", "TA"):
+            if section.get(code) is not None:
+                cards = self.card_table(("modes", code, "cards"))
+                total = 4 * sum(cards.values()) + dix
+                modes[code] = self.mode(("modes", code), code, total, bid_max, belotes=0)
+        return modes
+
+    def mode(self, at: Path_, code: str, total: int, bid_max: int, belotes: int) -> Mode:
+        return Mode(
+            code=code,
+            total=total,
+            failure_base=self.integer((*at, "failure_base"), total) or 0,
+            max_bid=self.integer((*at, "max_bid"), bid_max) or 0,
+            belotes=self.integer((*at, "belotes"), belotes) or 0,
+        )
+
+    def announces(self) -> tuple[dict[str, int] | None, dict[str, str]]:
+        values = self.get(("announces", "values"))
+        if self.get(("announces",)) is None or values is None:
+            return None, {}
+        at = ("announces", "values")
+        if not isinstance(values, dict):
+            self.fail(at, "rules.bad_type", expected="a table of announce: points", got=values)
+            return None, {}
+        table: dict[str, int] = {}
+        labels: dict[str, str] = {}
+        given_as: dict[str, str] = {}
+        plain_carres = ("carre-A", "carre-10", "carre-K", "carre-Q")
+        # the generic "carre" first, so that "carre-K: 150" overrides it in any order
+        ordered = sorted(values, key=lambda raw: fold(str(raw)) != "carre")
+        for raw in ordered:
+            if values[raw] is None:  # "cent: null" in a child file removes the announce
+                continue
+            canonical = canonical_announce(str(raw))
+            if canonical is None:
+                known = ", ".join([*ANNOUNCE_KINDS, *ANNOUNCE_ALIASES])
+                self.fail((*at, str(raw)), "rules.bad_announce", got=raw, known=known)
+                continue
+            generic = fold(str(raw)) == "carre"
+            if canonical in given_as and not generic and given_as[canonical] != "carre":
+                self.fail((*at, str(raw)), "rules.same_announce", first=given_as[canonical],
+                          second=raw)
+                continue
+            value = self.integer((*at, str(raw)), 0) or 0
+            for member in plain_carres if generic else (canonical,):
+                table[member] = value
+                labels[member] = "carre" if generic else str(raw)
+                given_as[member] = "carre" if generic else str(raw)
+        return table, labels
+
+    def multiplied(self) -> frozenset[str]:
+        value = self.get(("multiplier", "applies_to"))
+        if value == "all":
+            return frozenset(TERMS) | {"fixed"}
+        # "fixed" multiplies the numbers written in score lists (forfaits)
+        terms = self.terms(("multiplier", "applies_to"), ("contract",),
+                           allowed=(*TERMS, "fixed"), numbers=False)
+        return frozenset(str(t) for t in terms if isinstance(t, str))
+
+    def score_table(self) -> ScoreTable:
+        made = SideTerms(self.terms(("score", "made", "takers")),
+                         self.terms(("score", "made", "defenders")))
+        failed = SideTerms(self.terms(("score", "failed", "takers")),
+                           self.terms(("score", "failed", "defenders")))
+        overrides: dict[tuple[str, str, str], tuple[str | int, ...]] = {}
+        for condition in CONDITION_ORDER:
+            for outcome in ("made", "failed"):
+                for side in ("takers", "defenders"):
+                    at = ("score", condition, outcome, side)
+                    if self.get(at) is not None:
+                        overrides[(condition, outcome, side)] = self.terms(at)
+        return ScoreTable(made=made, failed=failed, overrides=overrides)
+
+    def end_rule(self) -> EndRule:
+        target = self.integer(("end", "target"), minimum=1)
+        deals = self.integer(("end", "deals"), minimum=1)
+        time_limit = self.integer(("end", "time_limit"), minimum=1)
+        given = self.get(("end",))
+        stated = isinstance(given, dict) and any(
+            given.get(key) is not None for key in ("target", "deals", "time_limit"))
+        if given is not None and not stated:
+            self.fail(("end",), "rules.end_needs_target")
+        return EndRule(
+            target=target,
+            deals=deals,
+            reach=self.choice(("end", "reach"), Reach, Reach.AT_LEAST),
+            both_over=self.choice(("end", "both_over"), BothOver, BothOver.HIGHER_TOTAL),
+            tie=self.choice(("end", "tie"), Tie, Tie.PLAY_ON),
+            time_limit=time_limit,
+        )
+

@@ -1,0 +1,245 @@
+"""Check a deal against the rules: refuse what the variant does not allow (naming the field)
+and complete what the table left implicit (the defenders' points, an obvious capot).
+
+Pure: :func:`check_deal` takes the rules and a deal whose sides are codes, and returns a
+:class:`CheckedDeal` that :mod:`coinche_cli.scoring.score` scores.
+"""
+
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from coinche_cli.errors import DealError
+from coinche_cli.rules.model import ANNOUNCE_KINDS, Mode, Rules, canonical_announce
+from coinche_cli.scoring.deal import ContractKind, Deal
+
+
+class CheckedDeal(NamedTuple):
+    """A deal the variant allows, with every side's card points known."""
+
+    deal: Deal
+    sides: tuple[str, ...]
+    mode: Mode
+    contract_value: int
+    points: Mapping[str, int]
+    capot: str | None
+    generale: bool
+    announces: Mapping[str, tuple[str, ...]]  # canonical names, per side
+    counted: Mapping[str, int]  # counted announce points per side
+
+
+
+def check_deal(rules: Rules, deal: Deal, players: int | None = None) -> CheckedDeal:
+    """Refuse what ``rules`` does not allow in ``deal``; complete the implicit points."""
+    count = rules.default_players if players is None else players
+    if count not in rules.players:
+        known = " or ".join(str(p) for p in rules.players)
+        raise DealError("players", "deal.bad_players", rules=rules.name, allowed=known, got=count)
+    sides = rules.sides(count)
+    _check_side(deal.taker, sides, "taker")
+    mode = rules.modes.get(deal.trump.value)
+    if mode is None:
+        raise DealError("trump", "deal.mode_not_played", mode=deal.trump.value, rules=rules.name,
+                        modes=_modes_text(rules))
+    value = _contract_value(rules, deal, mode, count)
+    capot, generale = _capot(rules, deal, sides, mode, count)
+    points = _points(rules, deal, sides, mode, capot, count)
+    _check_belote(rules, deal, sides, mode)
+    announces = _announces(rules, deal, sides)
+    return CheckedDeal(
+        deal=deal,
+        sides=sides,
+        mode=mode,
+        contract_value=value,
+        points=points,
+        capot=capot,
+        generale=generale,
+        announces=announces,
+        counted=_counted(rules, deal, sides, announces),
+    )
+
+
+def _modes_text(rules: Rules) -> str:
+    return " ".join(rules.modes)
+
+
+def _check_side(side: str, sides: tuple[str, ...], field_name: str) -> None:
+    if side not in sides:
+        raise DealError(field_name, "deal.bad_side", got=side, sides=", ".join(sides))
+
+
+def check_contract(rules: Rules, deal: Deal, players: int | None = None) -> None:
+    """Refuse a contract (bid, trump, capot, générale) the rules do not allow, before the
+    rest of the deal is known (``game play`` asks again at once)."""
+    mode = rules.modes.get(deal.trump.value)
+    if mode is None:
+        raise DealError("trump", "deal.mode_not_played", mode=deal.trump.value, rules=rules.name,
+                        modes=_modes_text(rules))
+    _contract_value(rules, deal, mode, rules.default_players if players is None else players)
+
+
+def _contract_value(rules: Rules, deal: Deal, mode: Mode, players: int) -> int:
+    if deal.contract is ContractKind.CAPOT:
+        if rules.capot_value is None:
+            raise DealError("contract", "deal.no_capot", rules=rules.name)
+        return rules.capot_value
+    if deal.contract is ContractKind.GENERALE:
+        if rules.generale_value is None:
+            raise DealError("contract", "deal.no_generale", rules=rules.name)
+        if players != 4:
+            raise DealError("contract", "deal.generale_players")
+        return rules.generale_value
+    bid = deal.contract
+    if bid < rules.bid_min or bid > mode.max_bid or (bid - rules.bid_min) % rules.bid_step:
+        extra = "".join(
+            f", or {word}" for word, v in (("capot", rules.capot_value),
+                                           ("generale", rules.generale_value)) if v is not None
+        )
+        raise DealError("contract", "deal.bid_off_ladder", bid=bid, rules=rules.name,
+                        min=rules.bid_min, max=mode.max_bid, step=rules.bid_step, extra=extra)
+    return bid
+
+
+def _capot(
+    rules: Rules, deal: Deal, sides: tuple[str, ...], mode: Mode, players: int
+) -> tuple[str | None, bool]:
+    """Who won every trick, and whether the taker did so alone (a générale)."""
+    capot = deal.capot
+    if capot is not None:
+        _check_side(capot, sides, "capot")
+    generale = bool(deal.generale)
+    if generale and rules.generale_value is None:
+        raise DealError("generale", "deal.no_generale", rules=rules.name)
+    slam = deal.contract in (ContractKind.CAPOT, ContractKind.GENERALE)
+    if slam and deal.points is None and capot is None:
+        # "A capotS" with no points: the taker made it
+        capot = deal.taker
+        generale = generale or deal.contract is ContractKind.GENERALE
+    elif (
+        deal.contract is ContractKind.CAPOT
+        and capot is None
+        and deal.points is not None
+        and deal.points.get(deal.taker) == mode.total
+        and players > 2  # with 2 players dead cards hide the total
+    ):
+        capot = deal.taker
+    if generale:
+        if not rules.team_game:
+            raise DealError("generale", "deal.generale_players")
+        if capot not in (None, deal.taker):
+            raise DealError("generale", "deal.generale_not_taker")
+        capot = deal.taker
+    return capot, generale
+
+
+def _points(
+    rules: Rules, deal: Deal, sides: tuple[str, ...], mode: Mode, capot: str | None, players: int
+) -> dict[str, int]:
+    total = mode.total
+    given = dict(deal.points or {})
+    for side, value in given.items():
+        _check_side(side, sides, "points")
+        if not 0 <= value <= total:
+            raise DealError("points", "deal.points_range", side=side, got=value, total=total)
+    if capot is not None:
+        for side in sides:
+            if side == capot and players > 2 and given.get(side, total) != total:
+                raise DealError("capot", "deal.capot_points", side=side, total=total,
+                                got=given[side])
+            if side != capot and given.get(side, 0) != 0:
+                raise DealError("capot", "deal.capot_other", side=capot, other=side,
+                                got=given[side])
+        filled = {side: (total if side == capot else 0) for side in sides}
+        if players == 2:
+            filled[capot] = given.get(capot, total)
+        return filled
+    if players == 2:
+        # ten cards are dead: both players' points are needed, and may add up to less
+        if len(given) < 2:
+            raise DealError("points", "deal.points_need_all", players=players)
+        if sum(given.values()) > total:
+            raise DealError("points", "deal.points_sum_max", sum=sum(given.values()), total=total)
+        return {side: given[side] for side in sides}
+    missing = [side for side in sides if side not in given]
+    if len(missing) > 1 or (not given):
+        raise DealError("points", "deal.points_missing", need=len(sides) - 1, sides=len(sides))
+    if missing:
+        rest = total - sum(given.values())
+        if rest < 0:
+            raise DealError("points", "deal.points_sum", sum=sum(given.values()),
+                            mode=mode.code, total=total)
+        given[missing[0]] = rest
+    elif sum(given.values()) != total:
+        raise DealError("points", "deal.points_sum", sum=sum(given.values()), mode=mode.code,
+                        total=total)
+    return {side: given[side] for side in sides}
+
+
+def _check_belote(rules: Rules, deal: Deal, sides: tuple[str, ...], mode: Mode) -> None:
+    for side in deal.belote:
+        _check_side(side, sides, "belote")
+    if deal.belote and mode.belotes == 0:
+        raise DealError("belote", "deal.belote_none", mode=mode.code, rules=rules.name)
+    if len(deal.belote) > mode.belotes:
+        raise DealError("belote", "deal.belote_many", max=mode.belotes, mode=mode.code,
+                        rules=rules.name, got=len(deal.belote))
+
+
+def _announces(rules: Rules, deal: Deal, sides: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    declared = {side: names for side, names in deal.announces.items() if names}
+    if deal.announce_winner is not None:
+        _check_side(deal.announce_winner, sides, "announce_winner")
+    if not declared:
+        if deal.announce_winner is not None:
+            raise DealError("announce_winner", "deal.announce_winner_none",
+                            side=deal.announce_winner)
+        return {}
+    if rules.announces is None:
+        raise DealError("announces", "deal.no_announces", rules=rules.name)
+    table = rules.announces
+    known = ", ".join(dict.fromkeys(rules.announce_label(name) for name in table))
+    out: dict[str, tuple[str, ...]] = {}
+    for side, names in declared.items():
+        _check_side(side, sides, "announces")
+        resolved: list[str] = []
+        for name in names:
+            canonical = _announce_by_value(table, name) if name.isdigit() else (
+                canonical_announce(name)
+            )
+            if canonical is None or canonical not in table:
+                raise DealError("announces", "deal.bad_announce", side=side, got=name,
+                                rules=rules.name, known=known)
+            resolved.append(canonical)
+        out[side] = tuple(resolved)
+    if deal.announce_winner is not None and deal.announce_winner not in out:
+        raise DealError("announce_winner", "deal.announce_winner_none", side=deal.announce_winner)
+    return out
+
+
+def _announce_by_value(table: Mapping[str, int], text: str) -> str | None:
+    """An announce given by its points: the sequence of that value first (100 is a cent)."""
+    matches = [name for name, value in table.items() if value == int(text)]
+    matches.sort(key=lambda name: ANNOUNCE_KINDS[name] != "sequence")
+    return matches[0] if matches else None
+
+
+def _counted(
+    rules: Rules, deal: Deal, sides: tuple[str, ...], announces: Mapping[str, tuple[str, ...]]
+) -> dict[str, int]:
+    """Announce points that count, per side: all of them, or the best side's only."""
+    table = rules.announces or {}
+    counted = {side: sum(table[n] for n in announces.get(side, ())) for side in sides}
+    if not rules.best_announce_only or len(announces) < 2:
+        return counted
+
+    def best(side: str) -> tuple[int, int]:
+        # higher value first; at equal value a carré beats a sequence
+        return max((table[n], ANNOUNCE_KINDS[n] == "carre") for n in announces[side])
+
+    top = max(best(side) for side in announces)
+    leaders = [side for side in announces if best(side) == top]
+    if len(leaders) > 1:
+        if deal.announce_winner not in leaders:
+            raise DealError("announce_winner", "deal.announce_tie", sides=", ".join(leaders),
+                            value=top[0])
+        leaders = [deal.announce_winner]
+    return {side: (counted[side] if side == leaders[0] else 0) for side in sides}

@@ -1,1 +1,0 @@
-"""Built-in rules files, installed as ``coinche_cli.builtin_rules``."""
