@@ -171,8 +171,8 @@ MESSAGES: dict[str, str] = {
     "names.unknown_team": "no team called {got!r}",
     "names.unknown_team_suggest": "no team called {got!r}; did you mean \"{suggestion}\"?",
     "game.names_count": "this game has {want} sides; got {got} names",
-    "game.names_twice": "two sides are called {name!r} (case and accents aside); "
-    "give each its own name",
+    "game.names_twice": "{first!r} and {second!r} are the same name (case and accents "
+    "aside); give each side its own name",
     "game.empty_name": "side {side} needs a name",
     "game.bad_players": "{rules} is played by {allowed} players, not {got}",
     "game.bad_target": "the target must be a positive number of points, got {got}",

@@ -247,8 +247,8 @@ def export(
 
     if csv_path is None and xlsx_path is None:
         raise GameError("game.export_nothing")
-    record, state = games.load(open_store(ctx), game)
-    export_game(record, state, csv_path=csv_path, xlsx_path=xlsx_path, sep=sep)
+    _, state = games.load(open_store(ctx), game)
+    export_game(state, csv_path=csv_path, xlsx_path=xlsx_path, sep=sep)
     for path in (csv_path, xlsx_path):
         if path is not None:
             print_line(msg("view.exported", path=path, deals=len(state.rows)))

@@ -13,7 +13,6 @@ from typing import Any
 from coinche_cli.errors import ExportFailed
 from coinche_cli.game.state import GameState, summary
 from coinche_cli.messages import msg
-from coinche_cli.store import GameRecord
 
 
 def _announces(value: Any) -> str:
@@ -22,7 +21,7 @@ def _announces(value: Any) -> str:
     return " ".join(f"{side}:{','.join(names)}" for side, names in value.items())
 
 
-def sheet_rows(record: GameRecord, state: GameState) -> tuple[list[str], list[list[Any]]]:
+def sheet_rows(state: GameState) -> tuple[list[str], list[list[Any]]]:
     """Header and rows: one row per deal with every field, scores and running totals."""
     setup = state.setup
     names = [setup.names.get(s, s) for s in setup.sides]
@@ -101,10 +100,10 @@ def write_xlsx(path: Path, sheets: list[tuple[str, list[str], list[list[Any]]]])
     book.save(path)
 
 
-def export_game(record: GameRecord, state: GameState, *, csv_path: Path | None = None,
+def export_game(state: GameState, *, csv_path: Path | None = None,
                 xlsx_path: Path | None = None, sep: str = ",") -> None:
     """Export a game to CSV and/or Excel."""
-    header, rows = sheet_rows(record, state)
+    header, rows = sheet_rows(state)
     target = csv_path
     try:
         if csv_path is not None:

@@ -114,8 +114,9 @@ def new_game(
     for side, label in labels.items():
         if not label:
             raise GameError("game.empty_name", side=side)
-        if len(index.clashes(label)) > 1:  # "Les Étés" and "les etes" are one name
-            raise GameError("game.names_twice", name=label)
+        same = index.clashes(label)
+        if len(same) > 1:  # "Les Étés" and "les etes" are one name
+            raise GameError("game.names_twice", first=labels[same[0]], second=labels[same[1]])
     setup = Setup(rules=rules, players=count, names=labels)
     first = 0 if dealer is None else sides.index(setup.side(dealer, "dealer"))
     if target is not None and target < 1:

@@ -32,7 +32,7 @@ def find_rules(name_or_path: str) -> Path:
     if name_or_path in builtin_names():
         return BUILTIN_DIR / f"{name_or_path}.yaml"
     candidate = Path(name_or_path)
-    if candidate.suffix.lower() in SUFFIXES or len(candidate.parts) > 1:
+    if candidate.suffix.lower() in SUFFIXES or any(sep in name_or_path for sep in "/\\"):
         return candidate
     known = ", ".join(builtin_names())
     raise RulesError([Problem("", 0, "", msg("rules.unknown_name", name=name_or_path,

@@ -17,13 +17,13 @@ from __future__ import annotations
 import codecs
 import io
 import re
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from coinche_cli.errors import CoincheError
 from coinche_cli.messages import msg
+from coinche_cli.names import fold
 
 #: Headers recognised for each column, as typed; matching ignores case, accents and spaces.
 #: Player columns are any ``joueur N`` / ``player N`` (``joueur1``, ``joueur n°1`` too).
@@ -84,14 +84,6 @@ class ResultRow:
 
 
 # --- reading a file into rows of text -------------------------------------------------------
-
-
-def fold(text: str) -> str:
-    """``text`` for comparing: no accents, lower case, one space between words."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    bare = bare.casefold().replace("’", "'").replace("‘", "'").replace("_", " ")
-    return " ".join(bare.split())
 
 
 def _decode(data: bytes) -> str | None:

@@ -1,0 +1,120 @@
+"""The store contract: what every backend of ``coinche_cli.store.Store`` must do.
+
+Written against the protocol, with a real backend behind it (a SQLite file); a second backend
+runs the same tests by being added to ``BACKENDS``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from coinche_cli.errors import StoreError
+from coinche_cli.store import GameRecord, Store, TournamentRecord
+from coinche_cli.store.migrations import MIGRATIONS, SCHEMA_VERSION, statements
+from coinche_cli.store.sqlite import SqliteStore
+from coinche_cli.tournament.model import Board, Penalty, Round, Team
+
+BACKENDS: dict[str, Callable[[Path], Store]] = {"sqlite": lambda tmp: SqliteStore(tmp / "s.db")}
+
+
+@pytest.fixture(params=sorted(BACKENDS))
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    opened = BACKENDS[request.param](tmp_path)
+    yield opened
+    opened.close()
+
+
+def _game(**changes: object) -> GameRecord:
+    record = GameRecord(id=0, created="2026-11-30T10:00:00+00:00", rules_name="standard",
+                        rules={"name": "standard"}, players=4,
+                        names={"A": "Les As", "B": "Les Rois"}, first_dealer=0, target=1000,
+                        deals=None)
+    return record._replace(**changes)  # type: ignore[arg-type]
+
+
+def test_a_game_and_its_deals_round_trip(store: Store) -> None:
+    with store.write():
+        game_id = store.create_game(_game())
+        store.set_current("game", game_id)
+        first = store.add_deal(game_id, 1, {"taker": "A"}, "t1", {"totals": {"A": 1}})
+        store.add_deal(game_id, 2, None, "t2", None)
+    assert store.current("game") == game_id
+    assert store.game(game_id) == _game(id=game_id)
+    assert store.game(game_id + 1) is None
+    assert [d.number for d in store.deals(game_id)] == [1, 2]
+    last = store.last_deal(game_id)
+    assert last is not None and last.number == 2 and last.deal is None
+    with store.write():
+        store.retire_deal(last.id, "t3")
+        store.set_deal_state(first, {"totals": {"A": 2}})
+    assert [d.number for d in store.deals(game_id)] == [1]
+    assert [(d.number, d.status) for d in store.deals(game_id, history=True)] == [
+        (1, "active"), (2, "removed")]
+    assert store.deals(game_id)[0].state == {"totals": {"A": 2}}
+
+
+def test_a_failed_write_leaves_nothing(store: Store) -> None:
+    with pytest.raises(RuntimeError), store.write():
+        store.create_game(_game())
+        raise RuntimeError("the command was refused")
+    assert store.games() == []
+
+
+def test_a_tournament_round_trips_with_teams_rounds_results_and_penalties(store: Store) -> None:
+    record = TournamentRecord(0, "Concours de Noël", "t0", "standard", {"name": "standard"},
+                              {"rounds": 3, "deals": 4, "target": None, "ranking": "points",
+                               "bye_points": "average", "bye_win": True,
+                               "match_points": [3, 2, 1, 0], "tie_breaks": [], "seed": 1})
+    with store.write():
+        tid = store.create_tournament(record)
+        ids = store.add_teams(tid, [Team(0, name, (f"{name} 1",), "", n, 1)
+                                    for n, name in enumerate(("Les As", "Les Rois", "Les Dix"),
+                                                             start=1)])
+        store.add_round(tid, Round(1, (Board(1, ids[0], ids[1]),), ids[2]), "t1")
+    assert store.find_tournament("concours de noel") == tid  # compared folded
+    assert [t.name for t in store.tournaments()] == ["Concours de Noël"]
+    assert store.latest_round(tid) == 1
+    assert store.board(tid, 1, 1) == Board(1, ids[0], ids[1])
+    with store.write():
+        store.set_result(tid, 1, 1, 1200, 900, None, "t2")
+        store.set_result(tid, 1, 1, 1250, 900, None, "t3")  # a correction
+        store.add_penalty(tid, Penalty(ids[0], 1, 162, "renonce", True), "t4")
+        store.set_team_dropped(ids[2], 1)
+    tournament = store.tournament(tid)
+    assert tournament is not None
+    assert tournament.round(1).board(1) == Board(1, ids[0], ids[1], 1250, 900)
+    assert tournament.round(1).bye == ids[2]
+    assert tournament.penalties == (Penalty(ids[0], 1, 162, "renonce", True),)
+    assert tournament.team(ids[2]).dropped_after == 1
+    with store.write():
+        store.remove_round(tid, 1)
+    assert store.latest_round(tid) is None and store.board(tid, 1, 1) is None
+
+
+def test_the_migrations_are_named_steps_of_single_statements() -> None:
+    assert SCHEMA_VERSION == len(MIGRATIONS) == 3
+    assert len({m.name for m in MIGRATIONS}) == len(MIGRATIONS)
+    for step in MIGRATIONS:
+        for statement in step.statements:
+            assert ";" not in statement.replace("';'", "")  # one statement, nothing to split
+    # every step applies to a fresh SQLite database, one statement at a time
+    db = sqlite3.connect(":memory:")
+    for statement in statements("sqlite", 0):
+        db.execute(statement)
+    assert "state" in {row[1] for row in db.execute("PRAGMA table_info(deal)")}
+
+
+def test_a_store_written_by_a_newer_coinche_is_refused_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "newer.db"
+    SqliteStore(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    before = path.read_bytes()
+    with pytest.raises(StoreError) as refused:
+        SqliteStore(path)
+    assert "newer coinche" in refused.value.text and refused.value.exit_code == 1
+    assert path.read_bytes() == before
