@@ -10,7 +10,7 @@ The command line turns any of them into one line on stderr; ``exit_code`` says w
 - :class:`StoreError`, :class:`ExportFailed`: the store or a file could not be used.
 """
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from coinche_cli.messages import msg
 
@@ -54,13 +54,32 @@ class TournamentError(KeyedError):
     """A tournament operation refused: unknown team, round not complete, closed round…"""
 
 
-class Problem(NamedTuple):
-    """One problem of a rules file: where it is (file, line), the dotted key, the reason."""
+class Problem:
+    """One problem of a rules file: where it is (file, line), the dotted key, the reason.
 
-    file: str
-    line: int
-    key: str
-    reason: str
+    A plain value class rather than a NamedTuple: every command imports this module, and a
+    NamedTuple's class creation costs as much as the rest of it.
+    """
+
+    __slots__ = ("file", "key", "line", "reason")
+
+    def __init__(self, file: str, line: int, key: str, reason: str) -> None:
+        self.file = file
+        self.line = line
+        self.key = key
+        self.reason = reason
+
+    def _fields(self) -> tuple[str, int, str, str]:
+        return (self.file, self.line, self.key, self.reason)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Problem) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Problem{self._fields()!r}"
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}: " if self.file else ""

@@ -17,7 +17,6 @@ One candidate: that one.  Several: refused, listing them (``L`` could be "Les To
 """
 
 import unicodedata
-from bisect import bisect_left
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Generic, TypeVar
 
@@ -54,8 +53,17 @@ class _Starts(Generic[K]):
         self._keys = [item[2] for item in items]
 
     def starting(self, prefix: str) -> list[K]:
+        """The keys whose text starts with ``prefix``, in text order."""
+        # bisection by hand: the bisect module would cost every command its import
+        low, high = 0, len(self._texts)
+        while low < high:
+            middle = (low + high) // 2
+            if self._texts[middle] < prefix:
+                low = middle + 1
+            else:
+                high = middle
         found = []
-        index = bisect_left(self._texts, prefix)
+        index = low
         while index < len(self._texts) and self._texts[index].startswith(prefix):
             found.append(self._keys[index])
             index += 1

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from coinche_cli.errors import StoreError
-from coinche_cli.store import GameRecord, Store, TournamentRecord
+from coinche_cli.store import GameRecord, Store
 from coinche_cli.store.migrations import MIGRATIONS, SCHEMA_VERSION, statements
 from coinche_cli.store.sqlite import SqliteStore
-from coinche_cli.tournament.model import Board, Penalty, Round, Team
+from coinche_cli.tournament.model import Board, Penalty, Round, Team, TournamentRecord
 
 BACKENDS: dict[str, Callable[[Path], Store]] = {"sqlite": lambda tmp: SqliteStore(tmp / "s.db")}
 
@@ -97,9 +97,9 @@ def test_a_tournament_round_trips_with_teams_rounds_results_and_penalties(store:
 
 def test_the_migrations_are_named_steps_of_single_statements() -> None:
     assert SCHEMA_VERSION == len(MIGRATIONS) == 3
-    assert len({m.name for m in MIGRATIONS}) == len(MIGRATIONS)
-    for step in MIGRATIONS:
-        for statement in step.statements:
+    assert len({name for name, _ in MIGRATIONS}) == len(MIGRATIONS)
+    for _, step in MIGRATIONS:
+        for statement in step:
             assert ";" not in statement.replace("';'", "")  # one statement, nothing to split
     # every step applies to a fresh SQLite database, one statement at a time
     db = sqlite3.connect(":memory:")

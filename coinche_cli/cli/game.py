@@ -95,7 +95,7 @@ def add(ctx: typer.Context, deal: DealInput, game: GameOption = None,
     """
     from coinche_cli.game import ops as games
 
-    played = deal.read()  # a malformed deal is refused before the store is opened
+    played = deal()  # a malformed deal is refused before the store is opened
     _report(games.add(open_store(ctx), game, played), "add", as_json)
 
 
@@ -139,7 +139,7 @@ def edit(
     """
     from coinche_cli.game import ops as games
 
-    played = None if passed else deal.read()
+    played = None if passed else deal()
     _report(games.edit(open_store(ctx), game, number, played), "edit", as_json)
 
 

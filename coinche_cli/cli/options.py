@@ -3,14 +3,15 @@
 The deal options (``TAKER CONTRACT [POINTS]``, ``--belote``, ``--announce``…) are the same for
 ``coinche score``, ``game add`` and ``game edit``: :func:`deal_options` adds them to a
 command's signature (Typer reads a function's signature to build its options) and hands the
-command one :class:`DealInput` instead of eight parameters.
+command one ``deal`` instead of eight parameters: a function that reads the deal (so that a
+command can open the store or refuse other input first, as it needs).
 """
 
 import functools
 import inspect
 import sys
 from collections.abc import Callable
-from typing import Annotated, Any, NamedTuple, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 
@@ -31,31 +32,24 @@ TournamentOption = Annotated[
 RoundOption = Annotated[int | None, typer.Option("--round", "-R", help="Round number.")]
 
 
-class DealInput(NamedTuple):
-    """A deal as given on the command line: the words form and its options, or JSON."""
+#: What a command decorated with :func:`deal_options` receives: call it to read the deal.
+DealInput = Callable[[], Deal]
 
-    words: list[str] | None = None
-    deal_json: str | None = None
-    belote: list[str] | None = None
-    announce: list[str] | None = None
-    announce_winner: str | None = None
-    capot: str | None = None
-    generale: bool = False
-    points: list[str] | None = None
 
-    def read(self) -> Deal:
-        """The deal, from the words form or ``--deal`` (``-``: standard input)."""
-        if self.deal_json is not None:
-            if self.words:
-                raise DealError("deal", "cli.deal_source")
-            return deal_from_json(sys.stdin.read() if self.deal_json == "-" else self.deal_json)
-        if not self.words:
-            raise DealError("deal", "cli.no_deal")
-        return deal_from_words(
-            self.words, belote=self.belote or (), announce=self.announce or (),
-            announce_winner=self.announce_winner, capot=self.capot, generale=self.generale,
-            points=self.points or (),
-        )
+def read_deal(words: list[str] | None = None, deal_json: str | None = None,
+              belote: list[str] | None = None, announce: list[str] | None = None,
+              announce_winner: str | None = None, capot: str | None = None,
+              generale: bool = False, points: list[str] | None = None) -> Deal:
+    """The deal, from the words form and its options or ``--deal`` (``-``: standard input)."""
+    if deal_json is not None:
+        if words:
+            raise DealError("deal", "cli.deal_source")
+        return deal_from_json(sys.stdin.read() if deal_json == "-" else deal_json)
+    if not words:
+        raise DealError("deal", "cli.no_deal")
+    return deal_from_words(words, belote=belote or (), announce=announce or (),
+                           announce_winner=announce_winner, capot=capot, generale=generale,
+                           points=points or ())
 
 
 def _parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
@@ -103,13 +97,14 @@ _Command = TypeVar("_Command", bound=Callable[..., None])
 
 
 def deal_options(command: _Command) -> _Command:
-    """Give ``command`` the deal parameters; it receives them as ``deal: DealInput``."""
+    """Give ``command`` the deal parameters; it receives ``deal: DealInput``, which reads
+    the deal when called."""
     own = [p for name, p in inspect.signature(command).parameters.items() if name != "deal"]
     names = [p.name for p in DEAL_PARAMETERS]
 
     @functools.wraps(command)
     def with_deal(*args: Any, **kwargs: Any) -> None:
-        deal = DealInput(**{name: kwargs.pop(name) for name in names})
+        deal = functools.partial(read_deal, **{name: kwargs.pop(name) for name in names})
         command(*args, deal=deal, **kwargs)
 
     # positional arguments first (the deal's words after any of the command's own), then

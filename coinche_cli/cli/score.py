@@ -29,7 +29,7 @@ def score(
     """
     rules = load_rules(rules_name)
     count = rules.default_players if players is None else players
-    sides = Setup(rules, count, {}).with_sides(deal.read())  # "a" is side A
+    sides = Setup(rules, count, {}).with_sides(deal())  # "a" is side A
     result = score_deal(rules, sides, players)
     if as_json:
         print_json(result.to_json(rules))

@@ -20,8 +20,8 @@ from coinche_cli.game.state import (
     start,
 )
 from coinche_cli.names import NameIndex
-from coinche_cli.rules.loader import rules_from_document
 from coinche_cli.rules.model import Rules
+from coinche_cli.rules.validate import rules_from_document
 from coinche_cli.scoring.deal import Deal, deal_from_json
 from coinche_cli.store import DealRecord, GameRecord, Store, now
 
@@ -33,14 +33,6 @@ class Change(NamedTuple):
     number: int
     before: GameState
     after: GameState
-
-
-class Listed(NamedTuple):
-    """A game as ``game list`` shows it."""
-
-    record: GameRecord
-    state: GameState
-    current: bool
 
 
 def setup_of(record: GameRecord) -> Setup:
@@ -78,11 +70,10 @@ def history(store: Store, game_id: int) -> list[DealRecord]:
     return [d for d in store.deals(game_id, history=True) if d.status != "active"]
 
 
-def list_games(store: Store) -> list[Listed]:
-    """Every game of the store, with where it stands."""
+def list_games(store: Store) -> list[tuple[GameRecord, GameState, bool]]:
+    """Every game of the store: its record, where it stands, whether it is the current one."""
     current = store.current("game")
-    return [Listed(record, _state(store, record), record.id == current)
-            for record in store.games()]
+    return [(record, _state(store, record), record.id == current) for record in store.games()]
 
 
 def _entries(records: Sequence[DealRecord]) -> list[Entry]:

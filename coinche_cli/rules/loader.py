@@ -1,6 +1,9 @@
 """Find and read rules: the built-in rules by name, a club's file by path, ``extends``, and
 the snapshot a game or tournament keeps.
 
+A game or a tournament keeps the rules it started with as a snapshot, rebuilt by
+:func:`coinche_cli.rules.validate.rules_from_document` without this module.
+
 A name is looked up first among the built-in rules (``standard``, ``club``…), so a folder
 called ``club`` in the current directory never hides them; anything else must be a file,
 named with its ``.yaml``/``.yml`` suffix or as a path (``./my-club``).  Every problem of a
@@ -48,15 +51,6 @@ def load_rules(name_or_path: str) -> Rules:
         raise RulesError(problems)
     document.data.pop("extends", None)
     rules = Validator(document, str(path), problems).build()
-    if problems or rules is None:
-        raise RulesError(problems)
-    return rules
-
-
-def rules_from_document(data: dict[str, Any], label: str = "<snapshot>") -> Rules:
-    """Rebuild rules from a stored snapshot (the ``document`` of a validated :class:`Rules`)."""
-    problems: list[Problem] = []
-    rules = Validator(Document(data, {(): (label, 1)}), label, problems).build()
     if problems or rules is None:
         raise RulesError(problems)
     return rules

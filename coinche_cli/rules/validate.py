@@ -7,9 +7,9 @@ pass finds every problem of a file.
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
-from coinche_cli.errors import Problem
+from coinche_cli.errors import Problem, RulesError
 from coinche_cli.messages import msg
 from coinche_cli.names import fold
 from coinche_cli.rules.model import (
@@ -39,11 +39,18 @@ Path_ = tuple[str, ...]  # a dotted key, as its parts
 Where = tuple[str, int]  # file, line
 
 
-class Document(NamedTuple):
-    """Plain data from a rules file (merged with what it extends), with the line of every key."""
+class Document:
+    """Plain data from a rules file (merged with what it extends), with the line of every key.
 
-    data: Any
-    lines: dict[Path_, Where]
+    A plain class: it is built on every deal (a game's rules snapshot), where a NamedTuple's
+    class creation would cost more than the rest of the module.
+    """
+
+    __slots__ = ("data", "lines")
+
+    def __init__(self, data: Any, lines: dict[Path_, Where]) -> None:
+        self.data = data
+        self.lines = lines
 
 
 RANK_ALIASES = {"V": "J", "D": "Q", "R": "K"}  # valet, dame, roi
@@ -87,6 +94,19 @@ SCHEMA: dict[str, Any] = {
     },
 }
 REQUIRED = ("name", "players", "cards", "modes", "bids", "multiplier", "score", "end")
+
+
+def rules_from_document(data: dict[str, Any], label: str = "<snapshot>") -> Rules:
+    """Rebuild rules from a stored snapshot (the ``document`` of a validated :class:`Rules`).
+
+    This is what every ``game add`` runs, so it lives here rather than in the loader: reading
+    a stored game needs no YAML and no rules file.
+    """
+    problems: list[Problem] = []
+    rules = Validator(Document(data, {(): (label, 1)}), label, problems).build()
+    if problems or rules is None:
+        raise RulesError(problems)
+    return rules
 
 
 class Validator:

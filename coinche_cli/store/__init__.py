@@ -16,7 +16,14 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:  # the tournament model loads only for tournament commands
-    from coinche_cli.tournament.model import Board, Penalty, Round, Team, Tournament
+    from coinche_cli.tournament.model import (
+        Board,
+        Penalty,
+        Round,
+        Team,
+        Tournament,
+        TournamentRecord,
+    )
 
 
 class GameRecord(NamedTuple):
@@ -48,18 +55,6 @@ class DealRecord(NamedTuple):
     replaced_by: int | None = None
     changed: str | None = None
     state: dict[str, Any] | None = None  # the game's summary after this deal
-
-
-class TournamentRecord(NamedTuple):
-    """A stored tournament's identity and settings (its teams and rounds come with
-    :meth:`Store.tournament`)."""
-
-    id: int
-    name: str
-    created: str
-    rules_name: str
-    rules: dict[str, Any]  # the validated rules document: a snapshot
-    settings: dict[str, Any]
 
 
 class Store(Protocol):
@@ -109,13 +104,13 @@ class Store(Protocol):
 
     # -- tournaments
 
-    def create_tournament(self, record: TournamentRecord) -> int:
+    def create_tournament(self, record: "TournamentRecord") -> int:
         """Insert a tournament (its ``id`` is ignored); return the new id."""
 
     def find_tournament(self, name: str) -> int | None:
         """The id of the tournament called ``name`` (compared folded), or None."""
 
-    def tournaments(self) -> list[TournamentRecord]:
+    def tournaments(self) -> "list[TournamentRecord]":
         """Every tournament, oldest first."""
 
     def tournament(self, tournament_id: int) -> "Tournament | None":

@@ -7,14 +7,9 @@ that SQLite and PostgreSQL share; ``{id}`` stands for the type of an automatical
 primary key, which each backend spells its own way (:data:`ID_TYPES`).
 """
 
-from typing import NamedTuple
-
-
-class Migration(NamedTuple):
-    """One step of the schema: a name saying what it adds, and its statements."""
-
-    name: str
-    statements: tuple[str, ...]
+#: One step of the schema: a name saying what it adds, and its statements.  (A plain tuple:
+#: every command imports this module, and a NamedTuple class costs more than the rest of it.)
+Migration = tuple[str, tuple[str, ...]]
 
 
 #: How each backend spells an automatically numbered primary key.
@@ -24,7 +19,7 @@ ID_TYPES = {
 }
 
 MIGRATIONS: tuple[Migration, ...] = (
-    Migration("games and their deals", (
+    ("games and their deals", (
         """CREATE TABLE game (
             id {id},
             created TEXT NOT NULL,
@@ -51,7 +46,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE UNIQUE INDEX deal_active ON deal(game_id, number) WHERE status = 'active'",
         "CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     )),
-    Migration("tournaments: teams, rounds, tables, results and penalties", (
+    ("tournaments: teams, rounds, tables, results and penalties", (
         """CREATE TABLE tournament (
             id {id},
             name TEXT NOT NULL,
@@ -121,7 +116,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     )),
     # the game's summary after each deal (totals, dealer, end), so that adding a deal does
     # not replay the whole game (recomputed for every later deal when a deal is edited)
-    Migration("a game's summary after each deal", (
+    ("a game's summary after each deal", (
         "ALTER TABLE deal ADD COLUMN state TEXT",
     )),
 )
@@ -135,4 +130,4 @@ def statements(backend: str, done: int) -> list[str]:
     :data:`SCHEMA_VERSION`, in order."""
     id_type = ID_TYPES[backend]
     return [statement.replace("{id}", id_type)
-            for step in MIGRATIONS[done:] for statement in step.statements]
+            for _, step in MIGRATIONS[done:] for statement in step]

@@ -19,11 +19,18 @@ from typing import TYPE_CHECKING, Any
 from coinche_cli.errors import StoreError
 from coinche_cli.messages import msg
 from coinche_cli.names import fold
-from coinche_cli.store import DealRecord, GameRecord, TournamentRecord
+from coinche_cli.store import DealRecord, GameRecord
 from coinche_cli.store.migrations import SCHEMA_VERSION, statements
 
 if TYPE_CHECKING:
-    from coinche_cli.tournament.model import Board, Penalty, Round, Team, Tournament
+    from coinche_cli.tournament.model import (
+        Board,
+        Penalty,
+        Round,
+        Team,
+        Tournament,
+        TournamentRecord,
+    )
 
 BUSY_TIMEOUT_MS = 60_000
 
@@ -206,7 +213,7 @@ class SqliteStore:
 
     # -- tournaments
 
-    def create_tournament(self, record: TournamentRecord) -> int:
+    def create_tournament(self, record: "TournamentRecord") -> int:
         """Insert a tournament; returns its id."""
         return self._insert(
             "INSERT INTO tournament (name, name_key, created, rules_name, rules, settings)"
@@ -221,8 +228,10 @@ class SqliteStore:
                               (fold(name),)).fetchone()
         return None if row is None else int(row[0])
 
-    def tournaments(self) -> list[TournamentRecord]:
+    def tournaments(self) -> "list[TournamentRecord]":
         """Every tournament, oldest first."""
+        from coinche_cli.tournament.model import TournamentRecord
+
         rows = self.db.execute("SELECT id, name, created, rules_name, rules, settings"
                                " FROM tournament ORDER BY id").fetchall()
         return [TournamentRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5]))

@@ -144,6 +144,19 @@ class Penalty:
 
 
 @dataclass(frozen=True)
+class TournamentRecord:
+    """A stored tournament's identity and settings, as the store lists it (its teams and rounds
+    come with the whole :class:`Tournament`)."""
+
+    id: int
+    name: str
+    created: str
+    rules_name: str
+    rules: dict[str, Any]  # the validated rules document: a snapshot
+    settings: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class Tournament:
     """Everything about a tournament."""
 

@@ -11,8 +11,16 @@ from coinche_cli.game.state import End
 from coinche_cli.messages import msg
 from coinche_cli.names import NameIndex, fold
 from coinche_cli.rules.model import Rules
-from coinche_cli.store import GameRecord, Store, TournamentRecord, now
-from coinche_cli.tournament.model import Board, Penalty, Round, Settings, Team, Tournament
+from coinche_cli.store import GameRecord, Store, now
+from coinche_cli.tournament.model import (
+    Board,
+    Penalty,
+    Round,
+    Settings,
+    Team,
+    Tournament,
+    TournamentRecord,
+)
 from coinche_cli.tournament.pairing import Contender, draw, pair
 from coinche_cli.tournament.standings import Standing, primary, standings
 
@@ -349,7 +357,7 @@ def ranked(tournament: Tournament, after_round: int | None = None) -> list[Stand
 
 def table_game(store: Store, name: str | None, table: int) -> int:
     """Create the game that scores ``table`` of the current round deal by deal."""
-    from coinche_cli.rules.loader import rules_from_document
+    from coinche_cli.rules.validate import rules_from_document
 
     with store.write():
         tournament = load(store, name)
