@@ -1,11 +1,38 @@
-"""Shared test settings: hypothesis without deadlines (shared CI machines are noisy)."""
+"""Shared test settings and fixtures.
+
+Hypothesis runs without deadlines (shared CI machines are noisy).  ``cli`` and
+``cli_process`` are the command line of :mod:`tests.harness` on one store file,
+``tmp_path / "coinche.db"`` (``store``): in this process, and in real processes.
+"""
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
+
+from tests.harness import Cli
 
 settings.register_profile("default", deadline=None, max_examples=60)
 settings.register_profile("ci", deadline=None, max_examples=60, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Path:
+    """The test's store file (not created yet)."""
+    return tmp_path / "coinche.db"
+
+
+@pytest.fixture
+def cli(store: Path) -> Cli:
+    """The command line on ``store``, run in this process (fast)."""
+    return Cli(store)
+
+
+@pytest.fixture
+def cli_process(store: Path) -> Cli:
+    """The command line on ``store``, run as the installed ``coinche`` in real processes."""
+    return Cli(store, process=True)

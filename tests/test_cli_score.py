@@ -1,4 +1,4 @@
-"""``coinche score`` and friends through the command line: CliRunner and real processes."""
+"""``coinche score`` and friends through the command line: in process and real processes."""
 
 from __future__ import annotations
 
@@ -7,37 +7,24 @@ import subprocess
 import sys
 
 import pytest
-from typer.testing import CliRunner
 
-from coinche_cli.cli.main import app
+from tests.harness import Cli
 
-runner = CliRunner()
 SEED_EXAMPLE = ["A", "100S", "104", "--belote", "A", "--announce", "A:cinquante"]
-
-
-def coinche(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """Run the installed command line in a real process."""
-    return subprocess.run(
-        [sys.executable, "-m", "coinche_cli", *args],
-        capture_output=True,
-        text=True,
-        input=stdin,
-        check=False,
-    )
+IN_PROCESS = Cli()  # `score` and `--help` keep no store: no --db
+PROCESS = Cli(process=True)
 
 
 def test_the_seeds_example_in_words_explains_every_term() -> None:
     # seed 000 §4: "Ils marquent 104 + 20 + 50 + 100 = 274, les défenseurs 58."
-    result = runner.invoke(app, ["score", "--rules", "standard", *SEED_EXAMPLE])
-    assert result.exit_code == 0, result.output
+    result = IN_PROCESS.run("score", "--rules", "standard", *SEED_EXAMPLE)
     assert "274" in result.stdout and "58" in result.stdout
     assert "104 card points + 20 belote + 50 cinquante +" in result.stdout
     assert "made" in result.stdout
 
 
 def test_json_output_has_made_scores_and_lines() -> None:
-    result = runner.invoke(app, ["score", "--rules", "standard", *SEED_EXAMPLE, "--json"])
-    data = json.loads(result.stdout)
+    data = IN_PROCESS.json("score", "--rules", "standard", *SEED_EXAMPLE)
     assert data["made"] is True
     assert data["scores"] == {"A": 274, "B": 58}
     assert data["points"] == {"A": 104, "B": 58}
@@ -47,11 +34,9 @@ def test_json_output_has_made_scores_and_lines() -> None:
 
 def test_deal_from_stdin() -> None:
     deal = {"taker": "B", "contract": 90, "trump": "H", "coinche": 1, "points": {"A": 100}}
-    result = coinche("score", "--rules", "standard", "--deal", "-", "--json",
-                     stdin=json.dumps(deal))
-    assert result.returncode == 0, result.stderr
+    scored = PROCESS.json("score", "--rules", "standard", "--deal", "-", stdin=json.dumps(deal))
     # B failed 90♥ coinché: A scores (162 + 90) × 2 = 504
-    assert json.loads(result.stdout)["scores"] == {"A": 504, "B": 0}
+    assert scored["scores"] == {"A": 504, "B": 0}
 
 
 @pytest.mark.parametrize(
@@ -71,40 +56,33 @@ def test_deal_from_stdin() -> None:
     ],
 )
 def test_bad_deals_are_refused_with_one_line_naming_the_field(args: list[str], field: str) -> None:
-    result = runner.invoke(app, ["score", "--rules", "standard", *args])
-    assert result.exit_code == 2
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1
-    assert lines[0].startswith(f"error: {field}: ")
+    line = IN_PROCESS.refused("score", "--rules", "standard", *args)
+    assert line.startswith(f"error: {field}: ")
 
 
 def test_announces_refused_where_the_variant_has_none() -> None:
-    result = coinche("score", "--rules", "atout", "A", "100S", "104", "--announce", "A:tierce")
-    assert result.returncode == 2
+    result = PROCESS.run("score", "--rules", "atout", "A", "100S", "104", "--announce", "A:tierce",
+                         code=2)
     assert result.stderr == "error: announces: atout has no announces\n"
     assert result.stdout == ""
 
 
 def test_bad_json_deal_is_one_line_without_traceback() -> None:
-    result = coinche("score", "--rules", "standard", "--deal", '{"taker": "A", "contract": ')
-    assert result.returncode == 2
+    result = PROCESS.run("score", "--rules", "standard", "--deal", '{"taker": "A", "contract": ',
+                         code=2)
     assert result.stderr.startswith("error: deal: not valid JSON")
     assert "Traceback" not in result.stderr
 
 
 def test_unknown_rules_name_lists_the_built_ins() -> None:
-    result = coinche("score", "--rules", "belotte", "A", "100S", "104")
-    assert result.returncode == 2
+    result = PROCESS.run("score", "--rules", "belotte", "A", "100S", "104", code=2)
     assert "standard" in result.stderr and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
 
 
 def test_chien_three_players_in_words() -> None:
     # chien: taker 1 makes 110♥ with 120 points; seat 2 has 30, seat 3 the rest (12).
-    result = runner.invoke(
-        app, ["score", "--rules", "chien", "1", "110H", "120", "--points", "2:30", "--json"]
-    )
-    data = json.loads(result.stdout)
+    data = IN_PROCESS.json("score", "--rules", "chien", "1", "110H", "120", "--points", "2:30")
     assert data["points"] == {"1": 120, "2": 30, "3": 12}
     assert data["scores"] == {"1": 110, "2": 30, "3": 12}
 
@@ -128,7 +106,10 @@ def test_score_path_imports_no_heavy_library() -> None:
 
 
 def test_python_dash_m_and_help() -> None:
-    result = coinche("--help")
-    assert result.returncode == 0
+    # the module entry point, and the installed command (the harness's real process)
+    module = subprocess.run([sys.executable, "-m", "coinche_cli", "--help"], capture_output=True,
+                            text=True, check=False)
+    assert module.returncode == 0, module.stderr
+    result = PROCESS.run("--help")
     for command in ("score", "rules"):
-        assert command in result.stdout
+        assert command in module.stdout and command in result.stdout

@@ -29,14 +29,13 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from coinche_cli.game import ops as games
 from coinche_cli.scoring.deal import deal_from_words
 from coinche_cli.store.migrations import SCHEMA_VERSION
 from coinche_cli.store.sqlite import SqliteStore
-from tests.drivers.add_deals import new_game
+from tests.drivers.add_deals import TARGET, add_deal, new_game
+from tests.harness import Cli, installed_command
 
 DRIVER = Path(__file__).parent / "drivers" / "add_deals.py"
-TARGET = 10_000_000  # a game that never ends, so every add is accepted
 
 Deals = dict[int, dict[str, Any]]  # deal number -> the deal's JSON
 
@@ -44,24 +43,13 @@ Deals = dict[int, dict[str, Any]]  # deal number -> the deal's JSON
 # -- helpers
 
 
-def coinche(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """Run the installed command line in a real process on ``db``."""
-    return subprocess.run(
-        [sys.executable, "-m", "coinche_cli", "--db", str(db), *args],
-        capture_output=True, text=True, check=False, timeout=120,
-    )
-
-
 def add_in_process(db: Path, game_id: int, words: list[str]) -> tuple[int, dict[str, Any]]:
     """Add a deal through the library (a fresh store, as a command would); number and JSON."""
     store = SqliteStore(db)
     try:
-        change = games.add(store, game_id, deal_from_words(words))
+        return add_deal(store, game_id, deal_from_words(words))
     finally:
         store.close()
-    recorded = change.after.rows[-1].entry.deal  # the deal as stored
-    assert recorded is not None
-    return change.number, recorded.to_json()
 
 
 def start_driver(db: Path, game: str, count: int, *, seed: int, wait: bool = False,
@@ -110,20 +98,25 @@ def stored(db: Path, game_id: int) -> Deals:
     return {number: json.loads(deal) for number, deal in rows}
 
 
+def quiet_json(cli: Cli, *args: str) -> Any:
+    """``coinche ARGS… --json`` in a real process: exit 0, nothing on stderr; decoded."""
+    result = cli.run(*args, "--json")
+    assert result.stderr == "", result.stderr
+    return json.loads(result.stdout)
+
+
 def shown(db: Path, game_id: int) -> Deals:
     """The game's deals as ``coinche game show --json`` reports them."""
-    result = coinche(db, "game", "show", "--game", str(game_id), "--json")
-    assert result.returncode == 0 and result.stderr == "", result.stderr
-    deals = json.loads(result.stdout)["deals"]
+    deals = quiet_json(Cli(db, process=True), "game", "show", "--game", str(game_id))["deals"]
     return {d["number"]: d["deal"] for d in deals}
 
 
 def check_with_the_command(db: Path, game_id: int, expected: Deals) -> Deals:
     """``game show`` lists exactly ``expected`` and ``game add`` still takes the next deal."""
     assert shown(db, game_id) == expected
-    result = coinche(db, "game", "add", "A", "80S", "90", "--game", str(game_id), "--json")
-    assert result.returncode == 0 and result.stderr == "", result.stderr
-    assert json.loads(result.stdout)["deal"] == len(expected) + 1
+    added = quiet_json(Cli(db, process=True), "game", "add", "A", "80S", "90", "--game",
+                       str(game_id))
+    assert added["deal"] == len(expected) + 1
     return stored(db, game_id)
 
 
@@ -308,12 +301,10 @@ def test_six_writers_at_once_lose_nothing(tmp_path: Path) -> None:
 CLI_DEALS = 15
 
 
-def test_two_commands_adding_to_one_game_at_once(tmp_path: Path) -> None:
+def test_two_commands_adding_to_one_game_at_once(cli_process: Cli, store: Path) -> None:
     """The real ``coinche game add``, two terminals at once on the same game."""
-    db = tmp_path / "coinche.db"
-    result = coinche(db, "game", "new", "--rules", "standard", "--target", str(TARGET), "--json")
-    assert result.returncode == 0 and result.stderr == "", result.stderr
-    game_id = json.loads(result.stdout)["id"]
+    game_id = quiet_json(cli_process, "game", "new", "--rules", "standard", "--target",
+                         str(TARGET))["id"]
     barrier = threading.Barrier(2)
 
     def writer(taker: str) -> list[tuple[int, dict[str, Any]]]:
@@ -321,22 +312,20 @@ def test_two_commands_adding_to_one_game_at_once(tmp_path: Path) -> None:
         saved = []
         for i in range(CLI_DEALS):
             points = 100 + i
-            done = coinche(db, "game", "add", taker, "80S", str(points), "--game", str(game_id),
-                           "--json")
-            assert done.returncode == 0, done.stderr
-            assert done.stderr == ""
+            done = quiet_json(cli_process, "game", "add", taker, "80S", str(points), "--game",
+                              str(game_id))
             deal = {"taker": taker, "contract": 80, "trump": "S", "coinche": 0,
                     "points": {taker: points}}
-            saved.append((json.loads(done.stdout)["deal"], deal))
+            saved.append((done["deal"], deal))
         return saved
 
     with ThreadPoolExecutor(2) as pool:
         results = list(pool.map(writer, ["A", "B"]))
 
-    check_file(db)
+    check_file(store)
     both = results[0] + results[1]
     assert sorted(n for n, _ in both) == list(range(1, 2 * CLI_DEALS + 1))
-    assert shown(db, game_id) == dict(both)
+    assert shown(store, game_id) == dict(both)
 
 
 # -- first use: several processes and a file that does not exist yet
@@ -399,7 +388,7 @@ def test_a_command_waits_for_a_new_file_being_set_up(tmp_path: Path) -> None:
     try:
         holder.execute("BEGIN IMMEDIATE")
         command = subprocess.Popen(
-            [sys.executable, "-m", "coinche_cli", "--db", str(db), "game", "list", "--json"],
+            [str(installed_command()), "--db", str(db), "game", "list", "--json"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         with contextlib.suppress(subprocess.TimeoutExpired):
             command.wait(timeout=2.0)  # it should still be waiting for the lock by then

@@ -12,10 +12,9 @@ from __future__ import annotations
 import json
 import shlex
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from cli_run import coinche, coinche_json
+from tests.harness import Cli
 
 Totals = dict[str, int]
 
@@ -38,24 +37,27 @@ def passed(totals: Totals) -> Step:
 
 
 class Table:
-    """One game in one store file, driven through the command line."""
+    """One game in the store of ``cli`` (the harness's command line): the game's steps."""
 
-    def __init__(self, db: Path, *new_args: str) -> None:
-        self.db = db
-        created = coinche_json(db, "game", "new", *new_args)
+    def __init__(self, cli: Cli, *new_args: str) -> None:
+        self.cli = cli
+        created = cli.json("game", "new", *new_args)
         self.id: int = created["id"]
         self.sides: dict[str, str] = created["sides"]
         assert created["deals"] == []
         assert created["finished"] is False and created["winner"] is None
 
-    def run(self, *args: str) -> Any:
-        return coinche_json(self.db, *args, "--game", str(self.id))
+    def json(self, *args: str) -> Any:
+        """``coinche ARGS… --game ID --json``, decoded."""
+        return self.cli.json(*args, "--game", str(self.id))
 
     def add(self, words: str) -> Any:
-        return self.run("game", "add", *shlex.split(words))
+        """``game add`` with the deal as typed at the table."""
+        return self.json("game", "add", *shlex.split(words))
 
     def show(self) -> Any:
-        return self.run("game", "show")
+        """The sheet (``game show``)."""
+        return self.json("game", "show")
 
     def play(self, steps: list[Step], first: int = 1) -> Any:
         """Record ``steps`` (numbered from ``first``); each must score and total as given.
@@ -64,7 +66,7 @@ class Table:
         """
         out: Any = None
         for number, step in enumerate(steps, start=first):
-            out = self.run("game", "pass") if step.words is None else self.add(step.words)
+            out = self.json("game", "pass") if step.words is None else self.add(step.words)
             where = f"deal {number} ({step.words or 'pass'})"
             assert out["deal"] == number, where
             if step.words is not None:
@@ -92,11 +94,8 @@ class Table:
 
     def check_closed(self, sheet: Any, words: str = "A 80S 100") -> None:
         """A finished game refuses another deal: exit 2, one line, nothing changed."""
-        refused = coinche(self.db, "game", "add", *shlex.split(words), "--game", str(self.id))
-        assert refused.returncode == 2, refused.stdout + refused.stderr
-        assert refused.stdout == "", refused.stdout
-        assert refused.stderr.strip(), "the refusal must say why"
-        assert refused.stderr.splitlines() == [refused.stderr.strip()], refused.stderr
+        self.cli.refused("game", "add", *shlex.split(words), "--game", str(self.id))
+        assert self.cli.last.stdout == "", self.cli.last.stdout
         assert self.show() == sheet
 
     def finish(self, steps: list[Step], winner: str, refused: str | None = "A 80S 100") -> None:
@@ -118,8 +117,8 @@ class Table:
 # standard: target 701; both over on the same deal: higher total; equal: that deal's winner.
 
 
-def test_standard_whole_game_to_701_with_team_names(tmp_path: Path) -> None:
-    table = Table(tmp_path / "g.db", "--rules", "standard",
+def test_standard_whole_game_to_701_with_team_names(cli_process: Cli) -> None:
+    table = Table(cli_process, "--rules", "standard",
                   "--team", "Les As", "--team", "Les Rois")
     steps = [
         # seed example, taker by a prefix of "Les As": 104 ≥ 82 and 104+20+50 = 174 ≥ 100.
@@ -143,8 +142,8 @@ def test_standard_whole_game_to_701_with_team_names(tmp_path: Path) -> None:
     table.finish(steps, "A")
 
 
-def test_standard_both_over_the_higher_total_wins_not_the_deal_winner(tmp_path: Path) -> None:
-    table = Table(tmp_path / "g.db", "--rules", "standard", "--target", "300")
+def test_standard_both_over_the_higher_total_wins_not_the_deal_winner(cli_process: Cli) -> None:
+    table = Table(cli_process, "--rules", "standard", "--target", "300")
     steps = [
         # B made: B = 100 + 80 = 180; A = 62.
         deal("B 80S 100", {"A": 62, "B": 180}, {"A": 62, "B": 180}),
@@ -158,9 +157,9 @@ def test_standard_both_over_the_higher_total_wins_not_the_deal_winner(tmp_path: 
     table.finish(steps, "A", refused=None)
 
 
-def test_standard_both_over_equal_totals_the_takers_who_made_win(tmp_path: Path) -> None:
+def test_standard_both_over_equal_totals_the_takers_who_made_win(cli_process: Cli) -> None:
     # the target is exactly the final totals: "at 701 or more" counts a total equal to it
-    table = Table(tmp_path / "g.db", "--rules", "standard", "--target", "363")
+    table = Table(cli_process, "--rules", "standard", "--target", "363")
     steps = [
         # A = 100 + 80 = 180; B = 62.
         deal("A 80S 100", {"A": 180, "B": 62}, {"A": 180, "B": 62}),
@@ -174,9 +173,9 @@ def test_standard_both_over_equal_totals_the_takers_who_made_win(tmp_path: Path)
 
 
 def test_standard_both_over_equal_totals_the_defenders_of_a_failed_deal_win(
-    tmp_path: Path,
+    cli_process: Cli,
 ) -> None:
-    table = Table(tmp_path / "g.db", "--rules", "standard", "--target", "260")
+    table = Table(cli_process, "--rules", "standard", "--target", "260")
     steps = [
         # 132 ≥ 82, 132 + 20 = 152 ≥ 100: made.  A = 132 + 20 + 100 = 252; B = 30.
         deal("A 100S 132 --belote A", {"A": 252, "B": 30}, {"A": 252, "B": 30}),
@@ -191,8 +190,8 @@ def test_standard_both_over_equal_totals_the_defenders_of_a_failed_deal_win(
 # atout: target 701; both over: higher total; equal: that deal's winner.
 
 
-def test_atout_whole_game_to_701(tmp_path: Path) -> None:
-    table = Table(tmp_path / "g.db", "--rules", "atout")
+def test_atout_whole_game_to_701(cli_process: Cli) -> None:
+    table = Table(cli_process, "--rules", "atout")
     steps = [
         # made (90 + 20 ≥ 80), not coinché: A = 80 + 90 + 20 = 190; B = 72.
         deal("A 80S 90 --belote A", {"A": 190, "B": 72}, {"A": 190, "B": 72}),
@@ -207,9 +206,9 @@ def test_atout_whole_game_to_701(tmp_path: Path) -> None:
     table.finish(steps, "B")
 
 
-def test_atout_both_over_equal_totals_the_takers_who_made_win(tmp_path: Path) -> None:
+def test_atout_both_over_equal_totals_the_takers_who_made_win(cli_process: Cli) -> None:
     # the target is exactly the final totals ("first team at 701 or more")
-    table = Table(tmp_path / "g.db", "--rules", "atout", "--target", "242")
+    table = Table(cli_process, "--rules", "atout", "--target", "242")
     steps = [
         # B = 80 + 100 = 180; A = 62.
         deal("B 80H 100", {"A": 62, "B": 180}, {"A": 62, "B": 180}),
@@ -227,8 +226,8 @@ def test_atout_both_over_equal_totals_the_takers_who_made_win(tmp_path: Path) ->
 THREE = ("--rules", "chien", "--player", "Ana", "--player", "Bob", "--player", "Cyd")
 
 
-def test_chien_three_players_whole_game_to_1000(tmp_path: Path) -> None:
-    table = Table(tmp_path / "g.db", *THREE)
+def test_chien_three_players_whole_game_to_1000(cli_process: Cli) -> None:
+    table = Table(cli_process, *THREE)
     steps = [
         # Cyd = 162 - 150 - 10 = 2.  Made: 150 + 20 = 170 ≥ 160.  Surcoinché ×4 on the
         # contract only: Ana = 160 × 4 + 20 = 660; Bob = 10; Cyd = 2.
@@ -253,8 +252,8 @@ def test_chien_three_players_whole_game_to_1000(tmp_path: Path) -> None:
     table.finish(steps, "1", refused="1 80S 100 --points 2:30")
 
 
-def test_chien_several_over_on_the_same_deal_the_highest_total_wins(tmp_path: Path) -> None:
-    table = Table(tmp_path / "g.db", *THREE, "--target", "300")
+def test_chien_several_over_on_the_same_deal_the_highest_total_wins(cli_process: Cli) -> None:
+    table = Table(cli_process, *THREE, "--target", "300")
     steps = [
         # Cyd = 162 - 160 - 2 = 0.  Made: Ana 150; Bob 2; Cyd 0.
         deal("Ana 150S 160 --points 2:2", {"1": 150, "2": 2, "3": 0},
@@ -270,9 +269,9 @@ def test_chien_several_over_on_the_same_deal_the_highest_total_wins(tmp_path: Pa
     table.finish(steps, "1", refused=None)
 
 
-def test_chien_exact_tie_over_the_target_plays_another_deal(tmp_path: Path) -> None:
+def test_chien_exact_tie_over_the_target_plays_another_deal(cli_process: Cli) -> None:
     # the target is exactly the tied totals ("first player at the target")
-    table = Table(tmp_path / "g.db", *THREE, "--target", "358")
+    table = Table(cli_process, *THREE, "--target", "358")
     steps = [
         # as in the previous game: 150 / 2 / 0, then 152 / 152 / 0.
         deal("Ana 150S 160 --points 2:2", {"1": 150, "2": 2, "3": 0},
@@ -291,8 +290,8 @@ def test_chien_exact_tie_over_the_target_plays_another_deal(tmp_path: Path) -> N
     table.finish(steps, "1", refused="1 80S 100 --points 2:30")
 
 
-def test_chien_two_players_whole_game(tmp_path: Path) -> None:
-    table = Table(tmp_path / "g.db", "--rules", "chien", "--player", "Ana", "--player", "Bob",
+def test_chien_two_players_whole_game(cli_process: Cli) -> None:
+    table = Table(cli_process, "--rules", "chien", "--player", "Ana", "--player", "Bob",
                   "--target", "400")
     assert table.sides == {"1": "Ana", "2": "Bob"}
     steps = [
@@ -313,8 +312,8 @@ def test_chien_two_players_whole_game(tmp_path: Path) -> None:
 # generale: target 1000; both over: higher total; exact tie: play another deal.
 
 
-def test_generale_whole_game_to_1000(tmp_path: Path) -> None:
-    table = Table(tmp_path / "g.db", "--rules", "generale")
+def test_generale_whole_game_to_1000(cli_process: Cli) -> None:
+    table = Table(cli_process, "--rules", "generale")
     steps = [
         # générale made: A = 500; B = 0.
         deal("A generaleS", {"A": 500, "B": 0}, {"A": 500, "B": 0}),
@@ -329,8 +328,8 @@ def test_generale_whole_game_to_1000(tmp_path: Path) -> None:
     table.finish(steps, "A")
 
 
-def test_generale_both_over_the_higher_total_wins(tmp_path: Path) -> None:
-    table = Table(tmp_path / "g.db", "--rules", "generale", "--target", "250")
+def test_generale_both_over_the_higher_total_wins(cli_process: Cli) -> None:
+    table = Table(cli_process, "--rules", "generale", "--target", "250")
     steps = [
         # made: A = 150; B = 2.
         deal("A 150S 160", {"A": 150, "B": 2}, {"A": 150, "B": 2}),
@@ -343,9 +342,9 @@ def test_generale_both_over_the_higher_total_wins(tmp_path: Path) -> None:
     table.finish(steps, "B", refused=None)
 
 
-def test_generale_exact_tie_plays_another_deal(tmp_path: Path) -> None:
+def test_generale_exact_tie_plays_another_deal(cli_process: Cli) -> None:
     # the target is exactly the tied totals ("1000 or more")
-    table = Table(tmp_path / "g.db", "--rules", "generale", "--target", "232")
+    table = Table(cli_process, "--rules", "generale", "--target", "232")
     steps = [
         # made coinché: B = 110 × 2 = 220; A = 32.
         deal("B 110Hx 130", {"A": 32, "B": 220}, {"A": 32, "B": 220}),
@@ -362,8 +361,8 @@ def test_generale_exact_tie_plays_another_deal(tmp_path: Path) -> None:
 # club: target 1500; both over: the deal's winner; fixed deals, equal totals: one more deal.
 
 
-def test_club_whole_game_to_1500(tmp_path: Path) -> None:
-    table = Table(tmp_path / "g.db", "--rules", "club")
+def test_club_whole_game_to_1500(cli_process: Cli) -> None:
+    table = Table(cli_process, "--rules", "club")
     steps = [
         # TA (258 in all), bid 250 surcoinché: 240 + 20 = 260 ≥ 250, made.
         # A = 250 × 4 + 20 belote (never multiplied) = 1020; B: no announces = 0.
@@ -382,8 +381,8 @@ def test_club_whole_game_to_1500(tmp_path: Path) -> None:
     table.finish(steps, "A")
 
 
-def test_club_both_over_the_side_that_won_the_deal_wins(tmp_path: Path) -> None:
-    table = Table(tmp_path / "g.db", "--rules", "club", "--target", "300")
+def test_club_both_over_the_side_that_won_the_deal_wins(cli_process: Cli) -> None:
+    table = Table(cli_process, "--rules", "club", "--target", "300")
     steps = [
         # made (150 + 20 + 20 = 190 ≥ 160): B = 160 + 20 tierce + 20 belote = 200.
         deal("B 160S 150 --belote B --announce B:tierce", {"A": 0, "B": 200},
@@ -400,8 +399,8 @@ def test_club_both_over_the_side_that_won_the_deal_wins(tmp_path: Path) -> None:
     table.finish(steps, "A", refused=None)
 
 
-def test_club_both_over_the_takers_who_made_win_with_the_lower_total(tmp_path: Path) -> None:
-    table = Table(tmp_path / "g.db", "--rules", "club", "--target", "300")
+def test_club_both_over_the_takers_who_made_win_with_the_lower_total(cli_process: Cli) -> None:
+    table = Table(cli_process, "--rules", "club", "--target", "300")
     steps = [
         # made (150 + 20 + 20 = 190 ≥ 160): A = 160 + 20 tierce + 20 belote = 200.
         deal("A 160S 150 --belote A --announce A:tierce", {"A": 200, "B": 0}, {"A": 200, "B": 0}),
@@ -416,8 +415,8 @@ def test_club_both_over_the_takers_who_made_win_with_the_lower_total(tmp_path: P
     table.finish(steps, "B", refused=None)
 
 
-def test_club_fixed_deals_equal_totals_play_one_more_deal(tmp_path: Path) -> None:
-    table = Table(tmp_path / "g.db", "--rules", "club", "--deals", "3")
+def test_club_fixed_deals_equal_totals_play_one_more_deal(cli_process: Cli) -> None:
+    table = Table(cli_process, "--rules", "club", "--deals", "3")
     steps = [
         # made: bid only.  80 / 0.
         deal("A 80S 100", {"A": 80, "B": 0}, {"A": 80, "B": 0}),
@@ -435,8 +434,8 @@ def test_club_fixed_deals_equal_totals_play_one_more_deal(tmp_path: Path) -> Non
 # undo and edit: every later total recomputed.
 
 
-def test_undo_and_edit_recompute_every_later_total(tmp_path: Path) -> None:
-    table = Table(tmp_path / "g.db", "--rules", "standard",
+def test_undo_and_edit_recompute_every_later_total(cli_process: Cli) -> None:
+    table = Table(cli_process, "--rules", "standard",
                   "--team", "Les As", "--team", "Les Rois")
     first = [
         # seed example: 274 / 58.
@@ -452,7 +451,7 @@ def test_undo_and_edit_recompute_every_later_total(tmp_path: Path) -> None:
     # Deal 1 was really 100♠ with 120 points and belote, no announce: 120 ≥ 82,
     # 140 ≥ 100: A = 120 + 20 + 100 = 240; B = 42.  Later deals score the same, so the
     # running totals become 240 / 42, 272 / 312, 272 / 554.
-    table.run("game", "edit", "1", "A", "100S", "120", "--belote", "A")
+    table.json("game", "edit", "1", "A", "100S", "120", "--belote", "A")
     edited = [
         deal("", {"A": 240, "B": 42}, {"A": 240, "B": 42}),
         deal("", {"A": 32, "B": 270}, {"A": 272, "B": 312}),
@@ -462,7 +461,7 @@ def test_undo_and_edit_recompute_every_later_total(tmp_path: Path) -> None:
     assert sheet["deals"][0]["deal"]["points"] == {"A": 120}
 
     # undo removes deal 3: 272 / 312 over 2 deals.
-    table.run("game", "undo")
+    table.json("game", "undo")
     table.check_sheet(edited[:2], None)
 
     # a new deal 3, taker by a word of the team's name: B = 100 + 80 = 180; A = 62.
@@ -475,7 +474,7 @@ def test_undo_and_edit_recompute_every_later_total(tmp_path: Path) -> None:
     # A = 32.  Running totals: 240 / 42, 272 / 582, 334 / 762: B reaches 701 on deal 3.
     deal2 = {"taker": "B", "contract": 120, "trump": "H", "coinche": 1,
              "points": {"B": 130}, "belote": ["B"]}
-    table.run("game", "edit", "2", "--deal", json.dumps(deal2))
+    table.json("game", "edit", "2", "--deal", json.dumps(deal2))
     final = [
         deal("", {"A": 240, "B": 42}, {"A": 240, "B": 42}),
         deal("", {"A": 32, "B": 540}, {"A": 272, "B": 582}),
@@ -489,33 +488,31 @@ def test_undo_and_edit_recompute_every_later_total(tmp_path: Path) -> None:
 # several games in one store; a long game.
 
 
-def test_games_are_kept_apart_and_use_switches_the_current_one(tmp_path: Path) -> None:
-    db = tmp_path / "g.db"
-    first = coinche_json(db, "game", "new", "--rules", "standard")["id"]
-    second = coinche_json(db, "game", "new", "--rules", "atout")["id"]
+def test_games_are_kept_apart_and_use_switches_the_current_one(cli_process: Cli) -> None:
+    first = cli_process.json("game", "new", "--rules", "standard")["id"]
+    second = cli_process.json("game", "new", "--rules", "atout")["id"]
     assert first != second
-    used = coinche(db, "game", "use", str(first))
-    assert used.returncode == 0, used.stderr
+    cli_process.run("game", "use", str(first))
     # standard, made: A = 100 + 80 = 180; B = 62.
-    out = coinche_json(db, "game", "add", "A", "80S", "100")
+    out = cli_process.json("game", "add", "A", "80S", "100")
     assert out["game"] == first and out["totals"] == {"A": 180, "B": 62}
     # atout, made: B = 80 + 100 + 20 = 200; A = 62.
-    out = coinche_json(db, "game", "add", "B", "80H", "100", "--belote", "B",
-                       "--game", str(second))
+    out = cli_process.json("game", "add", "B", "80H", "100", "--belote", "B",
+                           "--game", str(second))
     assert out["game"] == second and out["totals"] == {"A": 62, "B": 200}
-    listed = {row["id"]: row for row in coinche_json(db, "game", "list")}
+    listed = {row["id"]: row for row in cli_process.json("game", "list")}
     assert listed[first]["rules"] == "standard" and listed[second]["rules"] == "atout"
     assert listed[first]["totals"] == {"A": 180, "B": 62}
     assert listed[second]["totals"] == {"A": 62, "B": 200}
     assert listed[first]["deals"] == listed[second]["deals"] == 1
 
 
-def test_a_game_of_sixty_deals(tmp_path: Path) -> None:
+def test_a_game_of_sixty_deals(cli_process: Cli) -> None:
     # standard played over a fixed 60 deals (--deals replaces the 701 target: the totals
     # pass 701 long before the end and the game goes on).  Deal i: taker A for odd i, B for
     # even i, contract 80, the takers' points p = 82 + 10 × (i mod 7), always made
     # (p ≥ 82 ≥ 80): takers p + 80, defenders 162 - p.
-    table = Table(tmp_path / "g.db", "--rules", "standard", "--deals", "60")
+    table = Table(cli_process, "--rules", "standard", "--deals", "60")
     suits = "SHDC"
     totals = {"A": 0, "B": 0}
     steps: list[Step] = []

@@ -1,149 +1,106 @@
-"""``coinche game`` through CliRunner: the sheet, corrections, refusals that write nothing."""
+"""``coinche game`` (in process; the play loop in a real process): the sheet, corrections,
+refusals that write nothing."""
 
 from __future__ import annotations
 
 import csv
-import hashlib
 import json
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from coinche_cli.cli.main import app
 from coinche_cli.rules.loader import load_rules
 from tests.deals import valid_deals
-
-runner = CliRunner()
-
-
-class Table:
-    """A store file and the command line pointed at it."""
-
-    def __init__(self, db: Path) -> None:
-        self.db = db
-
-    def run(self, *args: str, code: int = 0) -> Any:
-        result = runner.invoke(app, ["--db", str(self.db), *args])
-        assert result.exit_code == code, (result.stdout, result.stderr)
-        return result
-
-    def json(self, *args: str) -> Any:
-        return json.loads(self.run(*args, "--json").stdout)
-
-    def refused(self, *args: str) -> str:
-        """Run a command that must be refused: exit 2, one line, store unchanged."""
-        before = data_checksum(self.db)
-        result = self.run(*args, code=2)
-        lines = result.stderr.strip().splitlines()
-        assert len(lines) == 1, result.stderr
-        assert lines[0].startswith("error: ")
-        assert data_checksum(self.db) == before
-        return lines[0]
+from tests.harness import Cli, data_checksum
 
 
-def data_checksum(db: Path) -> str:
-    """A checksum of every row of the store (not of the file, which WAL may reorganise)."""
-    with sqlite3.connect(db) as connection:
-        dump = "\n".join(connection.iterdump())
-    return hashlib.sha256(dump.encode()).hexdigest()
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Table:
-    return Table(tmp_path / "coinche.db")
-
-
-def test_a_game_from_new_to_the_sheet(table: Table) -> None:
-    created = table.json("game", "new", "--team", "Les As", "--team", "Les Rois")
+def test_a_game_from_new_to_the_sheet(cli: Cli) -> None:
+    created = cli.json("game", "new", "--team", "Les As", "--team", "Les Rois")
     assert created["sides"] == {"A": "Les As", "B": "Les Rois"}
-    added = table.json("game", "add", "Les As", "100S", "104", "--belote", "A",
+    added = cli.json("game", "add", "Les As", "100S", "104", "--belote", "A",
                        "--announce", "A:cinquante")
     assert added["deal"] == 1 and added["made"] is True
     assert added["scores"] == {"A": 274, "B": 58} and added["totals"] == {"A": 274, "B": 58}
     assert (added["finished"], added["winner"]) == (False, None)
     assert added["next_dealer"] == "B"
-    table.run("game", "pass")
+    cli.run("game", "pass")
     # "rois" is a word of "Les Rois": B fails 90♥ coinché: A + (162 + 90) × 2 = 504
-    failed = table.json("game", "add", "rois", "90Hx", "70")
+    failed = cli.json("game", "add", "rois", "90Hx", "70")
     assert failed["scores"] == {"A": 504, "B": 0} and failed["deal"] == 3
-    shown = table.json("game", "show")
+    shown = cli.json("game", "show")
     assert shown["id"] == created["id"] and shown["rules"] == "standard"
     assert [row["number"] for row in shown["deals"]] == [1, 2, 3]
     assert shown["deals"][1]["passed"] is True
     assert shown["totals"] == {"A": 778, "B": 58}
     assert shown["finished"] is True and shown["winner"] == "A"  # 778 ≥ 701
-    sheet = table.run("game", "show").stdout
+    sheet = cli.run("game", "show").stdout
     assert "Les As" in sheet and "778" in sheet
 
 
-def test_refusals_write_nothing(table: Table) -> None:
-    table.run("game", "new", "--team", "Les As", "--team", "Les Rois", "--target", "300")
-    table.run("game", "add", "A", "80S", "100")
-    assert table.refused("game", "add", "A", "85S", "100").startswith("error: contract:")
-    assert table.refused("game", "add", "Les", "80S", "100").startswith("error: taker:")
-    assert table.refused("game", "add", "Z", "80S", "100").startswith("error: taker:")
-    assert table.refused("game", "add", "A", "80S", "100", "--game", "99") == (
+def test_refusals_write_nothing(cli: Cli) -> None:
+    cli.run("game", "new", "--team", "Les As", "--team", "Les Rois", "--target", "300")
+    cli.run("game", "add", "A", "80S", "100")
+    assert cli.refused("game", "add", "A", "85S", "100").startswith("error: contract:")
+    assert cli.refused("game", "add", "Les", "80S", "100").startswith("error: taker:")
+    assert cli.refused("game", "add", "Z", "80S", "100").startswith("error: taker:")
+    assert cli.refused("game", "add", "A", "80S", "100", "--game", "99") == (
         "error: no game 99 in this store"
     )
-    assert table.refused("game", "edit", "5", "A", "80S", "100").startswith("error: no deal 5")
-    table.run("game", "add", "A", "80S", "100")  # A 360: over 300
-    assert "over" in table.refused("game", "add", "B", "80S", "100")
-    assert "over" in table.refused("game", "pass")
+    assert cli.refused("game", "edit", "5", "A", "80S", "100").startswith("error: no deal 5")
+    cli.run("game", "add", "A", "80S", "100")  # A 360: over 300
+    assert "over" in cli.refused("game", "add", "B", "80S", "100")
+    assert "over" in cli.refused("game", "pass")
 
 
-def test_undo_and_edit_keep_the_history_and_recompute(table: Table) -> None:
-    table.run("game", "new")
-    table.run("game", "add", "A", "80S", "100")  # A 180, B 62
-    table.run("game", "add", "B", "90H", "100")  # B 190 → 252, A 62 → 242
-    table.run("game", "add", "A", "100S", "110")  # A 210 → 452, B 52 → 304
-    edited = table.json("game", "edit", "1", "B", "80S", "100")  # deal 1: B 180, A 62
+def test_undo_and_edit_keep_the_history_and_recompute(cli: Cli, store: Path) -> None:
+    cli.run("game", "new")
+    cli.run("game", "add", "A", "80S", "100")  # A 180, B 62
+    cli.run("game", "add", "B", "90H", "100")  # B 190 → 252, A 62 → 242
+    cli.run("game", "add", "A", "100S", "110")  # A 210 → 452, B 52 → 304
+    edited = cli.json("game", "edit", "1", "B", "80S", "100")  # deal 1: B 180, A 62
     assert edited["totals_before"] == {"A": 452, "B": 304}
     assert edited["totals"] == {"A": 62 + 62 + 210, "B": 180 + 190 + 52}
-    shown = table.json("game", "show")
+    shown = cli.json("game", "show")
     assert [row["totals"] for row in shown["deals"]] == [
         {"A": 62, "B": 180}, {"A": 124, "B": 370}, {"A": 334, "B": 422}]
-    undone = table.json("game", "undo")
+    undone = cli.json("game", "undo")
     assert undone["totals"] == {"A": 124, "B": 370}
-    assert len(table.json("game", "show")["deals"]) == 2
-    with sqlite3.connect(table.db) as connection:
+    assert len(cli.json("game", "show")["deals"]) == 2
+    with sqlite3.connect(store) as connection:
         statuses = connection.execute("SELECT number, status FROM deal ORDER BY id").fetchall()
     assert statuses == [(1, "replaced"), (2, "active"), (3, "removed"), (1, "active")]
 
 
-def test_games_list_and_use(table: Table) -> None:
-    first = table.json("game", "new")["id"]
-    second = table.json("game", "new", "--rules", "club")["id"]
-    listed = table.json("game", "list")
+def test_games_list_and_use(cli: Cli) -> None:
+    first = cli.json("game", "new")["id"]
+    second = cli.json("game", "new", "--rules", "club")["id"]
+    listed = cli.json("game", "list")
     assert [(g["id"], g["current"]) for g in listed] == [(first, False), (second, True)]
-    table.run("game", "use", str(first))
-    assert table.json("game", "show")["id"] == first
-    table.refused("game", "use", "42")
+    cli.run("game", "use", str(first))
+    assert cli.json("game", "show")["id"] == first
+    cli.refused("game", "use", "42")
 
 
-def test_chien_players_by_name(table: Table) -> None:
-    table.run("game", "new", "--rules", "chien", "--player", "Ana", "--player", "Bob",
+def test_chien_players_by_name(cli: Cli) -> None:
+    cli.run("game", "new", "--rules", "chien", "--player", "Ana", "--player", "Bob",
               "--player", "Cyd")
     # Ana makes 100♠ with 120; Bob 30, Cyd the rest (12): Ana 100, Bob 30, Cyd 12
-    added = table.json("game", "add", "ana", "100S", "120", "--points", "Bob:30")
+    added = cli.json("game", "add", "ana", "100S", "120", "--points", "Bob:30")
     assert added["scores"] == {"1": 100, "2": 30, "3": 12}
 
 
-def test_export_csv_and_xlsx(table: Table, tmp_path: Path) -> None:
+def test_export_csv_and_xlsx(cli: Cli, tmp_path: Path) -> None:
     from openpyxl import load_workbook  # noqa: TID251
 
-    table.run("game", "new", "--team", "Léa & Zoé", "--team", "Les Rois")
-    table.run("game", "add", "A", "100S", "104", "--belote", "A", "--announce", "A:cinquante")
-    table.run("game", "pass")
-    table.run("game", "add", "B", "90Hx", "70")
+    cli.run("game", "new", "--team", "Léa & Zoé", "--team", "Les Rois")
+    cli.run("game", "add", "A", "100S", "104", "--belote", "A", "--announce", "A:cinquante")
+    cli.run("game", "pass")
+    cli.run("game", "add", "B", "90Hx", "70")
     csv_path, xlsx_path = tmp_path / "game.csv", tmp_path / "game.xlsx"
-    table.run("game", "export", "--csv", str(csv_path), "--xlsx", str(xlsx_path))
+    cli.run("game", "export", "--csv", str(csv_path), "--xlsx", str(xlsx_path))
     raw = csv_path.read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")  # BOM for Excel
     rows = list(csv.DictReader(raw.decode("utf-8-sig").splitlines()))
@@ -160,9 +117,8 @@ def test_export_csv_and_xlsx(table: Table, tmp_path: Path) -> None:
     assert summary["A"][2:5] == (1, 1, 0) and summary["B"][2:5] == (1, 0, 1)
 
 
-def test_play_loop_reasks_and_saves(tmp_path: Path) -> None:
-    db = tmp_path / "c.db"
-    Table(db).run("game", "new", "--team", "Nous", "--team", "Eux")
+def test_play_loop_reasks_and_saves(cli: Cli, cli_process: Cli) -> None:
+    cli.run("game", "new", "--team", "Nous", "--team", "Eux")
     answers = "\n".join([
         "Nous", "100Z", "100S", "104", "A", "A:cinquante",  # 100Z is asked again
         "p",  # everybody passed
@@ -171,12 +127,10 @@ def test_play_loop_reasks_and_saves(tmp_path: Path) -> None:
         "u",  # undo the 90♥
         "q",
     ]) + "\n"
-    result = subprocess.run([sys.executable, "-m", "coinche_cli", "--db", str(db), "game",
-                             "play"], input=answers, capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stderr
+    result = cli_process.run("game", "play", stdin=answers)
     assert "error: trump: 'Z' is not a trump" in result.stdout
     assert "error: contract: 85 is not a bid" in result.stdout
-    shown = Table(db).json("game", "show")
+    shown = cli.json("game", "show")
     assert [row["passed"] for row in shown["deals"]] == [False, True]
     assert shown["totals"] == {"A": 274, "B": 58}
 
@@ -186,57 +140,59 @@ def test_play_loop_reasks_and_saves(tmp_path: Path) -> None:
 def test_undo_restores_the_exact_previous_state(tmp_path_factory: pytest.TempPathFactory,
                                                 data: st.DataObject) -> None:
     rules = load_rules("standard")
-    table = Table(tmp_path_factory.mktemp("undo") / "c.db")
-    table.run("game", "new", "--target", "100000")
+    db = tmp_path_factory.mktemp("undo") / "c.db"
+    cli = Cli(db)
+    cli.run("game", "new", "--target", "100000")
     for deal in data.draw(st.lists(valid_deals(rules, 4), max_size=4)):
-        table.run("game", "add", "--deal", json.dumps(deal.to_json()))
-    before = table.json("game", "show")
-    checksum = data_checksum(table.db)
+        cli.run("game", "add", "--deal", json.dumps(deal.to_json()))
+    before = cli.json("game", "show")
+    checksum = data_checksum(db)
     deal = data.draw(valid_deals(rules, 4))
-    table.run("game", "add", "--deal", json.dumps(deal.to_json()))
-    table.run("game", "undo")
-    after = table.json("game", "show")
+    cli.run("game", "add", "--deal", json.dumps(deal.to_json()))
+    cli.run("game", "undo")
+    after = cli.json("game", "show")
     history = after.pop("history")
     assert after == {k: v for k, v in before.items() if k != "history"}
     assert len(history) == len(before["history"]) + 1  # the undone deal stays in the history
     assert history[-1]["status"] == "removed" and history[-1]["deal"] == deal.to_json()
-    assert data_checksum(table.db) != checksum
+    assert data_checksum(db) != checksum
 
 
-def test_the_summary_kept_after_each_deal_matches_a_full_replay(table: Table) -> None:
+def test_the_summary_kept_after_each_deal_matches_a_full_replay(cli: Cli, store: Path) -> None:
     """`game add` resumes from the summary stored with the last deal instead of replaying
     the game: after adds, passes, an edit and an undo, every stored summary must equal a
     replay of the deals up to it."""
     from coinche_cli.game import ops as games
     from coinche_cli.game.state import Entry, play
+    from coinche_cli.scoring.deal import deal_from_json
     from coinche_cli.store.sqlite import SqliteStore
 
-    table.run("game", "new", "--target", "1500")
+    cli.run("game", "new", "--target", "1500")
     for words in (["A", "80S", "100"], ["B", "90H", "95", "--belote", "B"], ["A", "100Sx", "70"]):
-        table.run("game", "add", *words)
-    table.run("game", "pass")
-    table.run("game", "add", "B", "120TA", "130", "--announce", "B:tierce")
-    table.run("game", "edit", "2", "A", "110C", "120")
-    table.run("game", "add", "A", "80D", "90")
-    table.run("game", "undo")
-    table.run("game", "add", "B", "80D", "90")
-    store = SqliteStore(table.db)
-    record, _ = games.load(store, None)
+        cli.run("game", "add", *words)
+    cli.run("game", "pass")
+    cli.run("game", "add", "B", "120TA", "130", "--announce", "B:tierce")
+    cli.run("game", "edit", "2", "A", "110C", "120")
+    cli.run("game", "add", "A", "80D", "90")
+    cli.run("game", "undo")
+    cli.run("game", "add", "B", "80D", "90")
+    opened = SqliteStore(store)
+    record, _ = games.load(opened, None)
     setup = games.setup_of(record)
-    stored = store.deals(record.id)
-    entries = [Entry(d.number, None if d.deal is None else games.deal_from_json(d.deal),
+    stored = opened.deals(record.id)
+    entries = [Entry(d.number, None if d.deal is None else deal_from_json(d.deal),
                      d.recorded) for d in stored]
     for index, row in enumerate(stored):
         assert row.state == play(setup, entries[: index + 1]).summary(), row.number
 
 
-def test_show_lists_the_history_of_corrections(table: Table) -> None:
-    table.run("game", "new")
-    table.run("game", "add", "A", "80S", "100")
-    table.run("game", "add", "B", "90H", "95")
-    table.run("game", "edit", "1", "B", "80S", "100")
-    table.run("game", "undo")
-    history = table.json("game", "show")["history"]
+def test_show_lists_the_history_of_corrections(cli: Cli) -> None:
+    cli.run("game", "new")
+    cli.run("game", "add", "A", "80S", "100")
+    cli.run("game", "add", "B", "90H", "95")
+    cli.run("game", "edit", "1", "B", "80S", "100")
+    cli.run("game", "undo")
+    history = cli.json("game", "show")["history"]
     assert [(h["number"], h["status"]) for h in history] == [(1, "replaced"), (2, "removed")]
     assert history[0]["deal"]["taker"] == "A"
-    assert "deal 1 replaced" in table.run("game", "show", "--history").stdout
+    assert "deal 1 replaced" in cli.run("game", "show", "--history").stdout

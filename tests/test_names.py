@@ -6,18 +6,15 @@ letter that is also the start of the other team's name.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from coinche_cli.cli.main import app
 from coinche_cli.errors import InputError
 from coinche_cli.game.state import Setup
 from coinche_cli.names import NameIndex, fold
 from coinche_cli.rules.loader import load_rules
+from tests.harness import Cli
 
 
 @pytest.mark.parametrize(
@@ -112,29 +109,19 @@ def test_a_thousand_teams_resolve_by_bisection() -> None:
     assert index.candidates("0999") == [999]  # a word of the name
 
 
-def test_a_game_whose_two_names_fold_alike_is_refused_at_game_new(tmp_path: Path) -> None:
-    db = tmp_path / "coinche.db"
-    result = CliRunner().invoke(app, ["--db", str(db), "game", "new", "--team", "Les Étés",
-                                      "--team", "Les Etes"])
-    assert result.exit_code == 2
-    assert result.stderr.strip().splitlines() == [
+def test_a_game_whose_two_names_fold_alike_is_refused_at_game_new(cli: Cli) -> None:
+    cli.run("game", "list")  # the store exists (a refusal on a new file: the hardening issue)
+    assert cli.refused("game", "new", "--team", "Les Étés", "--team", "Les Etes") == (
         "error: 'Les Étés' and 'Les Etes' are the same name (case and accents aside); give "
-        "each side its own name"]
+        "each side its own name")
 
 
-def test_a_tournament_team_is_found_by_a_word_and_refused_when_it_could_be_two(
-        tmp_path: Path) -> None:
-    db = tmp_path / "coinche.db"
-
-    def run(*args: str, code: int = 0) -> str:
-        result = CliRunner().invoke(app, ["--db", str(db), "tournament", *args])
-        assert result.exit_code == code, result.stderr
-        return str(result.stderr)
-
-    run("new", "Concours", "--deals", "4", "--seed", "1")
+def test_a_tournament_team_is_found_by_a_word_and_refused_when_it_could_be_two(cli: Cli) -> None:
+    director = cli.under("tournament")
+    director.run("new", "Concours", "--deals", "4", "--seed", "1")
     for team in ("Les As", "Les Rois", "Dédé et Lulu", "Les Tontons"):
-        run("team", "add", team)
-    run("team", "drop", "lulu")  # a word of "Dédé et Lulu"
-    refused = run("team", "drop", "L", code=2)
+        director.run("team", "add", team)
+    director.run("team", "drop", "lulu")  # a word of "Dédé et Lulu"
+    refused = director.refused("team", "drop", "L")
     assert refused.startswith("error: team: 'L' could be several teams:")
     assert '"Les As"' in refused and '"Les Tontons"' in refused

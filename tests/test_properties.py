@@ -7,9 +7,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from coinche_cli.cli.main import app
 from coinche_cli.rules.loader import builtin_names
 from coinche_cli.rules.loader import load_rules as _load
 from coinche_cli.rules.model import Rounding, Rules
@@ -17,6 +15,7 @@ from coinche_cli.scoring.check import check_deal
 from coinche_cli.scoring.deal import Deal
 from coinche_cli.scoring.score import score_deal
 from tests.deals import valid_deals
+from tests.harness import Cli
 
 _CACHE: dict[str, Rules] = {}
 
@@ -80,14 +79,7 @@ def test_more_card_points_never_lower_the_takers_score(
     assert after >= before
 
 
-runner = CliRunner()
-
-
-def _cli(args: list[str]) -> dict[str, object]:
-    result = runner.invoke(app, args)
-    assert result.exit_code == 0, result.output
-    data: dict[str, object] = json.loads(result.stdout)
-    return data
+SCORE = Cli()  # in process, no store: `score` keeps none (and hypothesis wants no fixture)
 
 
 @pytest.mark.parametrize(("name", "players"), VARIANTS)
@@ -96,9 +88,9 @@ def _cli(args: list[str]) -> dict[str, object]:
 def test_json_and_word_forms_score_the_same(name: str, players: int, data: st.DataObject) -> None:
     rules = load_rules(name)
     deal: Deal = data.draw(valid_deals(rules, players))
-    common = ["score", "--rules", name, "--players", str(players), "--json"]
-    by_words = _cli([*common, *deal.to_words()])
-    by_json = _cli([*common, "--deal", json.dumps(deal.to_json())])
+    common = ["score", "--rules", name, "--players", str(players)]
+    by_words = SCORE.json(*common, *deal.to_words())
+    by_json = SCORE.json(*common, "--deal", json.dumps(deal.to_json()))
     assert by_words["scores"] == by_json["scores"]
     assert by_words["made"] == by_json["made"]
     assert by_words["scores"] == dict(score_deal(rules, deal, players).scores)

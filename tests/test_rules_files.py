@@ -9,8 +9,6 @@ line prints each problem on stderr and exits 2, never with a traceback.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +16,7 @@ import pytest
 from coinche_cli.errors import CoincheError, Problem, RulesError
 from coinche_cli.rules.loader import builtin_names, load_rules
 from coinche_cli.rules.model import BeloteTo, Direction
+from tests.harness import Cli
 
 # A complete rules file that does not extend anything; the line numbers matter below.
 MINIMAL_LINES = [
@@ -415,22 +414,11 @@ def test_every_problem_reported_at_once(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- the command line
 
 
-def _coinche(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "coinche_cli", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=60,
-        check=False,
-    )
-
-
 def test_cli_validate_reports_every_problem(tmp_path: Path) -> None:
     path = _write(tmp_path, "many.yaml", "\n".join(MANY_PROBLEMS) + "\n")
     problems = _problems(path)
-    run = _coinche("rules", "validate", str(path), cwd=tmp_path)
-    assert run.returncode == 2
+    run = Cli(process=True, cwd=tmp_path).invoke("rules", "validate", str(path))
+    assert run.code == 2
     assert run.stdout == ""
     assert run.stderr.splitlines() == problems  # FILE:LINE: key: reason, one per line
     assert "Traceback" not in run.stderr
@@ -438,8 +426,8 @@ def test_cli_validate_reports_every_problem(tmp_path: Path) -> None:
 
 def test_cli_validate_yaml_error(tmp_path: Path) -> None:
     path = _write(tmp_path, "syntax.yaml", "name: x\nbids:\n  min: 80\n   max: 9\n")
-    run = _coinche("rules", "validate", "syntax.yaml", cwd=tmp_path)
-    assert (run.returncode, run.stderr) == (
+    run = Cli(process=True, cwd=tmp_path).invoke("rules", "validate", "syntax.yaml")
+    assert (run.code, run.stderr) == (
         2,
         "syntax.yaml:4: not valid YAML: mapping values are not allowed here\n",
     )
@@ -448,15 +436,15 @@ def test_cli_validate_yaml_error(tmp_path: Path) -> None:
 
 def test_cli_validate_ok(tmp_path: Path) -> None:
     _child(tmp_path, "end:", "  target: 1000")
-    run = _coinche("rules", "validate", "child.yaml", cwd=tmp_path)
-    assert run.returncode == 0, run.stderr
+    run = Cli(process=True, cwd=tmp_path).invoke("rules", "validate", "child.yaml")
+    assert run.code == 0, run.stderr
     assert run.stdout.startswith("ok")
     assert run.stdout.splitlines() == ["ok: child (child.yaml)"]
 
 
 def test_cli_rules_list_json(tmp_path: Path) -> None:
-    run = _coinche("rules", "list", "--json", cwd=tmp_path)
-    assert run.returncode == 0, run.stderr
+    run = Cli(process=True, cwd=tmp_path).invoke("rules", "list", "--json")
+    assert run.code == 0, run.stderr
     rows = json.loads(run.stdout)
     assert [row["name"] for row in rows] == ["atout", "chien", "club", "generale", "standard"]
     for row in rows:

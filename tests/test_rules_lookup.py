@@ -6,11 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from coinche_cli.cli.main import app
 from coinche_cli.errors import RulesError
-from coinche_cli.rules.loader import BUILTIN_DIR, builtin_names, find_rules, load_rules
+from coinche_cli.rules.loader import BUILTIN_DIR, builtin_names, load_rules
+from tests.harness import Cli
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,15 +21,11 @@ def test_the_built_ins_are_the_top_level_rules_folder() -> None:
     assert not (ROOT / "rules" / "__init__.py").exists()
 
 
-def test_a_folder_named_like_a_built_in_does_not_hide_it(tmp_path: Path,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_folder_named_like_a_built_in_does_not_hide_it(tmp_path: Path) -> None:
     (tmp_path / "club").mkdir()
     (tmp_path / "club" / "notes.txt").write_text("not rules", encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(app, ["rules", "show", "club"])
-    assert result.exit_code == 0, result.stderr
-    assert result.stdout.startswith("club: ")
-    assert find_rules("club") == BUILTIN_DIR / "club.yaml"
+    shown = Cli(process=True, cwd=tmp_path).run("rules", "show", "club")
+    assert shown.stdout.startswith("club: ")
 
 
 def test_a_file_is_named_with_its_suffix_or_as_a_path(tmp_path: Path,

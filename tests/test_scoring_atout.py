@@ -9,7 +9,8 @@ Belote never multiplied. Numbers computed by hand from docs/variants.md ("atout"
 from __future__ import annotations
 
 import pytest
-from scoring_table import Case, Refused, row_id, run_case, run_refused
+
+from tests.scoring_table import Case, Refused, row_id, run_case, run_refused
 
 VARIANT = "atout"
 

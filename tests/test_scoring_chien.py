@@ -10,7 +10,8 @@ derived); with 2 players both are given. Numbers computed by hand from docs/vari
 from __future__ import annotations
 
 import pytest
-from scoring_table import Case, Refused, row_id, run_case, run_refused
+
+from tests.scoring_table import Case, Refused, row_id, run_case, run_refused
 
 VARIANT = "chien"
 

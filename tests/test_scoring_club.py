@@ -11,7 +11,8 @@ Numbers computed by hand from docs/variants.md ("club").
 from __future__ import annotations
 
 import pytest
-from scoring_table import Case, Refused, row_id, run_case, run_refused
+
+from tests.scoring_table import Case, Refused, row_id, run_case, run_refused
 
 VARIANT = "club"
 

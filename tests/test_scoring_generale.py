@@ -8,7 +8,8 @@ defenders 162 + contract x m + their belote. Numbers computed by hand from docs/
 from __future__ import annotations
 
 import pytest
-from scoring_table import Case, Refused, row_id, run_case, run_refused
+
+from tests.scoring_table import Case, Refused, row_id, run_case, run_refused
 
 VARIANT = "generale"
 

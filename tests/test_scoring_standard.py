@@ -9,7 +9,8 @@ from docs/variants.md ("standard") and the seed.
 from __future__ import annotations
 
 import pytest
-from scoring_table import Case, Refused, row_id, run_case, run_refused
+
+from tests.scoring_table import Case, Refused, row_id, run_case, run_refused
 
 VARIANT = "standard"
 

@@ -1,61 +1,36 @@
-"""``coinche tournament`` through CliRunner: every refused input, and a few things that work.
+"""``coinche tournament`` in process: every refused input, and a few things that work.
 
 A refusal must exit with code 2, print exactly one line on stderr starting with ``error: ``
-and leave every row of the store as it was (``data_checksum`` before and after).
+and leave every row of the store as it was: ``Cli.refused`` of :mod:`tests.harness`.
 """
 
 from __future__ import annotations
 
 import csv
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from openpyxl import load_workbook  # noqa: TID251 - the tests reopen the files they check
-from typer.testing import CliRunner
 
-from coinche_cli.cli.main import app
-from tests.test_game_cli import data_checksum
+from tests.harness import Cli
 
-runner = CliRunner()
 NAMES = ("Les As", "Les Rois", "Les Dames", "Les Valets", "Les Dix", "Les Neuf", "Les Huit",
          "Les Sept", "Les Atouts", "Les Capots")
 
 
-class Director:
-    """A store file with one tournament, driven through the command line."""
+class Director(Cli):
+    """``coinche tournament …`` on the test's store (the harness's :class:`Cli` under
+    ``tournament``), with the director's usual steps; :attr:`root` runs any other command."""
 
-    def __init__(self, db: Path) -> None:
-        self.db = db
-
-    def invoke(self, *args: str, code: int = 0) -> Any:
-        result = runner.invoke(app, ["--db", str(self.db), *args])
-        assert result.exit_code == code, (args, result.stdout, result.stderr)
-        return result
-
-    def run(self, *args: str, code: int = 0) -> Any:
-        """``coinche tournament ARGS``."""
-        return self.invoke("tournament", *args, code=code)
-
-    def json(self, *args: str) -> Any:
-        return json.loads(self.run(*args, "--json").stdout)
-
-    def refused(self, *args: str) -> str:
-        """``coinche ARGS`` must be refused: exit 2, store unchanged, one ``error:`` line."""
-        before = data_checksum(self.db)
-        result = self.invoke(*args, code=2)
-        assert data_checksum(self.db) == before, f"{args} changed the store"
-        lines = result.stderr.strip().splitlines()
-        assert len(lines) == 1, f"{args}: {len(lines)} lines on stderr:\n{result.stderr}"
-        assert lines[0].startswith("error: "), lines[0]
-        return str(lines[0])
-
-    def refused_t(self, *args: str) -> str:
-        """``coinche tournament ARGS`` must be refused."""
-        return self.refused("tournament", *args)
+    def __init__(self, root: Cli) -> None:
+        super().__init__(root.db, process=root.process, prefix=(*root.prefix, "tournament"),
+                         env=root.env, cwd=root.cwd)
+        self.root = root
+        self.history = root.history
 
     def pair(self) -> dict[str, Any]:
+        """Pair the next round; its tables as ``pair --json`` prints them."""
         data: dict[str, Any] = self.json("pair")
         return data
 
@@ -65,12 +40,13 @@ class Director:
             self.run("result", str(t["table"]), str(900 + 10 * t["table"]), "500")
 
     def team_names(self) -> list[str]:
+        """The registered teams, in registration order."""
         return [t["team"] for t in self.json("team", "list")]
 
 
-def start(tmp_path: Path, teams: int, *, rounds: int = 5, seed: int = 7) -> Director:
-    """A new store with a 4-deal tournament of ``teams`` teams."""
-    director = Director(tmp_path / "coinche.db")
+def start(cli: Cli, teams: int, *, rounds: int = 5, seed: int = 7) -> Director:
+    """A 4-deal tournament of ``teams`` teams in the test's new store."""
+    director = Director(cli)
     director.run("new", "Concours", "--rules", "standard", "--rounds", str(rounds),
                  "--deals", "4", "--seed", str(seed))
     for name in NAMES[:teams]:
@@ -87,84 +63,84 @@ def write_csv(path: Path, rows: list[list[str]]) -> Path:
 # ---------------------------------------------------------------- refusals
 
 
-def test_an_unknown_team_is_refused_by_drop_penalty_and_forfeit(tmp_path: Path) -> None:
-    director = start(tmp_path, 4)
+def test_an_unknown_team_is_refused_by_drop_penalty_and_forfeit(cli: Cli) -> None:
+    director = start(cli, 4)
     director.pair()
-    assert "Les Inconnus" in director.refused_t("team", "drop", "Les Inconnus")
-    assert "Les Inconnus" in director.refused_t("penalty", "Les Inconnus", "162", "--reason",
+    assert "Les Inconnus" in director.refused("team", "drop", "Les Inconnus")
+    assert "Les Inconnus" in director.refused("penalty", "Les Inconnus", "162", "--reason",
                                                 "renonce")
-    assert "Les Inconnus" in director.refused_t("result", "1", "--forfeit", "Les Inconnus")
+    assert "Les Inconnus" in director.refused("result", "1", "--forfeit", "Les Inconnus")
 
 
-def test_a_forfeit_by_a_team_of_another_table_is_refused(tmp_path: Path) -> None:
-    director = start(tmp_path, 4)
+def test_a_forfeit_by_a_team_of_another_table_is_refused(cli: Cli) -> None:
+    director = start(cli, 4)
     tables = director.pair()["tables"]
     elsewhere = tables[1]["teams"][0]
-    assert elsewhere in director.refused_t("result", "1", "--forfeit", elsewhere)
+    assert elsewhere in director.refused("result", "1", "--forfeit", elsewhere)
 
 
 @pytest.mark.parametrize("again", ["Équipe Bleue", "équipe bleue", "EQUIPE BLEUE",
                                    "Equipe Bleue", "  Équipe   Bleue "])
-def test_a_duplicate_team_name_is_refused(tmp_path: Path, again: str) -> None:
-    director = start(tmp_path, 2)
+def test_a_duplicate_team_name_is_refused(cli: Cli, again: str) -> None:
+    director = start(cli, 2)
     director.run("team", "add", "Équipe Bleue")
-    director.refused_t("team", "add", again)
+    director.refused("team", "add", again)
     assert director.team_names() == [*NAMES[:2], "Équipe Bleue"]
 
 
-def test_an_import_repeating_a_registered_team_imports_nothing(tmp_path: Path) -> None:
-    director = start(tmp_path, 2)
+def test_an_import_repeating_a_registered_team_imports_nothing(cli: Cli, tmp_path: Path) -> None:
+    director = start(cli, 2)
     path = write_csv(tmp_path / "equipes.csv", [
         ["Équipe", "Joueur 1", "Joueur 2"], ["Les Nouveaux", "Ana", "Bob"],
         ["LES ROIS", "Eve", "Luc"]])
-    director.refused_t("team", "import", str(path))
+    director.refused("team", "import", str(path))
     assert director.team_names() == list(NAMES[:2])
 
 
-def test_a_result_for_the_bye_is_refused(tmp_path: Path) -> None:
-    director = start(tmp_path, 5)
+def test_a_result_for_the_bye_is_refused(cli: Cli, tmp_path: Path) -> None:
+    director = start(cli, 5)
     data = director.pair()
     assert data["bye"] is not None and len(data["tables"]) == 2
-    line = director.refused_t("result", "3", "600", "400")  # just after the last table
+    line = director.refused("result", "3", "600", "400")  # just after the last table
     assert data["bye"] in line
-    director.refused("game", "new", "--table", "3")
+    director.root.refused("game", "new", "--table", "3")
     path = write_csv(tmp_path / "r.csv", [["table", "score 1", "score 2"], ["1", "600", "400"],
                                           ["3", "700", "300"]])
-    director.refused_t("result", "--import", str(path))
+    director.refused("result", "--import", str(path))
     assert director.json("show")["tables"][0]["scores"] is None  # row 1 was not stored either
 
 
 @pytest.mark.parametrize("table", ["3", "9", "0"])
-def test_an_unknown_table_is_refused(tmp_path: Path, table: str) -> None:
-    director = start(tmp_path, 4)
+def test_an_unknown_table_is_refused(cli: Cli, table: str) -> None:
+    director = start(cli, 4)
     director.pair()
-    director.refused_t("result", table, "600", "400")
-    director.refused("game", "new", "--table", table)
+    director.refused("result", table, "600", "400")
+    director.root.refused("game", "new", "--table", table)
 
 
-def test_a_result_for_a_closed_round_is_refused(tmp_path: Path) -> None:
-    director = start(tmp_path, 4)
+def test_a_result_for_a_closed_round_is_refused(cli: Cli, tmp_path: Path) -> None:
+    director = start(cli, 4)
     director.finish_round(director.pair())
     director.pair()
-    assert "1" in director.refused_t("result", "1", "600", "400", "--round", "1")
-    director.refused_t("result", "1", "--forfeit", "Les As", "--round", "1")
+    assert "1" in director.refused("result", "1", "600", "400", "--round", "1")
+    director.refused("result", "1", "--forfeit", "Les As", "--round", "1")
     path = write_csv(tmp_path / "r.csv", [["table", "score 1", "score 2"], ["1", "600", "400"]])
-    director.refused_t("result", "--import", str(path), "--round", "1")
-    director.refused_t("result", "1", "600", "400", "--round", "3")  # not paired yet
+    director.refused("result", "--import", str(path), "--round", "1")
+    director.refused("result", "1", "600", "400", "--round", "3")  # not paired yet
 
 
-def test_pairing_while_results_are_missing_is_refused(tmp_path: Path) -> None:
-    director = start(tmp_path, 6)
+def test_pairing_while_results_are_missing_is_refused(cli: Cli) -> None:
+    director = start(cli, 6)
     director.pair()
     director.run("result", "1", "800", "600")
-    line = director.refused_t("pair")
+    line = director.refused("pair")
     assert "2" in line and "3" in line  # the tables without a result
 
 
 def test_a_teams_file_with_a_missing_name_and_a_duplicate_imports_nothing(
-    tmp_path: Path,
+    cli: Cli, tmp_path: Path,
 ) -> None:
-    director = start(tmp_path, 2)
+    director = start(cli, 2)
     path = write_csv(tmp_path / "equipes.csv", [
         ["Équipe", "Joueur 1", "Joueur 2"],
         ["Les Nouveaux", "Ana", "Bob"],
@@ -172,65 +148,65 @@ def test_a_teams_file_with_a_missing_name_and_a_duplicate_imports_nothing(
         ["les nouveaux", "Zoé", "Yann"],  # row 4: repeats row 2
         ["Les Derniers", "Paul", "Rémi"],
     ])
-    line = director.refused_t("team", "import", str(path))
+    line = director.refused("team", "import", str(path))
     assert "3" in line and "4" in line  # the bad rows, by their spreadsheet row number
     assert director.team_names() == list(NAMES[:2])
 
 
-def test_a_results_file_with_a_bad_score_stores_nothing(tmp_path: Path) -> None:
-    director = start(tmp_path, 6)
+def test_a_results_file_with_a_bad_score_stores_nothing(cli: Cli, tmp_path: Path) -> None:
+    director = start(cli, 6)
     director.pair()
     path = write_csv(tmp_path / "resultats.csv", [
         ["Table", "Score 1", "Score 2"], ["1", "800", "600"], ["2", "huit cents", "600"],
         ["3", "700", "500"]])
-    line = director.refused_t("result", "--import", str(path))
+    line = director.refused("result", "--import", str(path))
     assert "huit cents" in line and "3" in line  # the bad value and its row
     assert all(t["scores"] is None for t in director.json("show")["tables"])
 
 
-def test_a_negative_score_is_refused(tmp_path: Path) -> None:
-    director = start(tmp_path, 4)
+def test_a_negative_score_is_refused(cli: Cli) -> None:
+    director = start(cli, 4)
     director.pair()
-    director.refused_t("result", "1", "600", "--", "-10")
+    director.refused("result", "1", "600", "--", "-10")
 
 
-def test_a_game_for_a_table_with_a_result_is_refused(tmp_path: Path) -> None:
-    director = start(tmp_path, 4)
+def test_a_game_for_a_table_with_a_result_is_refused(cli: Cli) -> None:
+    director = start(cli, 4)
     director.pair()
     director.run("result", "1", "800", "600")
-    director.refused("game", "new", "--table", "1")
-    director.invoke("game", "new", "--table", "2")
-    director.refused("game", "new", "--table", "2")  # it already has its game
-    director.refused_t("result", "2", "800", "600")  # scored deal by deal
+    director.root.refused("game", "new", "--table", "1")
+    director.root.run("game", "new", "--table", "2")
+    director.root.refused("game", "new", "--table", "2")  # it already has its game
+    director.refused("result", "2", "800", "600")  # scored deal by deal
 
 
-def test_unpair_when_results_exist_is_refused(tmp_path: Path) -> None:
-    director = start(tmp_path, 4)
+def test_unpair_when_results_exist_is_refused(cli: Cli) -> None:
+    director = start(cli, 4)
     director.pair()
     director.run("result", "2", "800", "600")
-    director.refused_t("unpair")
+    director.refused("unpair")
 
 
-def test_unpair_when_a_table_has_its_game_is_refused(tmp_path: Path) -> None:
-    director = start(tmp_path, 4)
+def test_unpair_when_a_table_has_its_game_is_refused(cli: Cli) -> None:
+    director = start(cli, 4)
     director.pair()
-    director.invoke("game", "new", "--table", "1")
-    director.refused_t("unpair")
+    director.root.run("game", "new", "--table", "1")
+    director.refused("unpair")
 
 
-def test_unpair_before_any_pairing_is_refused(tmp_path: Path) -> None:
-    director = start(tmp_path, 4)
-    director.refused_t("unpair")
+def test_unpair_before_any_pairing_is_refused(cli: Cli) -> None:
+    director = start(cli, 4)
+    director.refused("unpair")
 
 
-def test_a_sixth_pairing_of_a_five_round_tournament_is_refused(tmp_path: Path) -> None:
-    director = start(tmp_path, 6)
+def test_a_sixth_pairing_of_a_five_round_tournament_is_refused(cli: Cli) -> None:
+    director = start(cli, 6)
     for number in range(1, 6):
         data = director.pair()
         assert data["round"] == number
         director.finish_round(data)
-    assert "5" in director.refused_t("pair")
-    director.refused_t("team", "add", "Trop Tard")  # every round is paired: no more entries
+    assert "5" in director.refused("pair")
+    director.refused("team", "add", "Trop Tard")  # every round is paired: no more entries
 
 
 @pytest.mark.parametrize("settings", [
@@ -243,22 +219,22 @@ def test_a_sixth_pairing_of_a_five_round_tournament_is_refused(tmp_path: Path) -
     ["--deals", "4", "--rounds", "0"],
 ], ids=["deals-and-target", "neither", "unknown-tie-break", "zero-target", "bad-bye-points",
         "three-match-points", "zero-rounds"])
-def test_bad_settings_are_refused(tmp_path: Path, settings: list[str]) -> None:
-    director = start(tmp_path, 2)
-    director.refused_t("new", "Autre", "--rules", "standard", *settings)
+def test_bad_settings_are_refused(cli: Cli, settings: list[str]) -> None:
+    director = start(cli, 2)
+    director.refused("new", "Autre", "--rules", "standard", *settings)
     assert [t["name"] for t in director.json("list")] == ["Concours"]
 
 
-def test_a_second_tournament_of_the_same_name_is_refused(tmp_path: Path) -> None:
-    director = start(tmp_path, 2)
-    director.refused_t("new", "CONCOURS", "--deals", "4")
+def test_a_second_tournament_of_the_same_name_is_refused(cli: Cli) -> None:
+    director = start(cli, 2)
+    director.refused("new", "CONCOURS", "--deals", "4")
 
 
 # ---------------------------------------------------------------- what works
 
 
-def test_a_late_entry_plays_from_the_next_round(tmp_path: Path) -> None:
-    director = start(tmp_path, 5)
+def test_a_late_entry_plays_from_the_next_round(cli: Cli) -> None:
+    director = start(cli, 5)
     first = director.pair()
     late = director.json("team", "add", "Les Tardifs", "--players", "Ana, Bob")
     assert late["joined_round"] == 2 and late["players"] == ["Ana", "Bob"]
@@ -275,8 +251,8 @@ def test_a_late_entry_plays_from_the_next_round(tmp_path: Path) -> None:
     assert sorted(seated) == sorted([*NAMES[:5], "Les Tardifs"])
 
 
-def test_unpair_then_pair_again_gives_the_same_pairing(tmp_path: Path) -> None:
-    director = start(tmp_path, 9)
+def test_unpair_then_pair_again_gives_the_same_pairing(cli: Cli) -> None:
+    director = start(cli, 9)
     first = director.pair()
     director.run("unpair")
     assert director.pair() == first
@@ -287,8 +263,8 @@ def test_unpair_then_pair_again_gives_the_same_pairing(tmp_path: Path) -> None:
     assert second["round"] == 2
 
 
-def test_tournament_show_json(tmp_path: Path) -> None:
-    director = start(tmp_path, 5)
+def test_tournament_show_json(cli: Cli) -> None:
+    director = start(cli, 5)
     paired = director.pair()
     director.run("result", "1", "900", "700")
     director.run("result", "2", "--forfeit", paired["tables"][1]["teams"][0])
@@ -305,8 +281,8 @@ def test_tournament_show_json(tmp_path: Path) -> None:
     assert director.json("show", "--round", "1") == shown
 
 
-def test_score_sheets_have_one_sheet_per_table(tmp_path: Path) -> None:
-    director = start(tmp_path, 8)
+def test_score_sheets_have_one_sheet_per_table(cli: Cli, tmp_path: Path) -> None:
+    director = start(cli, 8)
     paired = director.pair()
     path = tmp_path / "feuilles.xlsx"
     director.run("sheets", "--round", "1", str(path))
@@ -319,56 +295,39 @@ def test_score_sheets_have_one_sheet_per_table(tmp_path: Path) -> None:
         assert all(f"{team} 1, {team} 2" in cells for team in t["teams"])  # the players
 
 
-def test_a_penalty_goes_to_the_opponents_or_is_deducted(tmp_path: Path) -> None:
+def test_a_penalty_goes_to_the_opponents_or_is_deducted(cli: Cli) -> None:
     """`penalty TEAM 162`: the opponents of that round score the 162 (the usual renonce);
     with --deduct the team loses them instead."""
-    db = tmp_path / "c.db"
-
-    def run(*args: str) -> Any:
-        result = runner.invoke(app, ["--db", str(db), "tournament", *args])
-        assert result.exit_code == 0, result.output
-        return json.loads(result.stdout) if "--json" in args else result.stdout
-
-    run("new", "P", "--rules", "standard", "--rounds", "2", "--deals", "4",
-        "--registration-order")
+    director = Director(cli)
+    director.run("new", "P", "--rules", "standard", "--rounds", "2", "--deals", "4",
+                 "--registration-order")
     for name in ("Nord", "Sud", "Est", "Ouest"):
-        run("team", "add", name)
-    pairing = run("pair", "--json")
+        director.run("team", "add", name)
+    pairing = director.pair()
     first, second = pairing["tables"][0]["teams"]
     third, fourth = pairing["tables"][1]["teams"]
-    run("result", "1", "500", "300")
-    run("result", "2", "400", "400")
-    run("penalty", second, "162", "--reason", "renonce")
-    run("penalty", third, "100", "--reason", "retard", "--deduct")
-    table = {row["team"]: row for row in run("standings", "--json")}
+    director.run("result", "1", "500", "300")
+    director.run("result", "2", "400", "400")
+    director.run("penalty", second, "162", "--reason", "renonce")
+    director.run("penalty", third, "100", "--reason", "retard", "--deduct")
+    table = {row["team"]: row for row in director.json("standings")}
     assert table[first]["points_for"] == 500 + 162  # the opponents of the team at fault
     assert (table[second]["points_for"], table[second]["penalties"]) == (300, 162)
     assert (table[third]["points_for"], table[third]["penalties"]) == (400 - 100, 100)
     assert table[fourth]["points_for"] == 400
 
 
-def test_imports_report_every_bad_row_at_once(tmp_path: Path) -> None:
-    db = tmp_path / "c.db"
-
-    def invoke(*args: str) -> Any:
-        return runner.invoke(app, ["--db", str(db), "tournament", *args])
-
-    assert invoke("new", "I", "--rounds", "2", "--deals", "4", "--registration-order"
-                  ).exit_code == 0
+def test_imports_report_every_bad_row_at_once(cli: Cli, tmp_path: Path) -> None:
+    director = Director(cli)
+    director.run("new", "I", "--rounds", "2", "--deals", "4", "--registration-order")
     for name in ("Nord", "Sud", "Est", "Ouest"):
-        assert invoke("team", "add", name).exit_code == 0
+        director.run("team", "add", name)
     teams = tmp_path / "late.csv"
     teams.write_text("équipe\nNouveaux\nnord\nSUD\n", encoding="utf-8")
-    before = data_checksum(db)
-    refused = invoke("team", "import", str(teams))
-    assert refused.exit_code == 2 and data_checksum(db) == before
-    (line,) = refused.stderr.strip().splitlines()
+    line = director.refused("team", "import", str(teams))
     assert "row 3" in line and "row 4" in line  # both names already registered
-    assert invoke("pair").exit_code == 0
+    director.run("pair")
     results = tmp_path / "results.csv"
     results.write_text("table,score 1,score 2\n1,400,300\n7,1,1\n9,2,2\n", encoding="utf-8")
-    before = data_checksum(db)
-    refused = invoke("result", "--import", str(results))
-    assert refused.exit_code == 2 and data_checksum(db) == before
-    (line,) = refused.stderr.strip().splitlines()
+    line = director.refused("result", "--import", str(results))
     assert "row 3" in line and "row 4" in line and "row 2" not in line

@@ -1,6 +1,6 @@
 """A whole 24-team, 5-round concours through the installed command, in real processes.
 
-One test drives ``python -m coinche_cli --db PATH tournament …`` from registration to the
+One test drives ``coinche --db PATH tournament …`` from registration to the
 Excel export: teams imported from a French CSV, five rounds paired (every pairing checked),
 results entered directly, from CSV and XLSX files and deal by deal through ``coinche game``,
 a drop, a late entry, a forfeit, a penalty, a draw, a correction and byes.  The expected
@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cli_run import coinche, coinche_json
 from openpyxl import Workbook, load_workbook  # noqa: TID251 - the test reopens the export
+
+from tests.harness import Cli
 
 ROUNDS = 5
 DEALS = 4
@@ -158,32 +159,22 @@ def expected_standings(rounds: list[Played], penalties: dict[str, int]) -> dict[
 
 
 class Concours:
-    """The tournament's store file, the command line pointed at it, and what was entered."""
+    """The tournament's store, the command line pointed at it (``cli``, whose history counts
+    the calls), and what was entered."""
 
-    def __init__(self, db: Path, workdir: Path) -> None:
-        self.db = db
+    def __init__(self, cli: Cli, workdir: Path) -> None:
+        self.cli = cli
         self.workdir = workdir
-        self.calls = 0
         self.rounds: list[Played] = []
         self.met: set[frozenset[str]] = set()
         self.had_bye: set[str] = set()
         self.rng = random.Random(20240601)
 
-    def run(self, *args: str) -> str:
-        self.calls += 1
-        result = coinche(self.db, *args)
-        assert result.returncode == 0, (args, result.stderr)
-        return result.stdout
-
-    def json(self, *args: str) -> Any:
-        self.calls += 1
-        return coinche_json(self.db, *args)
-
     def pair(self, active: set[str]) -> Played:
         """Pair the next round and check it: every active team once, no rematch, a bye only
         with an odd count and never twice for a team."""
         number = len(self.rounds) + 1
-        data = self.json("tournament", "pair")
+        data = self.cli.json("tournament", "pair")
         assert data["round"] == number
         assert [t["table"] for t in data["tables"]] == list(range(1, len(active) // 2 + 1))
         seated = [team for t in data["tables"] for team in t["teams"]]
@@ -226,7 +217,7 @@ class Concours:
 
     def result(self, m: Match) -> None:
         """``result T S1 S2``: the echoed round shows the table's scores and winner."""
-        shown = self.json("tournament", "result", str(m.table), str(m.score1), str(m.score2))
+        shown = self.cli.json("tournament", "result", str(m.table), str(m.score1), str(m.score2))
         table = shown["tables"][m.table - 1]
         assert table["scores"] == [m.score1, m.score2]
         assert table["winner"] == m.winner
@@ -237,7 +228,7 @@ class Concours:
             writer = csv.writer(handle, delimiter=";")
             writer.writerow(["Table", "Score 1", "Score 2"])
             writer.writerows([m.table, m.score1, m.score2] for m in matches)
-        self.check_imported(self.json("tournament", "result", "--import", str(path)), matches)
+        self.check_imported(self.cli.json("tournament", "result", "--import", str(path)), matches)
 
     def import_xlsx(self, matches: list[Match], name: str) -> None:
         path = self.workdir / name
@@ -248,7 +239,7 @@ class Concours:
         for m in matches:
             sheet.append([m.table, m.score1, m.score2])
         book.save(path)
-        self.check_imported(self.json("tournament", "result", "--import", str(path)), matches)
+        self.check_imported(self.cli.json("tournament", "result", "--import", str(path)), matches)
 
     @staticmethod
     def check_imported(shown: Any, matches: list[Match]) -> None:
@@ -258,7 +249,7 @@ class Concours:
 
     def play_game(self, m: Match) -> int:
         """Score table ``m`` deal by deal; the finished game's totals are its result."""
-        created = self.json("game", "new", "--table", str(m.table))
+        created = self.cli.json("game", "new", "--table", str(m.table))
         assert created["sides"] == {"A": m.team1, "B": m.team2}
         assert created["deals_limit"] == DEALS
         game = int(created["id"])
@@ -266,10 +257,11 @@ class Concours:
         out: Any = None
         for index, step in enumerate(steps):
             if step is None:
-                out = self.json("game", "pass", "--game", str(game))
+                out = self.cli.json("game", "pass", "--game", str(game))
             else:
                 taker, contract, points = step
-                out = self.json("game", "add", taker, contract, str(points), "--game", str(game))
+                out = self.cli.json("game", "add", taker, contract, str(points),
+                                    "--game", str(game))
             assert out["finished"] is (index == len(steps) - 1)
         m.score1, m.score2 = GAME_TOTALS[m.table]
         assert out["totals"] == {"A": m.score1, "B": m.score2}
@@ -293,11 +285,11 @@ def sheet_records(book: Any, title: str) -> tuple[list[str], list[dict[str, Any]
     return header, [dict(zip(header, row, strict=True)) for row in rows[1:]]
 
 
-def test_a_24_team_concours_from_registration_to_the_workbook(tmp_path: Path) -> None:
-    db = tmp_path / "concours.db"
-    c = Concours(db, tmp_path)
+def test_a_24_team_concours_from_registration_to_the_workbook(cli_process: Cli,
+                                                              tmp_path: Path) -> None:
+    c = Concours(cli_process, tmp_path)
 
-    created = c.json("tournament", "new", "Concours", "--rules", "standard", "--rounds",
+    created = c.cli.json("tournament", "new", "Concours", "--rules", "standard", "--rounds",
                      str(ROUNDS), "--deals", str(DEALS), "--seed", "42")
     assert created["name"] == "Concours" and created["rules"] == "standard"
     assert created["settings"]["rounds"] == ROUNDS and created["settings"]["deals"] == DEALS
@@ -305,8 +297,8 @@ def test_a_24_team_concours_from_registration_to_the_workbook(tmp_path: Path) ->
 
     teams_csv = tmp_path / "équipes.csv"
     write_teams_csv(teams_csv)
-    c.run("tournament", "team", "import", str(teams_csv))
-    listed = c.json("tournament", "team", "list")
+    c.cli.run("tournament", "team", "import", str(teams_csv))
+    listed = c.cli.json("tournament", "team", "list")
     assert [t["team"] for t in listed] == list(TEAMS)
     assert [tuple(t["players"]) for t in listed] == list(TEAMS.values())
     assert all(t["joined_round"] == 1 and t["dropped_after"] is None for t in listed)
@@ -325,11 +317,11 @@ def test_a_24_team_concours_from_registration_to_the_workbook(tmp_path: Path) ->
     c.import_csv(two.matches[:8], "résultats-ronde2.csv")
     for m in two.matches[8:]:
         c.result(m)
-    c.run("tournament", "penalty", PENALISED, str(PENALTY), "--reason", "renonce", "--deduct")
+    c.cli.run("tournament", "penalty", PENALISED, str(PENALTY), "--reason", "renonce", "--deduct")
 
     # Between rounds 2 and 3: a team leaves, a late team arrives (still 24).
-    c.run("tournament", "team", "drop", FIRST_DROP)
-    late = c.json("tournament", "team", "add", LATE, "--players", ", ".join(LATE_PLAYERS))
+    c.cli.run("tournament", "team", "drop", FIRST_DROP)
+    late = c.cli.json("tournament", "team", "add", LATE, "--players", ", ".join(LATE_PLAYERS))
     assert late["team"] == LATE and late["joined_round"] == 3
     active = (active - {FIRST_DROP}) | {LATE}
 
@@ -339,7 +331,7 @@ def test_a_24_team_concours_from_registration_to_the_workbook(tmp_path: Path) ->
     forfeited = three.matches[4]
     forfeited.forfeit = forfeited.team2
     c.draw_scores(three.matches, fixed=(forfeited.table,))
-    shown = c.json("tournament", "result", str(forfeited.table), "--forfeit", forfeited.team2)
+    shown = c.cli.json("tournament", "result", str(forfeited.table), "--forfeit", forfeited.team2)
     assert shown["tables"][4]["forfeit"] == forfeited.team2
     assert shown["tables"][4]["winner"] == forfeited.team1
     for m in three.matches:
@@ -347,7 +339,7 @@ def test_a_24_team_concours_from_registration_to_the_workbook(tmp_path: Path) ->
             c.result(m)
 
     # Round 4: 23 teams, a bye; every result from an XLSX sheet.
-    c.run("tournament", "team", "drop", SECOND_DROP)
+    c.cli.run("tournament", "team", "drop", SECOND_DROP)
     active -= {SECOND_DROP}
     four = c.pair(active)
     assert four.bye is not None and len(four.matches) == 11
@@ -361,13 +353,13 @@ def test_a_24_team_concours_from_registration_to_the_workbook(tmp_path: Path) ->
     c.draw_scores(five.matches, fixed=(3,))
     corrected = five.matches[5]
     assert corrected.score1 is not None
-    c.run("tournament", "result", str(corrected.table), str(corrected.score1 + 100),
+    c.cli.run("tournament", "result", str(corrected.table), str(corrected.score1 + 100),
           str(corrected.score2))
     for m in five.matches:
         c.result(m)  # table 6 entered again: the correction replaces the first entry
 
     # ---- every round as the program shows it, against what was entered
-    shows = {r.number: c.json("tournament", "show", "--round", str(r.number)) for r in c.rounds}
+    shows = {r.number: c.cli.json("tournament", "show", "--round", str(r.number)) for r in c.rounds}
     for played in c.rounds:
         shown = shows[played.number]
         assert shown["round"] == played.number and shown["complete"] is True
@@ -383,7 +375,7 @@ def test_a_24_team_concours_from_registration_to_the_workbook(tmp_path: Path) ->
         ]
 
     # the deal-by-deal tables: their result is their game's final totals
-    sheets = {game: c.json("game", "show", "--game", str(game)) for game in games}
+    sheets = {game: c.cli.json("game", "show", "--game", str(game)) for game in games}
     for m in one.matches[:2]:
         sheet = sheets[m.game or 0]
         assert sheet["finished"] is True
@@ -391,7 +383,7 @@ def test_a_24_team_concours_from_registration_to_the_workbook(tmp_path: Path) ->
         assert len(sheet["deals"]) == len(GAMES[m.table])
 
     # ---- the standings, against the numbers worked out here
-    table = c.json("tournament", "standings")
+    table = c.cli.json("tournament", "standings")
     by_team = {row["team"]: row for row in table}
     assert sorted(by_team) == sorted([*TEAMS, LATE])
     expected = expected_standings(c.rounds, {PENALISED: PENALTY})
@@ -446,7 +438,7 @@ def test_a_24_team_concours_from_registration_to_the_workbook(tmp_path: Path) ->
 
     # ---- the workbook, sheet by sheet, against the JSON
     workbook = tmp_path / "concours.xlsx"
-    c.run("tournament", "export", str(workbook))
+    c.cli.run("tournament", "export", str(workbook))
     book = load_workbook(workbook)
     assert book.sheetnames == [
         "Standings", "Teams", *(f"Round {r}" for r in range(1, ROUNDS + 1)), "Deals"]
@@ -496,4 +488,4 @@ def test_a_24_team_concours_from_registration_to_the_workbook(tmp_path: Path) ->
         assert sum(row["score 1"] for row in scored) == m.score1
         assert sum(row["score 2"] for row in scored) == m.score2
 
-    assert c.calls <= 150, c.calls
+    assert len(c.cli.history) <= 150, len(c.cli.history)

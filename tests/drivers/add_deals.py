@@ -20,6 +20,7 @@ import json
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 from coinche_cli.game import ops as games
 from coinche_cli.rules.loader import load_rules
@@ -35,6 +36,14 @@ def random_deal(rng: random.Random) -> Deal:
     contract = rng.choice(range(80, 170, 10))
     trump = rng.choice("SHDC")
     return deal_from_words([taker, f"{contract}{trump}", str(rng.randint(0, 160))])
+
+
+def add_deal(store: SqliteStore, game_id: int, deal: Deal) -> tuple[int, dict[str, Any]]:
+    """Add ``deal`` to the game; its number and the deal as stored (JSON)."""
+    change = games.add(store, game_id, deal)
+    recorded = change.after.rows[-1].entry.deal
+    assert recorded is not None
+    return change.number, recorded.to_json()
 
 
 def new_game(path: Path) -> int:
@@ -69,13 +78,10 @@ def main(argv: list[str]) -> int:
     for _ in counter:
         store = SqliteStore(args.db)
         try:
-            change = games.add(store, game_id, random_deal(rng))
-            recorded = change.after.rows[-1].entry.deal  # the deal as stored
-            assert recorded is not None
+            number, recorded = add_deal(store, game_id, random_deal(rng))
             # printed before the store is closed, as the command does: once add returns, the
             # deal must be on disk
-            print(f"saved {change.number} {json.dumps(recorded.to_json(), sort_keys=True)}",
-                  flush=True)
+            print(f"saved {number} {json.dumps(recorded, sort_keys=True)}", flush=True)
         finally:
             store.close()
     return 0

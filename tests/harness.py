@@ -1,0 +1,199 @@
+"""The one harness through which the tests drive the ``coinche`` command line.
+
+Two runners, one result (:class:`Ran`):
+
+- :func:`in_process` calls the Typer app (``coinche_cli.cli.main.app``) through Typer's
+  ``CliRunner``: fast, what most tests use;
+- :func:`in_subprocess` runs the installed ``coinche`` console script (the one beside
+  ``sys.executable``) in a real process, exactly as a scorekeeper's shell does; each run costs
+  about 0.3 s, so only the tests that need a real process use it.
+
+:class:`Cli` binds either runner to one store file (``--db``) and states the contracts once:
+:meth:`Cli.run` (an expected exit code), :meth:`Cli.json` (``--json``, exit 0, decoded) and
+:meth:`Cli.refused` (exit 2, exactly one ``error: …`` line on stderr, the store's data left as
+it was).  ``tests/conftest.py`` hands out ``cli`` and ``cli_process``, both on one store file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import traceback
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+import pytest
+from typer.testing import CliRunner
+
+from coinche_cli.cli.main import app
+
+#: Seconds a real process may take before the test fails (a hung command must not hang CI).
+TIMEOUT = 120
+
+
+@dataclass(frozen=True)
+class Ran:
+    """One run of the command line: its arguments, exit code and what it printed."""
+
+    args: tuple[str, ...]
+    code: int
+    stdout: str
+    stderr: str
+    #: in process only: the traceback of an exception that escaped the command (else "")
+    crash: str = ""
+
+    def report(self) -> str:
+        """Everything about the run, for an assertion message."""
+        parts = [f"coinche {' '.join(self.args)}", f"exit code {self.code}",
+                 f"stdout: {self.stdout!r}", f"stderr: {self.stderr!r}"]
+        if self.crash:
+            parts.append(self.crash)
+        return "\n".join(parts)
+
+
+class Runner(Protocol):
+    """Runs ``coinche ARGS…`` once and reports what it did; never raises on a non-zero exit."""
+
+    def __call__(self, args: Sequence[str], *, stdin: str | None = None,
+                 env: Mapping[str, str] | None = None, cwd: Path | None = None) -> Ran: ...
+
+
+def installed_command() -> Path:
+    """The ``coinche`` console script installed beside ``sys.executable``; fails the test with
+    what to do when it is missing."""
+    command = Path(sys.executable).parent / "coinche"
+    if not command.exists():
+        pytest.fail(f"{command} is missing: install the package into this environment first "
+                    f"(`pip install .` or `pip install -e .`)", pytrace=False)
+    return command
+
+
+def in_subprocess(args: Sequence[str], *, stdin: str | None = None,
+                  env: Mapping[str, str] | None = None, cwd: Path | None = None) -> Ran:
+    """Run the installed ``coinche ARGS…`` in a real process.
+
+    ``COINCHE_DB`` is removed from the environment unless ``env`` gives it, and the streams are
+    UTF-8 whatever the machine's locale; ``stdin`` is fed to the command.
+    """
+    environ = {key: value for key, value in os.environ.items() if key != "COINCHE_DB"}
+    environ["PYTHONIOENCODING"] = "utf-8"
+    environ.update(env or {})
+    done = subprocess.run([str(installed_command()), *args], input=stdin, env=environ, cwd=cwd,
+                          capture_output=True, text=True, encoding="utf-8", timeout=TIMEOUT,
+                          check=False)
+    return Ran(tuple(args), done.returncode, done.stdout, done.stderr)
+
+
+_RUNNER = CliRunner()
+
+
+def in_process(args: Sequence[str], *, stdin: str | None = None,
+               env: Mapping[str, str] | None = None, cwd: Path | None = None) -> Ran:
+    """Run ``coinche ARGS…`` in this process through Typer's ``CliRunner``.
+
+    The same environment rules as :func:`in_subprocess` (no ``COINCHE_DB`` unless ``env``
+    gives it); ``cwd`` changes this process's folder for the run, so runs must not overlap.
+    """
+    environ: dict[str, str | None] = {"COINCHE_DB": None, **(env or {})}
+    with contextlib.chdir(cwd) if cwd is not None else contextlib.nullcontext():
+        result = _RUNNER.invoke(app, list(args), input=stdin, env=environ)
+    crash = ""
+    if result.exc_info is not None and not isinstance(result.exception, SystemExit):
+        crash = "".join(traceback.format_exception(*result.exc_info))
+    return Ran(tuple(args), result.exit_code, result.stdout, result.stderr, crash)
+
+
+def _checksum(connection: sqlite3.Connection) -> str:
+    dump = "\n".join(connection.iterdump())
+    return hashlib.sha256(dump.encode()).hexdigest()
+
+
+with contextlib.closing(sqlite3.connect(":memory:")) as _empty:
+    #: the checksum of a store without any table or row, and of one that does not exist
+    EMPTY_STORE = _checksum(_empty)
+
+
+def data_checksum(db: Path) -> str:
+    """A checksum of every table and row of the store (``iterdump``), not of the file, which
+    WAL may reorganise.  A file that does not exist reads as an empty store and is not
+    created: a store created since then must be empty of data, or the checksums differ."""
+    if not db.exists():
+        return EMPTY_STORE
+    with contextlib.closing(sqlite3.connect(db)) as connection:
+        return _checksum(connection)
+
+
+class Cli:
+    """The command line pointed at one store file, in process or in a real process.
+
+    ``Cli(db)`` runs ``coinche --db DB ARGS…`` through :func:`in_process`; with
+    ``process=True`` through :func:`in_subprocess`.  Without ``db`` no ``--db`` is passed (for
+    ``score`` and ``rules``, which use no store).  ``prefix`` words go before every command's
+    arguments (see :meth:`under`); ``env`` and ``cwd`` apply to every run.  Every run is kept
+    in :attr:`history`, the latest as :attr:`last`.
+    """
+
+    def __init__(self, db: Path | None = None, *, process: bool = False,
+                 prefix: Sequence[str] = (), env: Mapping[str, str] | None = None,
+                 cwd: Path | None = None) -> None:
+        self.db = db
+        self.process = process
+        self.prefix = tuple(prefix)
+        self.env = dict(env or {})
+        self.cwd = cwd
+        self.history: list[Ran] = []
+
+    def under(self, *words: str) -> Cli:
+        """The same command line with ``words`` before every command (``under("tournament")``),
+        sharing this one's history."""
+        sub = Cli(self.db, process=self.process, prefix=(*self.prefix, *words), env=self.env,
+                  cwd=self.cwd)
+        sub.history = self.history
+        return sub
+
+    @property
+    def last(self) -> Ran:
+        """The latest run."""
+        assert self.history, "nothing has run yet"
+        return self.history[-1]
+
+    def invoke(self, *args: str, stdin: str | None = None) -> Ran:
+        """Run ``coinche [--db DB] PREFIX… ARGS…`` and return what it did, whatever its exit
+        code (nothing is checked)."""
+        store = () if self.db is None else ("--db", str(self.db))
+        runner: Runner = in_subprocess if self.process else in_process
+        ran = runner([*store, *self.prefix, *args], stdin=stdin, env=self.env, cwd=self.cwd)
+        self.history.append(ran)
+        return ran
+
+    def run(self, *args: str, code: int = 0, stdin: str | None = None) -> Ran:
+        """Run a command that must exit with ``code``."""
+        ran = self.invoke(*args, stdin=stdin)
+        assert ran.code == code, f"expected exit code {code}\n{ran.report()}"
+        return ran
+
+    def json(self, *args: str, stdin: str | None = None) -> Any:
+        """Run ``ARGS… --json``, which must exit 0, and decode what it printed."""
+        return json.loads(self.run(*args, "--json", stdin=stdin).stdout)
+
+    def refused(self, *args: str, stdin: str | None = None) -> str:
+        """Run a command that must be refused and return its error line.
+
+        A refusal exits with code 2, prints exactly one line on stderr, starting with
+        ``error: ``, and leaves every row of the store as it was (:func:`data_checksum`).
+        """
+        before = None if self.db is None else data_checksum(self.db)
+        ran = self.run(*args, code=2, stdin=stdin)
+        lines = ran.stderr.splitlines()
+        assert len(lines) == 1, f"{len(lines)} lines on stderr\n{ran.report()}"
+        assert lines[0].startswith("error: "), ran.report()
+        if self.db is not None:
+            assert data_checksum(self.db) == before, f"the store changed\n{ran.report()}"
+        return lines[0]
