@@ -213,7 +213,7 @@ def time_pair(name: str, contenders: list[Contender], played: Played, repeat: in
 
 def time_networkx(edges: list[tuple[int, int, int]], size: int) -> float | None:
     try:
-        import networkx as nx  # noqa: TID251 - the bench compares matchers, not the CLI path
+        import networkx as nx  # the bench compares matchers, not the CLI path
     except ImportError:
         return None
     graph = nx.Graph()
@@ -242,7 +242,7 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    import rustworkx  # noqa: TID251 - its version, for the record
+    import rustworkx  # its version, for the record
 
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     return (f"nproc {os.cpu_count()} ({cpu}, {platform.system()} {platform.machine()}), "

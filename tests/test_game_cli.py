@@ -93,7 +93,7 @@ def test_chien_players_by_name(cli: Cli) -> None:
 
 
 def test_export_csv_and_xlsx(cli: Cli, tmp_path: Path) -> None:
-    from openpyxl import load_workbook  # noqa: TID251
+    from openpyxl import load_workbook
 
     cli.run("game", "new", "--team", "Léa & Zoé", "--team", "Les Rois")
     cli.run("game", "add", "A", "100S", "104", "--belote", "A", "--announce", "A:cinquante")

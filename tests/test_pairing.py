@@ -206,7 +206,7 @@ def fewest_rematches(contenders: Sequence[Contender], played: Played,
     """The fewest rematches of any legal pairing, by a plain matching (weight 2 for a new
     pair, 1 for a rematch, every legal bye allowed) instead of ``pair``'s weights; with
     ``sitting_out`` (a ranking position), that team is the bye."""
-    import rustworkx as rx  # noqa: TID251 - the oracle matches like pair does, separately
+    import rustworkx as rx  # the oracle matches like pair does, separately
 
     n = len(contenders)
     anyone = all(c.had_bye for c in contenders)

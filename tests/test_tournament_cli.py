@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from openpyxl import load_workbook  # noqa: TID251 - the tests reopen the files they check
+from openpyxl import load_workbook  # the tests reopen the files they check
 
 from tests.harness import Cli
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from openpyxl import Workbook, load_workbook  # noqa: TID251 - the test reopens the export
+from openpyxl import Workbook, load_workbook  # the test reopens the export
 
 from tests.harness import Cli
 

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from openpyxl import load_workbook  # noqa: TID251 - tests reopen the files they check
-from openpyxl.worksheet.worksheet import Worksheet  # noqa: TID251
+from openpyxl import load_workbook  # tests reopen the files they check
+from openpyxl.worksheet.worksheet import Worksheet
 
 from coinche_cli.errors import CoincheError
 from coinche_cli.tournament.export import (

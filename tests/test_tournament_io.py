@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pandas as pd  # noqa: TID251 - tests write real files
+import pandas as pd  # tests write real files
 import pytest
-from openpyxl import Workbook  # noqa: TID251
+from openpyxl import Workbook
 
 from coinche_cli.errors import CoincheError
 from coinche_cli.tournament.files import (

@@ -78,9 +78,9 @@ def write_csv(path: Path, header: list[str], rows: list[list[Any]], sep: str = "
 
 def write_xlsx(path: Path, sheets: list[tuple[str, list[str], list[list[Any]]]]) -> None:
     """Write a workbook: one sheet per (title, header, rows), styled, frozen, filtered."""
-    from openpyxl import Workbook  # noqa: TID251 - heavy import, only when exporting
-    from openpyxl.styles import Font, PatternFill  # noqa: TID251
-    from openpyxl.utils import get_column_letter  # noqa: TID251
+    from openpyxl import Workbook  # heavy import, only when exporting
+    from openpyxl.styles import Font, PatternFill
+    from openpyxl.utils import get_column_letter
 
     book = Workbook()
     book.remove(book.active)  # type: ignore[arg-type]

@@ -32,9 +32,9 @@ from coinche_cli.errors import CoincheError, ExportFailed
 from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
-    from openpyxl import Workbook  # noqa: TID251 - types only
-    from openpyxl.cell.cell import Cell, MergedCell  # noqa: TID251
-    from openpyxl.worksheet.worksheet import Worksheet  # noqa: TID251
+    from openpyxl import Workbook  # types only
+    from openpyxl.cell.cell import Cell, MergedCell
+    from openpyxl.worksheet.worksheet import Worksheet
 
 #: (key in the data, column header) for each table, in column order.
 STANDINGS_COLUMNS: tuple[tuple[str, str], ...] = (
@@ -127,7 +127,7 @@ def _width(values: list[Any]) -> float:
 
 def _printable(value: Any) -> Any:
     """``value`` without the control characters a workbook cannot hold."""
-    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE  # noqa: TID251
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
     return ILLEGAL_CHARACTERS_RE.sub("", value) if isinstance(value, str) else value
 
@@ -156,9 +156,9 @@ def write_workbook(path: Path, data: dict[str, Any]) -> None:
     Each sheet has its header in row 1 (bold, frozen), a filter over the data, columns as
     wide as their content (capped) and numbers stored as numbers.
     """
-    from openpyxl import Workbook  # noqa: TID251 - heavy import, only when exporting
-    from openpyxl.styles import Font  # noqa: TID251
-    from openpyxl.utils import get_column_letter  # noqa: TID251
+    from openpyxl import Workbook  # heavy import, only when exporting
+    from openpyxl.styles import Font
+    from openpyxl.utils import get_column_letter
 
     book = Workbook()
     for sheet in list(book.worksheets):
@@ -242,7 +242,7 @@ def write_score_sheets(path: Path, tournament: str, round_number: int,
     match is played to ``target``), a totals row and a line for both teams' signatures; it
     prints portrait on A4, one page wide.
     """
-    from openpyxl import Workbook  # noqa: TID251 - heavy import, only when exporting
+    from openpyxl import Workbook  # heavy import, only when exporting
 
     if not tables:
         raise NothingToPrint(msg("tfile.no_tables", round=round_number))
@@ -267,8 +267,8 @@ def write_score_sheets(path: Path, tournament: str, round_number: int,
 
 def _heading(sheet: Worksheet, lines: list[str], table: dict[str, Any]) -> None:
     """Rows 1-3: tournament, round and table, match format; rows 5-6: the teams."""
-    from openpyxl.styles import Font  # noqa: TID251
-    from openpyxl.utils import get_column_letter  # noqa: TID251
+    from openpyxl.styles import Font
+    from openpyxl.utils import get_column_letter
 
     last = get_column_letter(len(_SHEET_WIDTHS))
     for index, width in enumerate(_SHEET_WIDTHS, start=1):
@@ -299,7 +299,7 @@ def _grid(sheet: Worksheet, deals: int) -> int:
 
     Returns the last row used.
     """
-    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side  # noqa: TID251
+    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 
     thin = Side(style="thin")
     box = Border(left=thin, right=thin, top=thin, bottom=thin)
@@ -339,9 +339,9 @@ def _grid(sheet: Worksheet, deals: int) -> int:
 
 def _print_setup(sheet: Worksheet, last_row: int) -> None:
     """Portrait A4, one page wide, the grid header repeated on a second page."""
-    from openpyxl.utils import get_column_letter  # noqa: TID251
-    from openpyxl.worksheet.page import PageMargins  # noqa: TID251
-    from openpyxl.worksheet.properties import PageSetupProperties  # noqa: TID251
+    from openpyxl.utils import get_column_letter
+    from openpyxl.worksheet.page import PageMargins
+    from openpyxl.worksheet.properties import PageSetupProperties
 
     sheet.print_area = f"A1:{get_column_letter(len(_SHEET_WIDTHS))}{last_row}"
     sheet.print_title_rows = f"{_GRID_FIRST_ROW}:{_GRID_FIRST_ROW}"

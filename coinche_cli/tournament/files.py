@@ -141,7 +141,7 @@ def _read_grid(path: Path) -> list[list[str]]:
 
 def _excel_cells(name: str, data: bytes) -> list[list[str]]:
     """The cells of a workbook's first sheet, read by pandas as text."""
-    import pandas as pd  # noqa: TID251 - heavy import, only when a file is imported
+    import pandas as pd  # heavy import, only when a file is imported
 
     try:
         frame = pd.read_excel(io.BytesIO(data), sheet_name=0, header=None, dtype=str,
@@ -153,7 +153,7 @@ def _excel_cells(name: str, data: bytes) -> list[list[str]]:
 
 def _csv_cells(name: str, text: str) -> list[list[str]]:
     """The cells of CSV text, read by pandas as text, blank lines kept (they are rows)."""
-    import pandas as pd  # noqa: TID251 - heavy import, only when a file is imported
+    import pandas as pd  # heavy import, only when a file is imported
 
     sep = _separator(text)
     # Enough columns for the longest line, so a row with an extra cell is read (and reported)

@@ -128,7 +128,7 @@ def weights(contenders: Sequence[Contender], played: frozenset[frozenset[int]],
 
 
 def _match(size: int, edges: list[tuple[int, int, int]]) -> set[tuple[int, int]]:
-    import rustworkx as rx  # noqa: TID251 - the matcher loads only when a round is paired
+    import rustworkx as rx  # the matcher loads only when a round is paired
 
     graph = rx.PyGraph()
     graph.add_nodes_from(range(size))
