@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from coinche_cli.scoring.deal import deal_from_words
-from coinche_cli.store.migrations import SCHEMA_VERSION
+from coinche_cli.store import SCHEMA_VERSION
 from coinche_cli.store.sqlite import SqliteStore
 from tests.drivers.add_deals import TARGET, add_deal, new_game
 from tests.harness import Cli, installed_command

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from coinche_cli.rules.loader import builtin_names
 from coinche_cli.rules.loader import load_rules as _load
-from coinche_cli.rules.model import Rounding, Rules
+from coinche_cli.rules.model import Rules
 from coinche_cli.scoring.check import check_deal
 from coinche_cli.scoring.deal import Deal
 from coinche_cli.scoring.score import score_deal
@@ -50,7 +50,7 @@ def test_defenders_points_are_the_mode_total_minus_the_takers(
     name: str, data: st.DataObject
 ) -> None:
     rules = load_rules(name)
-    assert rules.rounding is Rounding.NONE
+    assert rules.rounding == "none"
     deal = data.draw(valid_deals(rules, 4))
     checked = check_deal(rules, deal, 4)
     (defenders,) = [s for s in checked.sides if s != deal.taker]

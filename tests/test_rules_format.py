@@ -19,7 +19,7 @@ import pytest
 
 from coinche_cli.game.state import Entry, GameState, Setup, play
 from coinche_cli.rules.loader import load_rules
-from coinche_cli.rules.model import TERMS, BothOver, Reach, Rules, Tie
+from coinche_cli.rules.model import TERMS, Rules
 from coinche_cli.rules.validate import SCHEMA
 from coinche_cli.scoring.deal import deal_from_json
 from coinche_cli.scoring.score import score_deal
@@ -447,14 +447,14 @@ def test_unannounced_capot_counts_250_in_ffb_like(tmp_path: Path) -> None:
 
 def test_end_target_reached_or_exceeded(tmp_path: Path) -> None:
     standard = load_rules("standard")
-    assert (standard.end.target, standard.end.reach) == (701, Reach.AT_LEAST)
+    assert (standard.end.target, standard.end.reach) == (701, "at_least")
     exceed = _sheet_rules(tmp_path, "end:\n  reach: exceed\n")
-    assert (exceed.end.target, exceed.end.reach) == (701, Reach.EXCEED)
+    assert (exceed.end.target, exceed.end.reach) == (701, "exceed")
 
 
 def test_end_fixed_number_of_deals() -> None:
     rules = load_rules(str(EXAMPLES / "douze-donnes.yaml"))
-    assert (rules.end.target, rules.end.deals, rules.end.tie) == (None, 12, Tie.PLAY_ON)
+    assert (rules.end.target, rules.end.deals, rules.end.tie) == (None, 12, "play_on")
 
 
 def _game(rules: Rules, deals: list[dict[str, Any]]) -> GameState:
@@ -513,8 +513,8 @@ def test_end_time_limit_and_ties(tmp_path: Path) -> None:
     assert (end.target, end.time_limit, end.both_over, end.tie) == (
         1000,
         90,
-        BothOver.DEAL_WINNER,
-        Tie.PLAY_ON,
+        "deal_winner",
+        "play_on",
     )
 
 

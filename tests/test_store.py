@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from coinche_cli.errors import StoreError
-from coinche_cli.store import GameRecord, Store
-from coinche_cli.store.migrations import MIGRATIONS, SCHEMA_VERSION, statements
+from coinche_cli.store import SCHEMA_VERSION, GameRecord, Store
+from coinche_cli.store.migrations import MIGRATIONS, statements
 from coinche_cli.store.sqlite import SqliteStore
 from coinche_cli.tournament.model import Board, Penalty, Round, Team, TournamentRecord
 

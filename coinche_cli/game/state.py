@@ -15,12 +15,11 @@ a game follows the rules' ``end`` section (or the game's own ``--target`` / ``--
 
 
 from collections.abc import Mapping, Sequence
-from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from coinche_cli.errors import GameError
 from coinche_cli.names import NameIndex
-from coinche_cli.rules.model import BothOver, EndRule, Reach, Rules, Tie
+from coinche_cli.rules.model import EndRule, Rules
 from coinche_cli.scoring.deal import Deal
 from coinche_cli.scoring.score import DealScore, score_deal
 
@@ -65,12 +64,16 @@ class Setup(NamedTuple):
     def side(self, typed: str, field: str = "taker") -> str:
         """The side ``typed`` names: its code (``A``, ``2``), its name, or an unambiguous
         start of its name or of a word of it (:mod:`coinche_cli.names`)."""
-        index = NameIndex((side, self.names.get(side, side), side) for side in self.sides)
-        return index.resolve(typed, field=field, kind="side", label=True)
+        return self._index().resolve(typed, field=field, kind="side", label=True)
 
     def with_sides(self, deal: Deal) -> Deal:
         """``deal`` with every side as typed (a code, a name, a prefix) read as its code."""
-        return deal.with_sides(self.side)
+        index = self._index()
+        return deal.with_sides(
+            lambda typed, field: index.resolve(typed, field=field, kind="side", label=True))
+
+    def _index(self) -> NameIndex[str]:
+        return NameIndex((side, self.names.get(side, side), side) for side in self.sides)
 
     def seat_label(self, seat: int) -> str:
         """``Les As (seat 3)`` for a team game, the player's name otherwise."""
@@ -80,12 +83,10 @@ class Setup(NamedTuple):
         return self.names.get(side, side)
 
 
-class EndReason(StrEnum):
-    """What ended a game."""
-
-    TARGET = "target"  # a side reached (or passed) the target
-    DEALS = "deals"  # the fixed number of deals was played
-    TIME = "time"  # the time limit ran out
+#: What ended a game: a side reached (or passed) the target, the fixed number of deals was
+#: played, or the time limit ran out.  (A Literal, not an enum: the class would cost every
+#: ``game add`` more than it reads.)
+EndReason = Literal["target", "deals", "time"]
 
 
 class End(NamedTuple):
@@ -96,12 +97,12 @@ class End(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """The end as stored with a deal's summary."""
-        return {"reason": self.reason.value, "winner": self.winner}
+        return {"reason": self.reason, "winner": self.winner}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> "End | None":
         """An end read back from a summary (``None``: the game goes on)."""
-        return None if data is None else cls(EndReason(data["reason"]), data["winner"])
+        return None if data is None else cls(data["reason"], data["winner"])
 
 
 class Row(NamedTuple):
@@ -154,7 +155,7 @@ class GameState(NamedTuple):
 
 def _over(end: EndRule, total: int) -> bool:
     assert end.target is not None
-    return total > end.target if end.reach is Reach.EXCEED else total >= end.target
+    return total > end.target if end.reach == "exceed" else total >= end.target
 
 
 def _decide(end: EndRule, totals: Mapping[str, int], contenders: Sequence[str],
@@ -164,16 +165,16 @@ def _decide(end: EndRule, totals: Mapping[str, int], contenders: Sequence[str],
     if len(contenders) == 1:
         return End(reason, contenders[0])
     deal_winners = [s for s in result.winners if s in contenders]
-    if end.both_over is BothOver.DEAL_WINNER and len(deal_winners) == 1:
+    if end.both_over == "deal_winner" and len(deal_winners) == 1:
         return End(reason, deal_winners[0])
     best = max(totals[s] for s in contenders)
     leaders = [s for s in contenders if totals[s] == best]
     if len(leaders) == 1:
         return End(reason, leaders[0])
     tied_winners = [s for s in result.winners if s in leaders]
-    if end.tie is Tie.DEAL_WINNER and len(tied_winners) == 1:
+    if end.tie == "deal_winner" and len(tied_winners) == 1:
         return End(reason, tied_winners[0])
-    if end.tie is Tie.DRAW:
+    if end.tie == "draw":
         return End(reason, None)
     return None  # play on
 
@@ -185,14 +186,13 @@ def _ends(setup: Setup, totals: Mapping[str, int], played: int, result: DealScor
     if end.target is not None:
         over = [s for s in setup.sides if _over(end, totals[s])]
         if over:
-            decided = _decide(end, totals, over, result, EndReason.TARGET)
+            decided = _decide(end, totals, over, result, "target")
             if decided is not None:
                 return decided
     timed_out = end.time_limit is not None and _minutes(started, now) >= end.time_limit
     if (end.deals is not None and played >= end.deals) or timed_out:
-        reason = EndReason.DEALS if end.deals is not None and played >= end.deals else (
-            EndReason.TIME)
-        return _decide(end._replace(both_over=BothOver.HIGHER_TOTAL), totals,
+        reason: EndReason = "deals" if end.deals is not None and played >= end.deals else "time"
+        return _decide(end._replace(both_over="higher_total"), totals,
                        list(setup.sides), result, reason)
     return None
 
@@ -248,7 +248,7 @@ def resume(setup: Setup, summary: Mapping[str, Any]) -> GameState:
     if "end" in summary:
         ended = End.from_json(summary["end"])
     else:  # a summary written before the end had its reason (schema version 3)
-        ended = End(EndReason.TARGET, summary["winner"]) if summary["finished"] else None
+        ended = End("target", summary["winner"]) if summary["finished"] else None
     return GameState(setup, (), dict(summary["totals"]), ended, summary["next_dealer"],
                      summary["played"], (), summary["started"], summary["last_number"])
 

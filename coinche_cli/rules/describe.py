@@ -50,7 +50,7 @@ def rules_summary(rules: Rules) -> list[str]:
     lines = [
         f"{rules.name}: {rules.title}",
         msg("sum.source", source=rules.source or msg("sum.no_source")),
-        msg("sum.players", players=players, direction=rules.direction.value),
+        msg("sum.players", players=players, direction=rules.direction),
         "",
         msg("sum.cards", dix=rules.dix_de_der),
     ]
@@ -79,7 +79,7 @@ def rules_summary(rules: Rules) -> list[str]:
     belotes = ", ".join(f"{code} {m.belotes}" for code, m in rules.modes.items()
                         if code in ("SA", "TA") or code == "S")
     lines.append(msg("sum.belote", value=rules.belote_value,
-                     to=msg(f"sum.belote_to.{rules.belote_to.value}"), counts=belotes))
+                     to=msg(f"sum.belote_to.{rules.belote_to}"), counts=belotes))
     if rules.announces:
         values = ", ".join(f"{rules.announce_label(n)} {v}" for n, v in rules.announces.items()
                            if rules.announce_label(n) != "carre" or n == "carre-A")
@@ -100,9 +100,9 @@ def rules_summary(rules: Rules) -> list[str]:
     for (condition, outcome, side), terms in rules.score.overrides.items():
         lines.append(msg("sum.override", outcome=msg(f"sum.{outcome}"),
                          when=condition.removeprefix("when_"), side=side, terms=_terms(terms)))
-    if rules.rounding.value != "none":
+    if rules.rounding != "none":
         last = msg("sum.last_exact") if rules.last_deal_exact else ""
-        lines.append(msg("sum.rounded", method=rules.rounding.value, last=last))
+        lines.append(msg("sum.rounded", method=rules.rounding, last=last))
     coinche, surcoinche = rules.coinche_factors
     multiplied = ", ".join(sorted(rules.multiplied - {"fixed"}))
     lines += ["", msg("sum.coinche", coinche=coinche, surcoinche=surcoinche, terms=multiplied)]
@@ -116,12 +116,12 @@ def rules_summary(rules: Rules) -> list[str]:
     end = rules.end
     goal = []
     if end.target is not None:
-        goal.append(msg(f"sum.end_target.{end.reach.value}", target=end.target))
+        goal.append(msg(f"sum.end_target.{end.reach}", target=end.target))
     if end.deals is not None:
         goal.append(msg("sum.end_deals", deals=end.deals))
     if end.time_limit is not None:
         goal.append(msg("sum.end_time", minutes=end.time_limit))
     lines.append(msg("sum.end", goal=msg("sum.or").join(goal),
-                     both=msg(f"sum.both_over.{end.both_over.value}"),
-                     tie=msg(f"sum.tie.{end.tie.value}")))
+                     both=msg(f"sum.both_over.{end.both_over}"),
+                     tie=msg(f"sum.tie.{end.tie}")))
     return lines

@@ -6,9 +6,8 @@ The file format is documented key by key in ``docs/rules-format.md``.
 
 
 from collections.abc import Mapping
-from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, get_args
 
 from coinche_cli.names import fold
 
@@ -57,50 +56,33 @@ ANNOUNCE_ALIASES: dict[str, str] = {
 }
 
 
-class Direction(StrEnum):
-    """Which way the deal and the play go round the table."""
+# Closed sets of words are Literal types, not enums: the same checks under mypy (strict
+# equality refuses a misspelt word), and no enum class to create at every command's start,
+# which costs about 0.1 ms each on Python 3.11 (bench/RESULTS.md).
 
-    CLOCKWISE = "clockwise"
-    COUNTERCLOCKWISE = "counterclockwise"
+#: Which way the deal and the play go round the table.
+Direction = Literal["clockwise", "counterclockwise"]
+#: How card points are rounded to the ten before they are scored: none; five_up (85 -> 90,
+#: 84 -> 80); six_up (86 -> 90, 85 -> 80); nearest_five (83 -> 85, 82 -> 80); complementary
+#: (the takers five_up, the defence gets the rest of the total).
+Rounding = Literal["none", "five_up", "six_up", "nearest_five", "complementary"]
+#: Who scores a belote: its holder, or the side that won the deal (every belote).
+BeloteTo = Literal["holder", "winner"]
+#: Who wins when several sides pass the target on the same deal.
+BothOver = Literal["higher_total", "deal_winner"]
+#: What happens when the deciding totals are equal: the deal's winner wins, play on, or a
+#: draw (the game ends without a winner: a drawn match in a tournament).
+Tie = Literal["deal_winner", "play_on", "draw"]
+#: Whether the target is won by reaching it or only by passing it.
+Reach = Literal["at_least", "exceed"]
 
-
-class Rounding(StrEnum):
-    """How card points are rounded to the ten before they are scored."""
-
-    NONE = "none"
-    FIVE_UP = "five_up"  # 85 -> 90, 84 -> 80
-    SIX_UP = "six_up"  # 86 -> 90, 85 -> 80
-    NEAREST_FIVE = "nearest_five"  # 83 -> 85, 82 -> 80
-    COMPLEMENTARY = "complementary"  # takers five_up, the defence gets the rest of 160
-
-
-class BeloteTo(StrEnum):
-    """Who scores a belote."""
-
-    HOLDER = "holder"
-    WINNER = "winner"  # the side that won the deal takes every belote
-
-
-class BothOver(StrEnum):
-    """Who wins when several sides pass the target on the same deal."""
-
-    HIGHER_TOTAL = "higher_total"
-    DEAL_WINNER = "deal_winner"
-
-
-class Tie(StrEnum):
-    """What happens when the deciding totals are equal."""
-
-    DEAL_WINNER = "deal_winner"
-    PLAY_ON = "play_on"
-    DRAW = "draw"  # the game ends without a winner (a drawn match in a tournament)
-
-
-class Reach(StrEnum):
-    """Whether the target is won by reaching it or only by passing it."""
-
-    AT_LEAST = "at_least"
-    EXCEED = "exceed"
+#: Every word each choice allows, in the order the documentation lists them.
+DIRECTIONS: tuple[Direction, ...] = get_args(Direction)
+ROUNDINGS: tuple[Rounding, ...] = get_args(Rounding)
+BELOTE_TO: tuple[BeloteTo, ...] = get_args(BeloteTo)
+BOTH_OVER: tuple[BothOver, ...] = get_args(BothOver)
+TIES: tuple[Tie, ...] = get_args(Tie)
+REACHES: tuple[Reach, ...] = get_args(Reach)
 
 
 # Value types on the path of every `game add` are NamedTuples, not frozen dataclasses:

@@ -5,7 +5,6 @@ The typed readers of :class:`Validator` report a problem and return a usable fal
 pass finds every problem of a file.
 """
 
-from enum import StrEnum
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -15,25 +14,25 @@ from coinche_cli.names import fold
 from coinche_cli.rules.model import (
     ANNOUNCE_ALIASES,
     ANNOUNCE_KINDS,
+    BELOTE_TO,
+    BOTH_OVER,
     CONDITION_ORDER,
+    DIRECTIONS,
     RANKS,
+    REACHES,
+    ROUNDINGS,
     SUITS,
     TERMS,
-    BeloteTo,
-    BothOver,
-    Direction,
+    TIES,
     EndRule,
     Mode,
-    Reach,
-    Rounding,
     Rules,
     ScoreTable,
     SideTerms,
-    Tie,
     canonical_announce,
 )
 
-_E = TypeVar("_E", bound=StrEnum)
+_W = TypeVar("_W", bound=str)  # one of the words of a choice
 
 Path_ = tuple[str, ...]  # a dotted key, as its parts
 Where = tuple[str, int]  # file, line
@@ -185,15 +184,15 @@ class Validator:
             return default
         return str(value)
 
-    def choice(self, at: Path_, enum: type[_E], default: _E) -> _E:
+    def choice(self, at: Path_, allowed: tuple[_W, ...], default: _W) -> _W:
         value = self.get(at)
         if value is None:
             return default
-        try:
-            return enum(str(value))
-        except ValueError:
-            self.fail(at, "rules.bad_choice", choices=", ".join(e.value for e in enum), got=value)
-            return default
+        for word in allowed:
+            if word == str(value):
+                return word
+        self.fail(at, "rules.bad_choice", choices=", ".join(allowed), got=value)
+        return default
 
     def card_table(self, at: Path_) -> dict[str, int]:
         value = self.get(at)
@@ -262,20 +261,20 @@ class Validator:
         if generale is not None and players != (4,):
             self.fail(("bids", "generale"), "deal.generale_players")
         announces, labels = self.announces()
-        rounding = self.choice(("rounding", "method"), Rounding, Rounding.NONE)
+        rounding = self.choice(("rounding", "method"), ROUNDINGS, "none")
         last_deal = self.get(("rounding", "last_deal"))
         if last_deal not in (None, "rounded", "exact"):
             self.fail(("rounding", "last_deal"), "rules.bad_choice", choices="rounded, exact",
                       got=last_deal)
-        if rounding is Rounding.COMPLEMENTARY and players != (4,):
-            self.fail(("rounding", "method"), "rules.bad_choice", got=rounding.value,
+        if rounding == "complementary" and players != (4,):
+            self.fail(("rounding", "method"), "rules.bad_choice", got=rounding,
                       choices="none, five_up, six_up, nearest_five (complementary needs 2 teams)")
         reach = self.terms(("made_if", "reach_bid_with"), ("points", "belote", "announces"),
                            allowed=("points", "belote", "announces"), numbers=False)
         multiplied = self.multiplied()
-        belote_to = self.choice(("belote", "goes_to"), BeloteTo, BeloteTo.HOLDER)
-        if belote_to is BeloteTo.WINNER and players != (4,):
-            self.fail(("belote", "goes_to"), "rules.bad_choice", got=belote_to.value,
+        belote_to = self.choice(("belote", "goes_to"), BELOTE_TO, "holder")
+        if belote_to == "winner" and players != (4,):
+            self.fail(("belote", "goes_to"), "rules.bad_choice", got=belote_to,
                       choices="holder (winner needs two teams)")
         score = self.score_table()
         end = self.end_rule()
@@ -284,7 +283,7 @@ class Validator:
             title=self.text(("title",), name),
             source=self.text(("source",), ""),
             players=players,
-            direction=self.choice(("direction",), Direction, Direction.CLOCKWISE),
+            direction=self.choice(("direction",), DIRECTIONS, "clockwise"),
             dix_de_der=dix,
             trump_cards=trump,
             plain_cards=plain,
@@ -427,9 +426,9 @@ class Validator:
         return EndRule(
             target=target,
             deals=deals,
-            reach=self.choice(("end", "reach"), Reach, Reach.AT_LEAST),
-            both_over=self.choice(("end", "both_over"), BothOver, BothOver.HIGHER_TOTAL),
-            tie=self.choice(("end", "tie"), Tie, Tie.PLAY_ON),
+            reach=self.choice(("end", "reach"), REACHES, "at_least"),
+            both_over=self.choice(("end", "both_over"), BOTH_OVER, "higher_total"),
+            tie=self.choice(("end", "tie"), TIES, "play_on"),
             time_limit=time_limit,
         )
 

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from coinche_cli.messages import msg
-from coinche_cli.rules.model import BeloteTo, Rounding, Rules
+from coinche_cli.rules.model import Rounding, Rules
 from coinche_cli.scoring.check import CheckedDeal, check_deal
 from coinche_cli.scoring.deal import ContractKind, Deal
 
@@ -99,11 +99,11 @@ class DealScore(NamedTuple):
 
 def round_to_ten(value: int, method: Rounding) -> int:
     """Round ``value`` by ``method``: five_up (85 → 90), six_up (86 → 90), nearest_five."""
-    if method is Rounding.NEAREST_FIVE:
+    if method == "nearest_five":
         return 5 * ((value + 2) // 5)
-    if method is Rounding.SIX_UP:
+    if method == "six_up":
         return 10 * ((value + 4) // 10)
-    if method in (Rounding.FIVE_UP, Rounding.COMPLEMENTARY):
+    if method in ("five_up", "complementary"):
         return 10 * ((value + 5) // 10)
     return value
 
@@ -111,7 +111,7 @@ def round_to_ten(value: int, method: Rounding) -> int:
 def round_points(rules: Rules, checked: CheckedDeal, *, exact: bool = False) -> Mapping[str, int]:
     """Each side's card points as scored: the capot's card total, then the rules' rounding."""
     points = dict(checked.points)
-    if not exact and rules.rounding is Rounding.COMPLEMENTARY:
+    if not exact and rules.rounding == "complementary":
         taker = checked.deal.taker
         kept = round_to_ten(points[taker], rules.rounding)
         points = {
@@ -158,7 +158,7 @@ def score_deal(
         )
     scores = {side: sum(t.total for t in side_terms) for side, side_terms in terms.items()}
     result = DealScore(checked, made, reason, scores, terms, winners, rounded=rounded,
-                       rounding=rules.rounding.value)
+                       rounding=rules.rounding)
     return result
 
 
@@ -222,7 +222,7 @@ def _term(
     elif item == "base":
         value = checked.mode.failure_base
     elif item == "belote":
-        if rules.belote_to is BeloteTo.WINNER:
+        if rules.belote_to == "winner":
             value = rules.belote_value * len(deal.belote) if side in winners else 0
         else:
             value = _belote(rules, deal, side)

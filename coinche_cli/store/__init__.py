@@ -26,6 +26,12 @@ if TYPE_CHECKING:  # the tournament model loads only for tournament commands
     )
 
 
+#: The schema version this program writes: the number of named steps in
+#: :mod:`coinche_cli.store.migrations` (the tests hold the two equal).  Declared here so that
+#: opening an up-to-date store, what every command does, need not load the migrations.
+SCHEMA_VERSION = 3
+
+
 class GameRecord(NamedTuple):
     """A stored game's settings."""
 

@@ -121,13 +121,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     )),
 )
 
-#: The schema version this program writes: the number of steps.
-SCHEMA_VERSION = len(MIGRATIONS)
-
-
 def statements(backend: str, done: int) -> list[str]:
-    """The statements that bring a ``backend`` store from version ``done`` to
-    :data:`SCHEMA_VERSION`, in order."""
+    """The statements that bring a ``backend`` store from version ``done`` to the last step
+    (:data:`coinche_cli.store.SCHEMA_VERSION`), in order."""
     id_type = ID_TYPES[backend]
     return [statement.replace("{id}", id_type)
             for _, step in MIGRATIONS[done:] for statement in step]

@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING, Any
 from coinche_cli.errors import StoreError
 from coinche_cli.messages import msg
 from coinche_cli.names import fold
-from coinche_cli.store import DealRecord, GameRecord
-from coinche_cli.store.migrations import SCHEMA_VERSION, statements
+from coinche_cli.store import SCHEMA_VERSION, DealRecord, GameRecord
 
 if TYPE_CHECKING:
     from coinche_cli.tournament.model import (
@@ -57,13 +56,14 @@ class SqliteStore:
         self.path = path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            # autocommit mode: transactions are opened explicitly with BEGIN IMMEDIATE
+            # autocommit mode: transactions are opened explicitly with BEGIN IMMEDIATE; the
+            # timeout is SQLite's busy timeout (a writer waits for another's transaction)
             self.db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            self._wal()
             self.db.execute("PRAGMA synchronous = FULL")
             self.db.execute("PRAGMA foreign_keys = ON")
-            self._migrate()
+            if self._version() < SCHEMA_VERSION:  # WAL is kept in the file once set
+                self._wal()
+                self._migrate()
         except (sqlite3.Error, OSError) as exc:
             raise StoreError(f"{path}: {exc}") from None
 
@@ -92,8 +92,8 @@ class SqliteStore:
         return version
 
     def _migrate(self) -> None:
-        if self._version() == SCHEMA_VERSION:
-            return
+        from coinche_cli.store.migrations import statements  # only a new or older store
+
         with self.write():
             for statement in statements("sqlite", self._version()):
                 self.db.execute(statement)
