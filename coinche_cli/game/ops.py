@@ -42,17 +42,12 @@ def setup_of(record: GameRecord) -> Setup:
                  first_dealer=record.first_dealer, target=record.target, deals=record.deals)
 
 
-def game_id_or_current(store: Store, game_id: int | None) -> int:
-    """The game asked for, or the current one."""
-    if game_id is not None:
-        return game_id
-    current = store.current("game")
-    if current is None:
-        raise GameError("game.no_current")
-    return current
-
-
-def _record(store: Store, game_id: int) -> GameRecord:
+def find_game(store: Store, game_id: int | None) -> GameRecord:
+    """The game asked for (by id), or the current one."""
+    if game_id is None:
+        game_id = store.current("game")
+        if game_id is None:
+            raise GameError("game.no_current")
     record = store.game(game_id)
     if record is None:
         raise GameError("game.unknown", id=game_id)
@@ -61,7 +56,7 @@ def _record(store: Store, game_id: int) -> GameRecord:
 
 def load(store: Store, game_id: int | None) -> tuple[GameRecord, GameState]:
     """A stored game and where it stands."""
-    record = _record(store, game_id_or_current(store, game_id))
+    record = find_game(store, game_id)
     return record, _state(store, record)
 
 
@@ -145,9 +140,9 @@ def add(store: Store, game_id: int | None, deal: Deal | None) -> Change:
     The game resumes from the summary recorded after its last deal, so adding a deal costs
     the same in a long game as in a short one.
     """
-    gid = game_id_or_current(store, game_id)
     with store.write():
-        record = _record(store, gid)
+        record = find_game(store, game_id)
+        gid = record.id
         setup = setup_of(record)
         last = store.last_deal(gid)
         if last is None:
@@ -169,9 +164,9 @@ def add(store: Store, game_id: int | None, deal: Deal | None) -> Change:
 
 def undo(store: Store, game_id: int | None) -> Change:
     """Remove the last deal; it stays in the game's history."""
-    gid = game_id_or_current(store, game_id)
     with store.write():
-        record = _record(store, gid)
+        record = find_game(store, game_id)
+        gid = record.id
         active = store.deals(gid)
         if not active:
             raise GameError("game.nothing_to_undo")
@@ -186,9 +181,9 @@ def undo(store: Store, game_id: int | None) -> Change:
 
 def edit(store: Store, game_id: int | None, number: int, deal: Deal | None) -> Change:
     """Replace deal ``number``; every later total is recomputed; the old deal is kept."""
-    gid = game_id_or_current(store, game_id)
     with store.write():
-        record = _record(store, gid)
+        record = find_game(store, game_id)
+        gid = record.id
         active = store.deals(gid)
         target = next((d for d in active if d.number == number), None)
         if target is None:
@@ -230,6 +225,6 @@ def _sync(store: Store, record: GameRecord, after: GameState) -> None:
 def use(store: Store, game_id: int) -> GameRecord:
     """Make ``game_id`` the current game."""
     with store.write():
-        record = _record(store, game_id)
+        record = find_game(store, game_id)
         store.set_current("game", game_id)
     return record

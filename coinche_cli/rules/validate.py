@@ -166,23 +166,21 @@ class Validator:
             return default
         return value
 
-    def boolean(self, at: Path_, default: bool) -> bool:
+    def _typed(self, at: Path_, kinds: type | tuple[type, ...], expected: str) -> Any:
+        """The value at ``at`` if it is one of ``kinds``; None when missing or reported."""
         value = self.get(at)
-        if value is None:
-            return default
-        if not isinstance(value, bool):
-            self.fail(at, "rules.bad_type", expected="true or false", got=value)
-            return default
+        if value is not None and not isinstance(value, kinds):
+            self.fail(at, "rules.bad_type", expected=expected, got=value)
+            return None
         return value
 
+    def boolean(self, at: Path_, default: bool) -> bool:
+        value = self._typed(at, bool, "true or false")
+        return default if value is None else bool(value)
+
     def text(self, at: Path_, default: str) -> str:
-        value = self.get(at)
-        if value is None:
-            return default
-        if not isinstance(value, str | int | float):
-            self.fail(at, "rules.bad_type", expected="text", got=value)
-            return default
-        return str(value)
+        value = self._typed(at, (str, int, float), "text")
+        return default if value is None else str(value)
 
     def choice(self, at: Path_, allowed: tuple[_W, ...], default: _W) -> _W:
         value = self.get(at)

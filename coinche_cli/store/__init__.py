@@ -16,14 +16,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:  # the tournament model loads only for tournament commands
-    from coinche_cli.tournament.model import (
-        Board,
-        Penalty,
-        Round,
-        Team,
-        Tournament,
-        TournamentRecord,
-    )
+    from coinche_cli.tournament import model
 
 
 #: The schema version this program writes: the number of named steps in
@@ -110,28 +103,28 @@ class Store(Protocol):
 
     # -- tournaments
 
-    def create_tournament(self, record: "TournamentRecord") -> int:
+    def create_tournament(self, record: "model.TournamentRecord") -> int:
         """Insert a tournament (its ``id`` is ignored); return the new id."""
 
     def find_tournament(self, name: str) -> int | None:
         """The id of the tournament called ``name`` (compared folded), or None."""
 
-    def tournaments(self) -> "list[TournamentRecord]":
+    def tournaments(self) -> "list[model.TournamentRecord]":
         """Every tournament, oldest first."""
 
-    def tournament(self, tournament_id: int) -> "Tournament | None":
+    def tournament(self, tournament_id: int) -> "model.Tournament | None":
         """The whole tournament: settings, teams, rounds with their tables, penalties."""
 
     def tournament_rules(self, tournament_id: int) -> dict[str, Any]:
         """The rules snapshot of a tournament."""
 
-    def add_teams(self, tournament_id: int, teams: Sequence["Team"]) -> list[int]:
+    def add_teams(self, tournament_id: int, teams: Sequence["model.Team"]) -> list[int]:
         """Register ``teams`` (their ids are ignored); return the new ids in order."""
 
     def set_team_dropped(self, team_id: int, after: int | None) -> None:
         """Mark a team as gone after round ``after`` (None: it plays again)."""
 
-    def add_round(self, tournament_id: int, played: "Round", paired: str) -> None:
+    def add_round(self, tournament_id: int, played: "model.Round", paired: str) -> None:
         """Store a paired round and its tables."""
 
     def remove_round(self, tournament_id: int, number: int) -> None:
@@ -140,7 +133,7 @@ class Store(Protocol):
     def latest_round(self, tournament_id: int) -> int | None:
         """The number of the latest paired round, or None."""
 
-    def board(self, tournament_id: int, number: int, table: int) -> "Board | None":
+    def board(self, tournament_id: int, number: int, table: int) -> "model.Board | None":
         """One table of a round, without reading the rest of the tournament."""
 
     def set_result(self, tournament_id: int, number: int, table: int, score1: int | None,
@@ -151,7 +144,7 @@ class Store(Protocol):
     def link_game(self, tournament_id: int, number: int, table: int, game_id: int) -> None:
         """Mark a table as scored deal by deal in ``game_id``."""
 
-    def add_penalty(self, tournament_id: int, penalty: "Penalty", entered: str) -> None:
+    def add_penalty(self, tournament_id: int, penalty: "model.Penalty", entered: str) -> None:
         """Record a penalty."""
 
 

@@ -22,14 +22,7 @@ from coinche_cli.names import fold
 from coinche_cli.store import SCHEMA_VERSION, DealRecord, GameRecord
 
 if TYPE_CHECKING:
-    from coinche_cli.tournament.model import (
-        Board,
-        Penalty,
-        Round,
-        Team,
-        Tournament,
-        TournamentRecord,
-    )
+    from coinche_cli.tournament import model
 
 BUSY_TIMEOUT_MS = 60_000
 
@@ -213,7 +206,7 @@ class SqliteStore:
 
     # -- tournaments
 
-    def create_tournament(self, record: "TournamentRecord") -> int:
+    def create_tournament(self, record: "model.TournamentRecord") -> int:
         """Insert a tournament; returns its id."""
         return self._insert(
             "INSERT INTO tournament (name, name_key, created, rules_name, rules, settings)"
@@ -228,13 +221,13 @@ class SqliteStore:
                               (fold(name),)).fetchone()
         return None if row is None else int(row[0])
 
-    def tournaments(self) -> "list[TournamentRecord]":
+    def tournaments(self) -> "list[model.TournamentRecord]":
         """Every tournament, oldest first."""
-        from coinche_cli.tournament.model import TournamentRecord
+        from coinche_cli.tournament import model
 
         rows = self.db.execute("SELECT id, name, created, rules_name, rules, settings"
                                " FROM tournament ORDER BY id").fetchall()
-        return [TournamentRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5]))
+        return [model.TournamentRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5]))
                 for r in rows]
 
     def tournament_rules(self, tournament_id: int) -> dict[str, Any]:
@@ -244,16 +237,9 @@ class SqliteStore:
         data: dict[str, Any] = json.loads(row[0])
         return data
 
-    def tournament(self, tournament_id: int) -> "Tournament | None":
+    def tournament(self, tournament_id: int) -> "model.Tournament | None":
         """Read a whole tournament."""
-        from coinche_cli.tournament.model import (
-            Board,
-            Penalty,
-            Round,
-            Settings,
-            Team,
-            Tournament,
-        )
+        from coinche_cli.tournament.model import Board, Penalty, Round, Settings, Team, Tournament
 
         db = self.db
         row = db.execute("SELECT id, name, rules_name, settings FROM tournament WHERE id = ?",
@@ -287,7 +273,7 @@ class SqliteStore:
                           settings=Settings.from_json(json.loads(row[3])), teams=teams,
                           rounds=rounds, penalties=penalties)
 
-    def add_teams(self, tournament_id: int, teams: "Sequence[Team]") -> list[int]:
+    def add_teams(self, tournament_id: int, teams: "Sequence[model.Team]") -> list[int]:
         """Register ``teams``; returns their ids in order."""
         return [
             self._insert(
@@ -304,7 +290,7 @@ class SqliteStore:
         """Mark a team as gone after round ``after`` (None: it plays again)."""
         self.db.execute("UPDATE team SET dropped_after = ? WHERE id = ?", (after, team_id))
 
-    def add_round(self, tournament_id: int, played: "Round", paired: str) -> None:
+    def add_round(self, tournament_id: int, played: "model.Round", paired: str) -> None:
         """Store a paired round."""
         self.db.execute(
             "INSERT INTO round (tournament_id, number, paired, bye, rematches)"
@@ -330,16 +316,16 @@ class SqliteStore:
                               (tournament_id,)).fetchone()
         return None if row is None or row[0] is None else int(row[0])
 
-    def board(self, tournament_id: int, number: int, table: int) -> "Board | None":
+    def board(self, tournament_id: int, number: int, table: int) -> "model.Board | None":
         """One table of a round."""
-        from coinche_cli.tournament.model import Board
+        from coinche_cli.tournament import model
 
         row = self.db.execute(
             f"SELECT {_BOARD_COLUMNS} FROM board"
             " WHERE tournament_id = ? AND round = ? AND table_no = ?",
             (tournament_id, number, table),
         ).fetchone()
-        return None if row is None else Board(*row)
+        return None if row is None else model.Board(*row)
 
     def set_result(self, tournament_id: int, number: int, table: int, score1: int | None,
                    score2: int | None, forfeit: int | None, entered: str,
@@ -366,7 +352,7 @@ class SqliteStore:
             (game_id, tournament_id, number, table),
         )
 
-    def add_penalty(self, tournament_id: int, penalty: "Penalty", entered: str) -> None:
+    def add_penalty(self, tournament_id: int, penalty: "model.Penalty", entered: str) -> None:
         """Record a penalty."""
         self.db.execute(
             "INSERT INTO penalty (tournament_id, team_id, round, points, reason, to_opponents,"

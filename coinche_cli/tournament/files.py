@@ -17,7 +17,7 @@ from __future__ import annotations
 import codecs
 import io
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -239,6 +239,13 @@ def _layout(grid: list[list[str]], name: str, classify: Callable[[str], str | No
     return _Layout(header_index, columns, (*unnamed, *range(last_named + 1, width)))
 
 
+def _data_rows(grid: list[list[str]], layout: _Layout) -> Iterator[tuple[int, list[str]]]:
+    """The rows below the header that are not blank, with their spreadsheet row number."""
+    for index in range(layout.header_row + 1, len(grid)):
+        if any(grid[index]):
+            yield index + 1, grid[index]
+
+
 def _column_letter(index: int) -> str:
     letters = ""
     index += 1
@@ -285,11 +292,7 @@ def read_teams(path: Path) -> list[TeamRow]:
     teams: list[TeamRow] = []
     bad: list[tuple[int, list[str]]] = []
     first_row: dict[str, tuple[int, str]] = {}
-    for index in range(layout.header_row + 1, len(grid)):
-        cells = grid[index]
-        if not any(cells):
-            continue
-        row = index + 1
+    for row, cells in _data_rows(grid, layout):
         problems: list[str] = []
         team = _at(cells, layout.columns["name"])
         players = [_at(cells, i) for i in player_columns if _at(cells, i)]
@@ -355,11 +358,7 @@ def read_results(path: Path) -> list[ResultRow]:
     results: list[ResultRow] = []
     bad: list[tuple[int, list[str]]] = []
     first_row: dict[int, int] = {}
-    for index in range(layout.header_row + 1, len(grid)):
-        cells = grid[index]
-        if not any(cells):
-            continue
-        row = index + 1
+    for row, cells in _data_rows(grid, layout):
         problems: list[str] = []
         values: dict[str, int] = {}
         for field, minimum in (("table", 1), ("score1", 0), ("score2", 0)):

@@ -12,15 +12,8 @@ from coinche_cli.messages import msg
 from coinche_cli.names import NameIndex, fold
 from coinche_cli.rules.model import Rules
 from coinche_cli.store import GameRecord, Store, now
-from coinche_cli.tournament.model import (
-    Board,
-    Penalty,
-    Round,
-    Settings,
-    Team,
-    Tournament,
-    TournamentRecord,
-)
+from coinche_cli.tournament import model
+from coinche_cli.tournament.model import Board, Penalty, Round, Settings, Team, Tournament
 from coinche_cli.tournament.pairing import Contender, draw, pair
 from coinche_cli.tournament.standings import Standing, primary, standings
 
@@ -31,7 +24,7 @@ def create(store: Store, name: str, rules: Rules, settings: Settings) -> Tournam
     name = name.strip()
     if not fold(name):
         raise TournamentError("tournament.empty_name")
-    record = TournamentRecord(0, name, now(), rules.name, dict(rules.document),
+    record = model.TournamentRecord(0, name, now(), rules.name, dict(rules.document),
                               settings.to_json())
     with store.write():
         if store.find_tournament(name) is not None:
@@ -66,7 +59,7 @@ def load(store: Store, name: str | None) -> Tournament:
     return _read(store, _find(store, name))
 
 
-def listing(store: Store) -> list[TournamentRecord]:
+def listing(store: Store) -> list[model.TournamentRecord]:
     """Every tournament of the store, oldest first."""
     return store.tournaments()
 
@@ -257,6 +250,12 @@ def _board(tournament: Tournament, played: Round, table: int) -> Board:
     return board
 
 
+def _table(tournament: Tournament, number: int | None, table: int) -> tuple[Round, Board]:
+    """A table of the round open for results (the current one unless ``number`` names it)."""
+    played = _round_for_result(tournament, number)
+    return played, _board(tournament, played, table)
+
+
 def _check_scores(tournament: Tournament, score1: int, score2: int,
                   deals: int | None) -> None:
     for value in (score1, score2):
@@ -273,8 +272,7 @@ def enter_result(store: Store, name: str | None, table: int, score1: int | None,
     """Enter or correct a table's result (scores in the pairing's team order), or a forfeit."""
     with store.write():
         tournament = load(store, name)
-        played = _round_for_result(tournament, round_number)
-        board = _board(tournament, played, table)
+        played, board = _table(tournament, round_number, table)
         if board.game_id is not None:
             raise TournamentError("tournament.scored_by_game", table=table, game=board.game_id)
         forfeit_id = None
@@ -361,8 +359,7 @@ def table_game(store: Store, name: str | None, table: int) -> int:
 
     with store.write():
         tournament = load(store, name)
-        played = _round_for_result(tournament, None)
-        board = _board(tournament, played, table)
+        played, board = _table(tournament, None, table)
         if board.game_id is not None:
             raise TournamentError("tournament.table_has_game", table=table, game=board.game_id)
         if board.has_result:
