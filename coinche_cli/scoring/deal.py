@@ -8,7 +8,6 @@ checked by :mod:`coinche_cli.scoring.score`.
 
 
 import json
-import re
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType
@@ -202,21 +201,32 @@ def parse_trump(text: str, field_name: str = "trump") -> Trump:
     return trump
 
 
-_CONTRACT = re.compile(r"^(\d+|capot|g[ée]n[ée]rale)(.+?)(x{0,2})$", re.IGNORECASE)
+#: The words a contract may start with instead of a bid (with or without accents).
+_SLAM_WORDS = ("capot", "generale", "générale", "genérale", "génerale")
 
 
 def parse_contract_word(word: str) -> tuple[Contract, Trump, int]:
-    """Split ``100S``, ``90♥x``, ``capotTA``, ``generaleSxx`` into contract, trump, coinche."""
-    match = _CONTRACT.match(word.strip())
-    if match is None:
+    """Split ``100S``, ``90♥x``, ``capotTA``, ``generaleSxx`` into contract, trump, coinche.
+
+    The word is a bid (digits) or ``capot``/``générale``, then the trump, then up to two
+    ``x`` (coinché, surcoinché).  Read by hand rather than with a regular expression: the
+    pattern's compilation would cost every ``game add`` more than the reading.
+    """
+    text = word.strip()
+    lower = text.lower()
+    size = len(text) - len(text.lstrip("0123456789"))
+    if not size:
+        size = next((len(w) for w in _SLAM_WORDS if lower.startswith(w)), 0)
+    rest = lower[size:]
+    coinche = 0
+    while coinche < 2 and len(rest) > 1 and rest.endswith("x"):
+        rest, coinche = rest[:-1], coinche + 1
+    if not size or not rest or rest.endswith("x"):  # "100Sxxx": more than surcoinché
         raise DealError("contract", "deal.bad_contract_word", got=word)
-    amount, trump_text, coinche = match.groups()
-    if trump_text.lower().endswith("x"):  # "100Sxxx": more than surcoinché
-        raise DealError("contract", "deal.bad_contract_word", got=word)
-    trump = TRUMP_WORDS.get(trump_text.lower())
+    trump = TRUMP_WORDS.get(rest)
     if trump is None:
-        raise DealError("trump", "deal.bad_trump", got=trump_text)
-    return _contract_value(amount), trump, len(coinche)
+        raise DealError("trump", "deal.bad_trump", got=text[size:len(text) - coinche])
+    return _contract_value(text[:size]), trump, coinche
 
 
 def _contract_value(value: Any) -> Contract:
@@ -225,7 +235,7 @@ def _contract_value(value: Any) -> Contract:
     if isinstance(value, int):
         return value
     text = str(value).strip().lower().replace("é", "e")
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # not "²" nor "①", which Python counts as digits
         return int(text)
     try:
         return ContractKind(text)
