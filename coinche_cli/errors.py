@@ -7,12 +7,17 @@ The command line turns any of them into one line on stderr; ``exit_code`` says w
 - :class:`KeyedError` (:class:`GameError`, :class:`TournamentError`): an operation refused,
   a message key and its values;
 - :class:`RulesError`: a rules file, with every :class:`Problem` found in it;
+- :class:`RowsRefused`: a file or batch refused, one line per bad row;
 - :class:`StoreError`, :class:`ExportFailed`: the store or a file could not be used.
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 from coinche_cli.messages import msg
+
+#: How many bad rows a refusal lists before "… and N more".
+MAX_ROWS = 20
 
 
 class CoincheError(ValueError):
@@ -98,6 +103,20 @@ class RulesError(CoincheError):
         text = first if more <= 0 else msg("rules.more_problems", first=first, more=more)
         super().__init__(text)
         self.problems = problems
+
+
+class RowsRefused(CoincheError):
+    """Input refused for some of its rows (a file, a batch): a summary line, then one line per
+    bad row, at most :data:`MAX_ROWS` of them, then how many more; ``problems`` keeps every
+    row."""
+
+    def __init__(self, summary: str, problems: Sequence[str]) -> None:
+        lines = [summary, *problems[:MAX_ROWS]]
+        if len(problems) > MAX_ROWS:
+            lines.append(msg("rows.more", count=len(problems) - MAX_ROWS))
+        super().__init__("\n".join(lines))
+        self.summary = summary
+        self.problems = list(problems)
 
 
 class StoreError(CoincheError):

@@ -12,6 +12,8 @@ from typing import Any
 MESSAGES: dict[str, str] = {
     # --- generic ---
     "error_prefix": "error",
+    "warning_prefix": "warning",
+    "rows.more": "… and {count} more",
     "ok": "ok",
     # --- the store ---
     "store.newer": "{path} was written by a newer coinche (schema version {version}; this "
@@ -235,6 +237,8 @@ MESSAGES: dict[str, str] = {
     "tournament.ambiguous_team": "{name!r} matches several teams ({matches}); type more of it",
     "tournament.unknown_team": "no team called {name!r}",
     "tournament.already_dropped": "{name} has already left the tournament",
+    "tournament.not_dropped": "{name} has not left the tournament",
+    "tournament.bad_same_club": "--same-club is {known}, not {got!r}",
     "tournament.over": "every round has been paired: no more entries",
     "tournament.all_paired": "all {rounds} rounds have been paired",
     "tournament.round_incomplete": "round {round} is not finished: tables {tables} have no "
@@ -242,16 +246,31 @@ MESSAGES: dict[str, str] = {
     "tournament.too_few_teams": "{count} team(s) to pair: at least 2 are needed",
     "tournament.nothing_paired": "no round has been paired yet",
     "tournament.round_has_results": "round {round} already has results; it cannot be withdrawn",
-    "tournament.round_closed": "round {round} is closed: a later round has been paired",
+    "tournament.round_closed": "round {round} is closed: a later round has been paired "
+    "(correct a result with --replace)",
+    "tournament.closed_needs_result": "round {round} is closed: table {table} must keep a "
+    "result (edit the deal instead of undoing the game's end)",
+    "tournament.table_has_result": "table {table} already has a result ({result}); give "
+    "--replace to correct it",
+    "tournament.stored_result": "{team1} – {team2}: {result}",
+    "tournament.score_too_high": "{got} is more than a match of this tournament can score "
+    "(at most {limit})",
+    "tournament.score_unusual": "table {table}: {score} is more than twice the round's "
+    "highest other score ({highest}); check it",
+    "tournament.later_rounds_paired": "round {round} corrected: rounds {first} to {last} were "
+    "paired on the standings before this correction",
+    "tournament.not_in_round": "{name} does not play in round {round}",
+    "tournament.not_this_table": "table {table} is {team1} – {team2}, not {given}",
     "tournament.result_for_bye": "table {table} is the bye ({team}): a bye has no result",
     "tournament.unknown_table": "round {round} has no table {table} (tables 1..{count})",
-    "tournament.scored_by_game": "table {table} is scored deal by deal in game {game}",
+    "tournament.scored_by_game": "table {table} is scored deal by deal in game {game} "
+    "(correct it with 'coinche game edit --game {game}')",
     "tournament.not_at_table": "{name} does not play at table {table}",
     "tournament.two_scores": "give both scores (or --forfeit TEAM)",
     "tournament.negative_score": "a score cannot be negative, got {got}",
     "tournament.too_many_deals": "{deals} deals, but a match is {limit} deals",
     "tournament.import_row": "row {row}: {problem}",
-    "tournament.import_refused": "{count} bad row(s); nothing imported | {rows}",
+    "tournament.import_refused": "{count} bad row(s); nothing imported",
     "tournament.bad_penalty": "a penalty is a positive number of points, got {got}",
     "tournament.penalty_reason": "say why: --reason TEXT",
     "tournament.no_opponent": "{name} has no opponent in round {round}: use --deduct",
@@ -268,6 +287,13 @@ MESSAGES: dict[str, str] = {
     "tview.team_added": "registered {name} (plays from round {round})",
     "tview.imported": "registered {count} teams from {path}",
     "tview.team_dropped": "{name} leaves: not paired from round {round} on",
+    "tview.team_returned": "{name} is back: paired again from round {round}",
+    "tview.replaced": "table {table}: {before} → {after}",
+    "tview.penalty_line_to": "penalty, round {round}: {team} -{points} ({reason}), given to "
+    "{to}",
+    "tview.penalty_line_deducted": "penalty, round {round}: {team} -{points} ({reason}), "
+    "deducted",
+    "tview.scores": "{score1}–{score2}",
     "tview.dropped": "left after round {round}",
     "tview.round": "round {round}: {tables} tables",
     "tview.forfeit": "forfeit by {team}",

@@ -197,3 +197,16 @@ class Cli:
         if self.db is not None:
             assert data_checksum(self.db) == before, f"the store changed\n{ran.report()}"
         return lines[0]
+
+    def refused_rows(self, *args: str, stdin: str | None = None) -> list[str]:
+        """Run a command refused for some rows of its input (a file): exit 2, a summary line
+        then one line per bad row, each starting with ``error: ``, the store as it was.
+        Returns the lines without their prefix."""
+        before = None if self.db is None else data_checksum(self.db)
+        ran = self.run(*args, code=2, stdin=stdin)
+        lines = ran.stderr.splitlines()
+        assert len(lines) >= 2, f"expected a summary and a line per row\n{ran.report()}"
+        assert all(line.startswith("error: ") for line in lines), ran.report()
+        if self.db is not None:
+            assert data_checksum(self.db) == before, f"the store changed\n{ran.report()}"
+        return [line.removeprefix("error: ") for line in lines]

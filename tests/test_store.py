@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -80,13 +81,15 @@ def test_a_tournament_round_trips_with_teams_rounds_results_and_penalties(store:
     assert store.latest_round(tid) == 1
     assert store.board(tid, 1, 1) == Board(1, ids[0], ids[1])
     with store.write():
-        store.set_result(tid, 1, 1, 1200, 900, None, "t2")
-        store.set_result(tid, 1, 1, 1250, 900, None, "t3")  # a correction
+        first = Board(1, ids[0], ids[1])
+        store.set_result(tid, 1, replace(first, score1=1200, score2=900, winner=ids[0]), "t2")
+        store.set_result(tid, 1, replace(first, score1=1250, score2=900, winner=ids[0]),
+                         "t3")  # a correction
         store.add_penalty(tid, Penalty(ids[0], 1, 162, "renonce", True), "t4")
         store.set_team_dropped(ids[2], 1)
     tournament = store.tournament(tid)
     assert tournament is not None
-    assert tournament.round(1).board(1) == Board(1, ids[0], ids[1], 1250, 900)
+    assert tournament.round(1).board(1) == Board(1, ids[0], ids[1], 1250, 900, winner=ids[0])
     assert tournament.round(1).bye == ids[2]
     assert tournament.penalties == (Penalty(ids[0], 1, 162, "renonce", True),)
     assert tournament.team(ids[2]).dropped_after == 1
@@ -96,7 +99,7 @@ def test_a_tournament_round_trips_with_teams_rounds_results_and_penalties(store:
 
 
 def test_the_migrations_are_named_steps_of_single_statements() -> None:
-    assert SCHEMA_VERSION == len(MIGRATIONS) == 3
+    assert SCHEMA_VERSION == len(MIGRATIONS) == 4
     assert len({name for name, _ in MIGRATIONS}) == len(MIGRATIONS)
     for _, step in MIGRATIONS:
         for statement in step:

@@ -93,7 +93,8 @@ def test_an_import_repeating_a_registered_team_imports_nothing(cli: Cli, tmp_pat
     path = write_csv(tmp_path / "equipes.csv", [
         ["Équipe", "Joueur 1", "Joueur 2"], ["Les Nouveaux", "Ana", "Bob"],
         ["LES ROIS", "Eve", "Luc"]])
-    director.refused("team", "import", str(path))
+    assert director.refused_rows("team", "import", str(path))[1:] == [
+        "row 3: a team called 'LES ROIS' is already registered"]
     assert director.team_names() == list(NAMES[:2])
 
 
@@ -106,7 +107,8 @@ def test_a_result_for_the_bye_is_refused(cli: Cli, tmp_path: Path) -> None:
     director.root.refused("game", "new", "--table", "3")
     path = write_csv(tmp_path / "r.csv", [["table", "score 1", "score 2"], ["1", "600", "400"],
                                           ["3", "700", "300"]])
-    director.refused("result", "--import", str(path))
+    rows = director.refused_rows("result", "--import", str(path))
+    assert rows[1].startswith("row 3: table 3 is the bye") and len(rows) == 2
     assert director.json("show")["tables"][0]["scores"] is None  # row 1 was not stored either
 
 
@@ -324,10 +326,11 @@ def test_imports_report_every_bad_row_at_once(cli: Cli, tmp_path: Path) -> None:
         director.run("team", "add", name)
     teams = tmp_path / "late.csv"
     teams.write_text("équipe\nNouveaux\nnord\nSUD\n", encoding="utf-8")
-    line = director.refused("team", "import", str(teams))
-    assert "row 3" in line and "row 4" in line  # both names already registered
+    rows = director.refused_rows("team", "import", str(teams))
+    assert [r.split(":")[0] for r in rows[1:]] == ["row 3", "row 4"]  # both names registered
     director.run("pair")
     results = tmp_path / "results.csv"
     results.write_text("table,score 1,score 2\n1,400,300\n7,1,1\n9,2,2\n", encoding="utf-8")
-    line = director.refused("result", "--import", str(results))
-    assert "row 3" in line and "row 4" in line and "row 2" not in line
+    rows = director.refused_rows("result", "--import", str(results))
+    assert rows[0] == "2 bad row(s); nothing imported"
+    assert [r.split(":")[0] for r in rows[1:]] == ["row 3", "row 4"]

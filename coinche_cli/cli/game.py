@@ -15,7 +15,7 @@ from coinche_cli.cli.options import (
     TournamentOption,
     deal_options,
 )
-from coinche_cli.cli.output import print_json, print_line
+from coinche_cli.cli.output import print_json, print_line, warning_line
 from coinche_cli.errors import GameError
 from coinche_cli.messages import msg
 
@@ -61,7 +61,7 @@ def new(
 
     store = open_store(ctx)
     if table is not None:
-        from coinche_cli.tournament.ops import table_game
+        from coinche_cli.tournament.results import table_game
 
         game_id = table_game(store, tournament, table)
         record, state = games.load(store, game_id)
@@ -146,6 +146,8 @@ def edit(
 def _report(change: "Change", verb: str, as_json: bool) -> None:
     from coinche_cli.cli import game_view
 
+    for warning in change.warnings:
+        warning_line(warning)
     if as_json:
         print_json(game_view.change_json(change))
         return

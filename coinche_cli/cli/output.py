@@ -32,6 +32,13 @@ def error_line(exc: CoincheError) -> None:
         sys.stderr.write(f"\x1b[31m{text}\x1b[0m\n" if colour else text + "\n")
 
 
+def warning_line(text: str) -> None:
+    """A warning for the user (the command went through): ``warning: …`` on stderr."""
+    colour = sys.stderr.isatty()
+    line = f"{msg('warning_prefix')}: {text}"
+    sys.stderr.write(f"\x1b[33m{line}\x1b[0m\n" if colour else line + "\n")
+
+
 def usage_line(text: str) -> None:
     """A command line that could not be parsed, as one ``error:`` line on stderr."""
     line = " ".join(text.split())

@@ -8,7 +8,7 @@ import typer
 
 from coinche_cli.cli.context import open_store
 from coinche_cli.cli.options import JsonOption, RoundOption, RulesOption, TournamentOption
-from coinche_cli.cli.output import print_json, print_line
+from coinche_cli.cli.output import print_json, print_line, warning_line
 from coinche_cli.errors import TournamentError
 from coinche_cli.messages import msg
 from coinche_cli.tournament.ranking import Ranking
@@ -16,6 +16,7 @@ from coinche_cli.tournament.ranking import Ranking
 if TYPE_CHECKING:
     from coinche_cli.store import Store
     from coinche_cli.tournament.model import Tournament
+    from coinche_cli.tournament.results import Entered
 
 # The tournament core loads inside each command: a scorekeeper's `game add` never pays for it.
 
@@ -67,6 +68,10 @@ def new(
     draw_order: Annotated[
         bool, typer.Option("--registration-order", help="Round 1 in registration order.")
     ] = False,
+    same_club: Annotated[
+        str, typer.Option("--same-club", help="avoid: teams of one club are not drawn "
+                          "together in round 1, and meet later only as a last resort; allow.")
+    ] = "avoid",
     as_json: JsonOption = False,
 ) -> None:
     """Create a tournament; it becomes the current one.
@@ -85,7 +90,7 @@ def new(
         rounds=rounds, deals=deals, target=target, ranking=ranking, bye_points=bye_points,
         bye_win=bye_win, match_points=_match_points(match_points),
         tie_breaks=tuple(t.strip() for t in tie_break.split(",") if t.strip()),
-        seed=None if draw_order else seed,
+        seed=None if draw_order else seed, same_club=same_club,
     )
     store = open_store(ctx)
     tournament = tournaments.create(store, name, load_rules(rules_name), settings)
@@ -198,6 +203,19 @@ def team_drop(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Team
     print_line(msg("tview.team_dropped", name=team.name, round=after + 1))
 
 
+@team_app.command("return")
+def team_return(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Team name.")],
+                tournament: TournamentOption = None) -> None:
+    """A team that left comes back: it is paired again from the next round.
+
+    Example: coinche tournament team return "Les Dix"
+    """
+    from coinche_cli.tournament import ops as tournaments
+
+    team, back = tournaments.return_team(open_store(ctx), tournament, name)
+    print_line(msg("tview.team_returned", name=team.name, round=back))
+
+
 # ---------------------------------------------------------------- rounds
 
 
@@ -230,38 +248,71 @@ def unpair(ctx: typer.Context, tournament: TournamentOption = None) -> None:
 @app.command("result")
 def result(
     ctx: typer.Context,
-    table: Annotated[int | None, typer.Argument(help="Table number.")] = None,
-    score1: Annotated[int | None, typer.Argument(help="First team's score.")] = None,
+    table: Annotated[
+        str | None, typer.Argument(help="Table number, or a team playing at it.",
+                                   metavar="TABLE|TEAM")
+    ] = None,
+    score1: Annotated[
+        int | None, typer.Argument(help="First team's score (the named team's).")
+    ] = None,
     score2: Annotated[int | None, typer.Argument(help="Second team's score.")] = None,
     round_number: RoundOption = None,
     forfeit: Annotated[
         str | None, typer.Option("--forfeit", help="The team that forfeited.")
     ] = None,
     import_path: Annotated[
-        Path | None, typer.Option("--import", help="CSV/XLSX: table, score 1, score 2.")
+        Path | None,
+        typer.Option("--import", help="CSV, XLSX or ODS: table, score 1, score 2 (and the "
+                     "team names, which the scores then follow)."),
     ] = None,
+    replacing: Annotated[
+        bool, typer.Option("--replace", help="Correct a result already entered (also in a "
+                           "closed round); the old one stays in the history.")
+    ] = False,
     deals: Annotated[int | None, typer.Option("--deals", help="Deals played (checked).")] = None,
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Enter (or correct) a table's result, in the pairing's team order.
+    """Enter a table's result: its number and the scores in the pairing's team order, or a
+    team's name and that team's score first; --replace to correct one.
 
     Example: coinche tournament result 3 1840 1320
     """
-    from coinche_cli.tournament import ops as tournaments
+    from coinche_cli.tournament import results
+
     store = open_store(ctx)
     if import_path is not None:
         from coinche_cli.tournament.files import read_results
 
-        rows = [(r.row, r.table, r.score1, r.score2) for r in read_results(import_path)]
-        played = tournaments.import_results(store, tournament, rows, round_number)
-        _show_round(store, tournament, played.number, as_json)
+        rows = [results.FileRow(r.row, r.table, r.score1, r.score2)
+                for r in read_results(import_path)]
+        entered = results.import_results(store, tournament, rows, round_number, replacing)
+    else:
+        if table is None:
+            raise TournamentError("tournament.two_scores")
+        entered = results.enter_result(store, tournament, table, score1, score2,
+                                       round_number=round_number, forfeit=forfeit,
+                                       deals=deals, replacing=replacing)
+    _report_entered(entered, as_json)
+
+
+def _report_entered(entered: "Entered", as_json: bool) -> None:
+    """The round as it now stands, every replaced result (old → new) and the warnings."""
+    from coinche_cli.cli import tournament_view as view
+    from coinche_cli.tournament.results import result_text
+
+    for warning in entered.warnings:
+        warning_line(warning)
+    found = entered.tournament
+    replaced = [{"table": after.table, "before": result_text(found, before),
+                 "after": result_text(found, after)} for before, after in entered.replaced]
+    if as_json:
+        print_json({**view.round_json(found, entered.round), "replaced": replaced})
         return
-    if table is None:
-        raise TournamentError("tournament.two_scores")
-    played, _ = tournaments.enter_result(store, tournament, table, score1, score2,
-                                         round_number=round_number, forfeit=forfeit, deals=deals)
-    _show_round(store, tournament, played.number, as_json)
+    for change in replaced:
+        print_line(msg("tview.replaced", **change))
+    for line in view.round_lines(found, entered.round):
+        print_line(line)
 
 
 def _show_round(store: "Store", name: str | None, number: int, as_json: bool) -> None:

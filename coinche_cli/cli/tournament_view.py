@@ -11,11 +11,25 @@ from coinche_cli.tournament.standings import Standing, bye_points
 
 def board_winner(tournament: Tournament, board: Board) -> str | None:
     """The winning team's name, None for a draw or no result."""
-    if board.forfeit is not None:
-        return tournament.name_of(board.opponent(board.forfeit))
-    if board.score1 is None or board.score2 is None or board.score1 == board.score2:
+    if not board.has_result or board.winner is None:
         return None
-    return tournament.name_of(board.team1 if board.score1 > board.score2 else board.team2)
+    return tournament.name_of(board.winner)
+
+
+def penalties_json(tournament: Tournament, up_to: int | None = None) -> list[dict[str, Any]]:
+    """Every penalty (up to round ``up_to``): round, team, points, reason, and the team that
+    received the points (None when they were deducted)."""
+    rows = []
+    for penalty in tournament.penalties:
+        if up_to is not None and penalty.round > up_to:
+            continue
+        board = tournament.round(penalty.round).board_of(penalty.team)
+        to = None
+        if penalty.to_opponents and board is not None:
+            to = tournament.name_of(board.opponent(penalty.team))
+        rows.append({"round": penalty.round, "team": tournament.name_of(penalty.team),
+                     "points": penalty.points, "reason": penalty.reason, "to": to})
+    return rows
 
 
 def round_json(tournament: Tournament, played: Round) -> dict[str, Any]:
@@ -37,6 +51,7 @@ def round_json(tournament: Tournament, played: Round) -> dict[str, Any]:
         "bye_points": None if played.bye is None else bye_points(tournament, played),
         "rematches": played.rematches,
         "complete": played.complete,
+        "penalties": penalties_json(tournament, played.number),
     }
 
 
@@ -47,7 +62,7 @@ def round_lines(tournament: Tournament, played: Round) -> list[str]:
         if b.forfeit is not None:
             result = msg("tview.forfeit", team=tournament.name_of(b.forfeit))
         elif b.score1 is not None:
-            result = f"{b.score1} - {b.score2}"
+            result = msg("tview.scores", score1=b.score1, score2=b.score2)
         elif b.game_id is not None:
             result = msg("tview.in_game", game=b.game_id)
         else:
@@ -59,6 +74,9 @@ def round_lines(tournament: Tournament, played: Round) -> list[str]:
                                 points=bye_points(tournament, played)))
     if played.rematches:
         lines.append("  " + msg("tview.rematches", count=played.rematches))
+    for penalty in penalties_json(tournament, played.number):
+        key = "tview.penalty_line_to" if penalty["to"] else "tview.penalty_line_deducted"
+        lines.append("  " + msg(key, **penalty))
     return lines
 
 
@@ -116,9 +134,9 @@ def export_data(tournament: Tournament, rows: list[Standing],
                        "bye_points": None if played.bye is None else bye_points(tournament,
                                                                                 played)})
     standings = [
-        {**{k: v for k, v in row.to_json().items() if k != "dropped"},
+        {**{k: v for k, v in row.to_json().items() if k not in ("dropped", "penalty_details")},
          "players": ", ".join(row.players)}
         for row in rows
     ]
     return {"name": tournament.name, "standings": standings, "teams": teams, "rounds": rounds,
-            "deals": deals}
+            "penalties": penalties_json(tournament), "deals": deals}

@@ -27,12 +27,14 @@ from coinche_cli.store import DealRecord, GameRecord, Store, now
 
 
 class Change(NamedTuple):
-    """A deal added, removed or replaced, with the game before and after."""
+    """A deal added, removed or replaced, with the game before and after, and what the
+    scorekeeper should be warned of (a closed round's result corrected)."""
 
     game_id: int
     number: int
     before: GameState
     after: GameState
+    warnings: tuple[str, ...] = ()
 
 
 def setup_of(record: GameRecord) -> Setup:
@@ -158,8 +160,8 @@ def add(store: Store, game_id: int | None, deal: Deal | None) -> Change:
         recorded = now()
         after = extend(before, Entry(number, deal, recorded))  # checks the deal
         store.add_deal(gid, number, _json(deal), recorded, after.summary())
-        _sync(store, record, after)
-    return Change(gid, number, before, after)
+        warnings = _sync(store, record, after)
+    return Change(gid, number, before, after, warnings)
 
 
 def undo(store: Store, game_id: int | None) -> Change:
@@ -175,8 +177,8 @@ def undo(store: Store, game_id: int | None) -> Change:
         last = active[-1]
         store.retire_deal(last.id, now())
         after = play(setup, _entries(active[:-1]))
-        _sync(store, record, after)
-    return Change(gid, last.number, before, after)
+        warnings = _sync(store, record, after)
+    return Change(gid, last.number, before, after, warnings)
 
 
 def edit(store: Store, game_id: int | None, number: int, deal: Deal | None) -> Change:
@@ -208,18 +210,18 @@ def edit(store: Store, game_id: int | None, number: int, deal: Deal | None) -> C
             state = extend(state, entry)
             if entry.number >= number:
                 store.set_deal_state(stored.id, state.summary())
-        _sync(store, record, after)
-    return Change(gid, number, before, after)
+        warnings = _sync(store, record, after)
+    return Change(gid, number, before, after, warnings)
 
 
-def _sync(store: Store, record: GameRecord, after: GameState) -> None:
-    """A tournament table's game passes its final totals on to the table's result."""
+def _sync(store: Store, record: GameRecord, after: GameState) -> tuple[str, ...]:
+    """A tournament table's game passes its final totals and winner on to the table."""
     if record.tournament_id is None or record.round is None or record.table_no is None:
-        return
-    from coinche_cli.tournament.ops import sync_table
+        return ()
+    from coinche_cli.tournament.results import sync_table
 
-    sync_table(store, record.tournament_id, record.round, record.table_no, record.id,
-               after.end, dict(after.totals))
+    return tuple(sync_table(store, record.tournament_id, record.round, record.table_no,
+                            record.id, after.end, dict(after.totals)))
 
 
 def use(store: Store, game_id: int) -> GameRecord:

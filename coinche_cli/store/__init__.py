@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # the tournament model loads only for tournament commands
 #: The schema version this program writes: the number of named steps in
 #: :mod:`coinche_cli.store.migrations` (the tests hold the two equal).  Declared here so that
 #: opening an up-to-date store, what every command does, need not load the migrations.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 class GameRecord(NamedTuple):
@@ -136,10 +136,10 @@ class Store(Protocol):
     def board(self, tournament_id: int, number: int, table: int) -> "model.Board | None":
         """One table of a round, without reading the rest of the tournament."""
 
-    def set_result(self, tournament_id: int, number: int, table: int, score1: int | None,
-                   score2: int | None, forfeit: int | None, entered: str,
-                   game_id: int | None = None) -> None:
-        """Enter a table's result; a result it already had goes to the history."""
+    def set_result(self, tournament_id: int, number: int, board: "model.Board",
+                   entered: str) -> None:
+        """Store a table's result as ``board`` holds it (scores, forfeit, winner, game); a
+        result the table already had goes to the history."""
 
     def link_game(self, tournament_id: int, number: int, table: int, game_id: int) -> None:
         """Mark a table as scored deal by deal in ``game_id``."""

@@ -119,6 +119,17 @@ MIGRATIONS: tuple[Migration, ...] = (
     ("a game's summary after each deal", (
         "ALTER TABLE deal ADD COLUMN state TEXT",
     )),
+    # a table's winner as its result decided it: a game's tie rule can make a winner at
+    # equal totals, so the winner is not always the higher score
+    ("the winner of each table", (
+        "ALTER TABLE board ADD COLUMN winner INTEGER REFERENCES team(id)",
+        "ALTER TABLE board_history ADD COLUMN winner INTEGER",
+        """UPDATE board SET winner = CASE
+            WHEN forfeit IS NOT NULL THEN (CASE WHEN forfeit = team1 THEN team2 ELSE team1 END)
+            WHEN score1 > score2 THEN team1
+            WHEN score2 > score1 THEN team2
+        END""",
+    )),
 )
 
 def statements(backend: str, done: int) -> list[str]:

@@ -29,7 +29,7 @@ BUSY_TIMEOUT_MS = 60_000
 _GAME_COLUMNS = ("id, created, rules_name, rules, players, names, first_dealer, target, deals,"
                  " label, tournament_id, round, table_no")
 _DEAL_COLUMNS = "id, number, deal, recorded, status, replaced_by, changed, state"
-_BOARD_COLUMNS = "table_no, team1, team2, score1, score2, forfeit, game_id"
+_BOARD_COLUMNS = "table_no, team1, team2, score1, score2, forfeit, game_id, winner"
 
 
 def default_path() -> Path:
@@ -327,22 +327,24 @@ class SqliteStore:
         ).fetchone()
         return None if row is None else model.Board(*row)
 
-    def set_result(self, tournament_id: int, number: int, table: int, score1: int | None,
-                   score2: int | None, forfeit: int | None, entered: str,
-                   game_id: int | None = None) -> None:
-        """Enter a table's result; a result it already had goes to the history."""
-        where = (tournament_id, number, table)
+    def set_result(self, tournament_id: int, number: int, board: "model.Board",
+                   entered: str) -> None:
+        """Store a table's result; a result it already had goes to the history."""
+        where = (tournament_id, number, board.table)
         self.db.execute(
             "INSERT INTO board_history (tournament_id, round, table_no, score1, score2, forfeit,"
-            " entered, replaced) SELECT tournament_id, round, table_no, score1, score2, forfeit,"
-            " entered, ? FROM board WHERE tournament_id = ? AND round = ? AND table_no = ?"
+            " winner, entered, replaced) SELECT tournament_id, round, table_no, score1, score2,"
+            " forfeit, winner, entered, ? FROM board"
+            " WHERE tournament_id = ? AND round = ? AND table_no = ?"
             " AND (score1 IS NOT NULL OR forfeit IS NOT NULL)",
             (entered, *where),
         )
         self.db.execute(
-            "UPDATE board SET score1 = ?, score2 = ?, forfeit = ?, game_id = COALESCE(?, game_id),"
-            " entered = ? WHERE tournament_id = ? AND round = ? AND table_no = ?",
-            (score1, score2, forfeit, game_id, entered, *where),
+            "UPDATE board SET score1 = ?, score2 = ?, forfeit = ?, winner = ?,"
+            " game_id = COALESCE(?, game_id), entered = ?"
+            " WHERE tournament_id = ? AND round = ? AND table_no = ?",
+            (board.score1, board.score2, board.forfeit, board.winner, board.game_id, entered,
+             *where),
         )
 
     def link_game(self, tournament_id: int, number: int, table: int, game_id: int) -> None:

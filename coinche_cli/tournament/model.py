@@ -12,6 +12,9 @@ from typing import Any
 from coinche_cli.errors import TournamentError
 from coinche_cli.tournament.ranking import TIE_BREAKS, Ranking
 
+#: What ``--same-club`` accepts.
+SAME_CLUB = ("avoid", "allow")
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -26,6 +29,7 @@ class Settings:
     match_points: tuple[int, int, int, int] = (3, 2, 1, 0)  # win, draw, loss, forfeit
     tie_breaks: tuple[str, ...] = ("difference", "buchholz", "head-to-head")
     seed: int | None = None  # round 1: seeded random draw; None: registration order
+    same_club: str = "avoid"  # "avoid": teams of one club meet as late as possible; "allow"
 
     def to_json(self) -> dict[str, Any]:
         """The settings as stored."""
@@ -34,6 +38,7 @@ class Settings:
             "ranking": self.ranking.value, "bye_points": self.bye_points,
             "bye_win": self.bye_win, "match_points": list(self.match_points),
             "tie_breaks": list(self.tie_breaks), "seed": self.seed,
+            "same_club": self.same_club,
         }  # fmt: skip
 
     @classmethod
@@ -44,6 +49,7 @@ class Settings:
             ranking=Ranking(data["ranking"]), bye_points=data["bye_points"],
             bye_win=data["bye_win"], match_points=_four(data["match_points"]),
             tie_breaks=tuple(data["tie_breaks"]), seed=data["seed"],
+            same_club=data.get("same_club", "allow"),  # stored before clubs were kept apart
         )  # fmt: skip
 
     def check(self) -> None:
@@ -57,6 +63,9 @@ class Settings:
                 raise TournamentError("tournament.bad_format_number", got=value)
         if self.bye_points not in ("average", "half") and not self.bye_points.isdigit():
             raise TournamentError("tournament.bad_bye_points", got=self.bye_points)
+        if self.same_club not in SAME_CLUB:
+            raise TournamentError("tournament.bad_same_club", got=self.same_club,
+                                  known=", ".join(SAME_CLUB))
         for name in self.tie_breaks:
             if name not in TIE_BREAKS:
                 raise TournamentError("tournament.bad_tie_break", got=name,
@@ -97,6 +106,7 @@ class Board:
     score2: int | None = None
     forfeit: int | None = None  # the team that forfeited
     game_id: int | None = None  # scored deal by deal in this game
+    winner: int | None = None  # once the result is in: the winning team, None for a draw
 
     @property
     def has_result(self) -> bool:
@@ -106,6 +116,12 @@ class Board:
     def opponent(self, team: int) -> int:
         """The other team at this table."""
         return self.team2 if team == self.team1 else self.team1
+
+    def winner_of(self, score1: int, score2: int) -> int | None:
+        """The winner of typed scores at this table (None: equal scores, a draw)."""
+        if score1 == score2:
+            return None
+        return self.team1 if score1 > score2 else self.team2
 
 
 @dataclass(frozen=True)

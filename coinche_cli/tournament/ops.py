@@ -6,12 +6,11 @@ transaction.  A refused operation leaves the store as it was.  The store is any
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from coinche_cli.errors import TournamentError
-from coinche_cli.game.state import End
+from coinche_cli.errors import RowsRefused, TournamentError
 from coinche_cli.messages import msg
 from coinche_cli.names import NameIndex, fold
 from coinche_cli.rules.model import Rules
-from coinche_cli.store import GameRecord, Store, now
+from coinche_cli.store import Store, now
 from coinche_cli.tournament import model
 from coinche_cli.tournament.model import Board, Penalty, Round, Settings, Team, Tournament
 from coinche_cli.tournament.pairing import Contender, draw, pair
@@ -141,8 +140,7 @@ def import_teams(store: Store, name: str | None,
             for row, team, _, _ in rows if fold(team) in taken
         ]
         if clashes:
-            raise TournamentError("tournament.import_refused", count=len(clashes),
-                                  rows=" | ".join(clashes))
+            raise RowsRefused(msg("tournament.import_refused", count=len(clashes)), clashes)
         new = _new_teams(tournament, [(team, players, club) for _, team, players, club in rows])
         ids = store.add_teams(tournament.id, new)
     return [replace(team, id=team_id) for team, team_id in zip(new, ids, strict=True)]
@@ -160,6 +158,21 @@ def drop_team(store: Store, name: str | None, team: str) -> tuple[Team, int]:
     return found, after
 
 
+def return_team(store: Store, name: str | None, team: str) -> tuple[Team, int]:
+    """A team that left comes back: it is paired again from the next round on (the rounds it
+    missed stay missed); returns the team and that round."""
+    with store.write():
+        tournament = load(store, name)
+        found = find_team(tournament, team)
+        if found.dropped_after is None:
+            raise TournamentError("tournament.not_dropped", name=found.name)
+        back = _next_round(tournament)
+        if back > tournament.settings.rounds:
+            raise TournamentError("tournament.over")
+        store.set_team_dropped(found.id, None)
+    return found, back
+
+
 def contenders(tournament: Tournament, number: int) -> list[Contender]:
     """The teams to pair in round ``number``, in ranking order, with their score groups."""
     table = standings(tournament, number - 1)
@@ -173,8 +186,12 @@ def contenders(tournament: Tournament, number: int) -> list[Contender]:
         else:
             groups.append(groups[-1] + (value != values[index - 1]))
     had = tournament.had_bye()
-    return [Contender(row.team, group, row.team in had) for row, group in zip(active, groups,
-                                                                                strict=True)]
+    # a team entering late does not sit out its first round when another can take the bye
+    late = {t.id for t in tournament.teams if number > 1 and t.joined_round == number}
+    avoid = tournament.settings.same_club == "avoid"
+    return [Contender(row.team, group, row.team in had, row.team in late,
+                      by_team[row.team].club if avoid else "")
+            for row, group in zip(active, groups, strict=True)]
 
 
 @dataclass(frozen=True)
@@ -202,7 +219,8 @@ def pair_next(store: Store, name: str | None) -> Paired:
             raise TournamentError("tournament.too_few_teams", count=len(field))
         if number == 1:
             ordered = sorted(field, key=lambda c: tournament.team(c.team).registered)
-            result = draw([c.team for c in ordered], tournament.settings.seed)
+            result = draw([c.team for c in ordered], tournament.settings.seed,
+                          {c.team: c.club for c in ordered})
         else:
             result = pair(field, tournament.played_pairs())
         rank = {c.team: i for i, c in enumerate(field)}
@@ -227,101 +245,6 @@ def unpair(store: Store, name: str | None) -> Round:
             raise TournamentError("tournament.round_has_results", round=current.number)
         store.remove_round(tournament.id, current.number)
     return current
-
-
-def _round_for_result(tournament: Tournament, number: int | None) -> Round:
-    current = tournament.current
-    if current is None:
-        raise TournamentError("tournament.nothing_paired")
-    played = current if number is None else tournament.round(number)
-    if played.number != current.number:
-        raise TournamentError("tournament.round_closed", round=played.number)
-    return played
-
-
-def _board(tournament: Tournament, played: Round, table: int) -> Board:
-    board = played.board(table)
-    if board is None:
-        if played.bye is not None and table == len(played.boards) + 1:
-            raise TournamentError("tournament.result_for_bye", table=table,
-                                  team=tournament.name_of(played.bye))
-        raise TournamentError("tournament.unknown_table", table=table, round=played.number,
-                              count=len(played.boards))
-    return board
-
-
-def _table(tournament: Tournament, number: int | None, table: int) -> tuple[Round, Board]:
-    """A table of the round open for results (the current one unless ``number`` names it)."""
-    played = _round_for_result(tournament, number)
-    return played, _board(tournament, played, table)
-
-
-def _check_scores(tournament: Tournament, score1: int, score2: int,
-                  deals: int | None) -> None:
-    for value in (score1, score2):
-        if value < 0:
-            raise TournamentError("tournament.negative_score", got=value)
-    limit = tournament.settings.deals
-    if deals is not None and limit is not None and deals > limit:
-        raise TournamentError("tournament.too_many_deals", deals=deals, limit=limit)
-
-
-def enter_result(store: Store, name: str | None, table: int, score1: int | None,
-                 score2: int | None, *, round_number: int | None = None,
-                 forfeit: str | None = None, deals: int | None = None) -> tuple[Round, Board]:
-    """Enter or correct a table's result (scores in the pairing's team order), or a forfeit."""
-    with store.write():
-        tournament = load(store, name)
-        played, board = _table(tournament, round_number, table)
-        if board.game_id is not None:
-            raise TournamentError("tournament.scored_by_game", table=table, game=board.game_id)
-        forfeit_id = None
-        if forfeit is not None:
-            team = find_team(tournament, forfeit)
-            if team.id not in (board.team1, board.team2):
-                raise TournamentError("tournament.not_at_table", name=team.name, table=table)
-            forfeit_id = team.id
-            score1 = score2 = None
-        elif score1 is None or score2 is None:
-            raise TournamentError("tournament.two_scores")
-        else:
-            _check_scores(tournament, score1, score2, deals)
-        store.set_result(tournament.id, played.number, table, score1, score2, forfeit_id,
-                         now())
-        updated = _read(store, tournament.id).round(played.number)
-    entered = updated.board(table)
-    assert entered is not None
-    return updated, entered
-
-
-def import_results(store: Store, name: str | None,
-                   rows: Sequence[tuple[int, int, int, int]],
-                   round_number: int | None = None) -> Round:
-    """Enter many results at once: ``(row, table, score1, score2)``; all checked first."""
-    with store.write():
-        tournament = load(store, name)
-        played = _round_for_result(tournament, round_number)
-        boards = []
-        problems: list[str] = []
-        for row, table, score1, score2 in rows:
-            try:
-                board = _board(tournament, played, table)
-                if board.game_id is not None:
-                    raise TournamentError("tournament.scored_by_game", table=table,
-                                          game=board.game_id)
-                _check_scores(tournament, score1, score2, None)
-            except TournamentError as exc:
-                problems.append(msg("tournament.import_row", row=row, problem=exc.text))
-                continue
-            boards.append((board, score1, score2))
-        if problems:  # every bad row at once, nothing stored
-            raise TournamentError("tournament.import_refused", count=len(problems),
-                                  rows=" | ".join(problems))
-        entered = now()
-        for board, score1, score2 in boards:
-            store.set_result(tournament.id, played.number, board.table, score1, score2, None,
-                             entered)
-    return load(store, name).round(played.number)
 
 
 def penalise(store: Store, name: str | None, team: str, points: int, reason: str,
@@ -351,51 +274,3 @@ def ranked(tournament: Tournament, after_round: int | None = None) -> list[Stand
     if after_round is not None:
         tournament.round(after_round)
     return standings(tournament, after_round)
-
-
-def table_game(store: Store, name: str | None, table: int) -> int:
-    """Create the game that scores ``table`` of the current round deal by deal."""
-    from coinche_cli.rules.validate import rules_from_document
-
-    with store.write():
-        tournament = load(store, name)
-        played, board = _table(tournament, None, table)
-        if board.game_id is not None:
-            raise TournamentError("tournament.table_has_game", table=table, game=board.game_id)
-        if board.has_result:
-            raise TournamentError("tournament.table_done", table=table)
-        document = store.tournament_rules(tournament.id)
-        rules = rules_from_document(document, f"tournament {tournament.name} rules")
-        names = {"A": tournament.name_of(board.team1), "B": tournament.name_of(board.team2)}
-        settings = tournament.settings
-        record = GameRecord(
-            id=0, created=now(), rules_name=rules.name, rules=document, players=4, names=names,
-            first_dealer=0, target=settings.target, deals=settings.deals,
-            label=msg("tournament.table_label", name=tournament.name, round=played.number,
-                      table=table),
-            tournament_id=tournament.id, round=played.number, table_no=table,
-        )
-        game_id = store.create_game(record)
-        store.set_current("game", game_id)
-        store.link_game(tournament.id, played.number, table, game_id)
-    return game_id
-
-
-def sync_table(store: Store, tournament_id: int, round_number: int, table: int,
-               game_id: int, end: End | None, totals: dict[str, int]) -> None:
-    """Inside a game's write: a finished game's totals become its table's result (and an
-    undone end takes the result back).  A closed round refuses the change.
-
-    Only the table's own row is read, so a deal added at a tournament table costs the same
-    whatever the size of the tournament.
-    """
-    if store.latest_round(tournament_id) != round_number:
-        raise TournamentError("tournament.round_closed", round=round_number)
-    board = store.board(tournament_id, round_number, table)
-    if board is None:
-        return
-    if end is not None:
-        store.set_result(tournament_id, round_number, table, totals["A"], totals["B"], None,
-                         now(), game_id)
-    elif board.has_result:
-        store.set_result(tournament_id, round_number, table, None, None, None, now(), game_id)

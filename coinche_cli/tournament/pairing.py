@@ -3,7 +3,8 @@
 Rules, in order of importance (each one outweighs all the ones after it):
 
 1. Every active team plays exactly once per round; with an odd count one team gets the bye.
-2. No team gets a second bye while a team without one can take it (hard rule).
+2. No team gets a second bye while a team without one can take it, and a team entering late
+   does not sit out its first round while another team can take the bye (hard rules).
 3. No rematch, unless no pairing without one exists; then as few rematches as possible,
    and the pairing says which.
 4. The bye goes to the lowest-ranked team that can take it.
@@ -11,12 +12,15 @@ Rules, in order of importance (each one outweighs all the ones after it):
    difference); inside a group of g teams, a team ranked at position p meets the team
    g/2 places below (the top half against the bottom half).  When every team is its own
    group (ranking by total points), this pairs 1-2, 3-4, ...
-6. The same input always gives the same pairing: the graph is built in ranking order and
+6. Last: two teams of the same club do not meet when another pairing as good by rules 1-5
+   exists (clubs are only given when the tournament keeps them apart).
+7. The same input always gives the same pairing: the graph is built in ranking order and
    the matcher is deterministic.
 
-Hard rules are missing edges; rules 3-5 are packed into one integer weight per edge, with
+Hard rules are missing edges; rules 3-6 are packed into one integer weight per edge, with
 each level scaled above the largest possible sum of the levels below it.  Round 1 is a
-seeded random draw (or registration order).  Large fields first try a narrow graph without
+seeded random draw (or registration order) that keeps teams of one club apart when it can
+(:func:`draw`).  Large fields first try a narrow graph without
 rematches: each team's edges reach a window of places past its ideal opponent (rule 5),
 not counting teams it already met, and only the lowest-ranked eligible team can take the bye
 (rule 4); the window widens, up to the complete graph, only when that graph has no complete
@@ -28,7 +32,8 @@ Input is never mutated; teams are plain ids in ranking order.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 #: below this many teams the graph is complete; above it, teams first meet their neighbours
@@ -38,11 +43,14 @@ FIRST_WINDOW = 40
 
 @dataclass(frozen=True)
 class Contender:
-    """A team to pair: its id, its score group (0 = the leaders) and whether it had a bye."""
+    """A team to pair: its id, its score group (0 = the leaders), whether it had a bye,
+    whether it enters late (this round is its first), and its club ("" for none)."""
 
     team: int
     group: int
     had_bye: bool = False
+    late: bool = False
+    club: str = ""
 
 
 @dataclass(frozen=True)
@@ -54,13 +62,45 @@ class Pairing:
     rematches: tuple[tuple[int, int], ...] = ()
 
 
-def draw(teams: Sequence[int], seed: int | None) -> Pairing:
-    """Round 1: a seeded random draw (``seed=None``: registration order), pairs in order."""
+def draw(teams: Sequence[int], seed: int | None,
+         clubs: Mapping[int, str] | None = None) -> Pairing:
+    """Round 1: a seeded random draw (``seed=None``: registration order), pairs in order.
+
+    With ``clubs`` (team -> club, "" for none), two teams of one club are not drawn together
+    when the draw can avoid it: the bye goes to the biggest club when the others could not
+    all meet outsiders, then each pair of clubmates swaps with a pair of two outsiders, which
+    always exists while no club holds more than half the teams (so the draw keeps as few
+    clubmates together as possible).
+    """
     order = list(teams)
     if seed is not None:
         random.Random(seed).shuffle(order)
-    bye = order.pop() if len(order) % 2 else None
-    return Pairing(tuple((order[i], order[i + 1]) for i in range(0, len(order), 2)), bye)
+    club = {team: (clubs or {}).get(team, "") for team in order}
+    bye = None
+    if len(order) % 2:
+        bye = order[-1]
+        sizes = Counter(c for c in club.values() if c)
+        biggest = sizes.most_common(1)[0] if sizes else ("", 0)
+        if biggest[1] > (len(order) - 1) // 2 and club[bye] != biggest[0]:
+            bye = next(t for t in reversed(order) if club[t] == biggest[0])
+        order.remove(bye)
+    pairs = [[order[i], order[i + 1]] for i in range(0, len(order), 2)]
+
+    def together(pair: list[int]) -> bool:
+        return bool(club[pair[0]]) and club[pair[0]] == club[pair[1]]
+
+    changed = True
+    while changed:
+        changed = False
+        for first in pairs:
+            if not together(first):
+                continue
+            mates = club[first[0]]
+            other = next((p for p in pairs if mates not in (club[p[0]], club[p[1]])), None)
+            if other is not None:
+                first[1], other[0] = other[0], first[1]
+                changed = True
+    return Pairing(tuple((a, b) for a, b in pairs), bye)
 
 
 def _pair_key(a: int, b: int) -> frozenset[int]:
@@ -71,18 +111,19 @@ def weights(contenders: Sequence[Contender], played: frozenset[frozenset[int]],
             window: int | None) -> list[tuple[int, int, int]]:
     """Edges ``(i, j, weight)`` between ranking positions; node ``n`` is the bye.
 
-    Each edge's cost has five levels, most important first: rematch (rule 3), bye rank
-    (rule 4), squared score-group gap, squared distance from the ideal opponent (rule 5),
-    and that distance weighted by rank, so the best-ranked teams get their ideal opponent
-    first.  Each level's unit exceeds the largest sum the levels below can reach in one
-    pairing, so the matching optimises them in that order.
+    Each edge's cost has six levels, most important first: rematch (rule 3, and a forced
+    second bye), bye rank (rule 4), squared score-group gap, squared distance from the ideal
+    opponent (rule 5), that distance weighted by rank (so the best-ranked teams get their
+    ideal opponent first), and clubmates meeting (rule 6).  Each level's unit exceeds the
+    largest sum the levels below can reach in one pairing, so the matching optimises them in
+    that order.
     """
     n = len(contenders)
     sizes: dict[int, int] = {}
     for contender in contenders:
         sizes[contender.group] = sizes.get(contender.group, 0) + 1
-    # raw levels per edge: (i, j, rematch, gap², deviation², weighted deviation)
-    raw: list[tuple[int, int, int, int, int, int]] = []
+    # per edge: (i, j, (rematch, bye rank, gap², deviation², weighted deviation, clubmates))
+    costs: list[tuple[int, int, tuple[int, ...]]] = []
     for i in range(n):
         a = contenders[i]
         half = max(sizes[a.group] // 2, 1)
@@ -100,31 +141,33 @@ def weights(contenders: Sequence[Contender], played: frozenset[frozenset[int]],
                 continue  # the narrow graphs look for a pairing without rematches
             gap = b.group - a.group
             deviation = (j - i - half) ** 2
-            raw.append((i, j, int(rematch), gap * gap, deviation, deviation * (n - i)))
-    byes: list[tuple[int, int, int]] = []  # (i, bye rank cost, forced second bye)
+            mates = bool(a.club) and a.club == b.club
+            costs.append((i, j, (int(rematch), 0, gap * gap, deviation, deviation * (n - i),
+                                 int(mates))))
     if n % 2:
-        anyone = all(c.had_bye for c in contenders)  # everybody had one: rule 2 gives way
-        eligible = [i for i, c in enumerate(contenders) if anyone or not c.had_bye]
-        if window is not None:
-            eligible = eligible[-1:]  # a narrow graph offers only rule 4's bye
-        byes = [(i, n - 1 - i, int(contenders[i].had_bye)) for i in eligible]
+        costs += [(i, n, (int(contenders[i].had_bye), n - 1 - i, 0, 0, 0, 0))
+                  for i in _bye_candidates(contenders, window)]
     tables = n // 2 + 1
-    most_weighted = tables * max((r[5] for r in raw), default=0)
-    unit_deviation = most_weighted + 1
-    most_deviation = tables * max((r[4] for r in raw), default=0) * unit_deviation + most_weighted
-    unit_gap = most_deviation + 1
-    most_gap = tables * max((r[3] for r in raw), default=0) * unit_gap + most_deviation
-    unit_bye = most_gap + 1
-    most_bye = max((b[1] for b in byes), default=0) * unit_bye + most_gap
-    unit_rematch = most_bye + 1
-    top = (tables + 1) * unit_rematch + most_bye + 1
-    edges = [
-        (i, j, top - (rematch * unit_rematch + gap * unit_gap + deviation * unit_deviation
-                      + weighted))
-        for i, j, rematch, gap, deviation, weighted in raw
-    ]
-    edges += [(i, n, top - (rank * unit_bye + forced * unit_rematch)) for i, rank, forced in byes]
-    return edges
+    # how many edges of one pairing can carry each level: the bye level, only the bye edge
+    counts = (tables + 1, 1, tables, tables, tables, tables)
+    units = [0] * len(counts)
+    below = 0
+    for level in reversed(range(len(counts))):
+        units[level] = below + 1
+        most = max((cost[level] for _, _, cost in costs), default=0)
+        below += counts[level] * most * units[level]
+    top = below + 1  # every weight stays positive
+    return [(i, j, top - sum(c * u for c, u in zip(cost, units, strict=True)))
+            for i, j, cost in costs]
+
+
+def _bye_candidates(contenders: Sequence[Contender], window: int | None) -> list[int]:
+    """Who may take the bye (rule 2): a team without one that is not entering late, else a
+    team without one, else anybody; a narrow graph offers only the lowest-ranked (rule 4)."""
+    fresh = [i for i, c in enumerate(contenders) if not c.had_bye]
+    settled = [i for i in fresh if not contenders[i].late]
+    eligible = settled or fresh or list(range(len(contenders)))
+    return eligible[-1:] if window is not None else eligible
 
 
 def _match(size: int, edges: list[tuple[int, int, int]]) -> set[tuple[int, int]]:

@@ -1,15 +1,20 @@
 """Standings of a tournament after a round: results, byes, forfeits and penalties folded in,
 ranked by the tournament's method, then its tie-breaks in order.
 
-- A win, draw or loss compares the two scores of a table.  A forfeit is a loss for the team
-  that forfeited (``forfeit`` match points, no points) and a win for its opponent, who scores
-  the bye points of that round.
+- A table's winner is the one its result names (a table scored deal by deal takes its game's
+  winner, the rules' tie rule included; equal typed scores are a draw).
+- ``difference`` is the sum of (for - against) over the matches a team actually played.
 - The bye scores the bye points: a fixed number, ``half`` (half the target in target play,
   else half the round's average table total) or ``average`` (the round's average team score);
-  it counts as a win when ``bye_win`` is set.
-- A penalty gives its points to the opponents the team met that round (the usual 162 for a
-  renonce; the team keeps its own points), or, when deducted, takes them from the team.
-  Either way the team's ``penalties`` column counts them.
+  it counts as a win when ``bye_win`` is set.  It adds to ``points_for`` only: 0 to the
+  difference, so a bye never ranks above a real win.
+- A forfeit: the winner scores the bye points of that round, a win, and 0 to the difference;
+  the team that forfeited scores 0, a loss (``forfeit`` match points), and its difference
+  drops by the points awarded to the winner.
+- A penalty of P given to the opponents (the usual 162 for a renonce) adds P to the
+  opponents' ``points_for`` and to the penalised team's ``points_against``: the round's
+  differences still add up.  Deducted, it takes P from the team's ``points_for``.  Either
+  way the team's ``penalties`` counts it, and ``penalty_details`` lists it.
 - Buchholz is the sum of the opponents' ranking value (points, wins or match points).
 - Teams equal on every key share a rank; ``lot`` (seeded) makes every rank distinct.
 """
@@ -18,10 +23,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from coinche_cli.tournament.model import Round, Tournament
 from coinche_cli.tournament.ranking import Ranking
+
+
+@dataclass(frozen=True)
+class PenaltyLine:
+    """A penalty as a team's standings line lists it."""
+
+    round: int
+    points: int
+    reason: str
+    to: str | None  # the team that received the points; None when they were deducted
+
+    def to_json(self) -> dict[str, object]:
+        """The penalty as ``penalty_details`` lists it."""
+        return {"round": self.round, "points": self.points, "reason": self.reason,
+                "to": self.to}
 
 
 @dataclass(frozen=True)
@@ -39,18 +59,15 @@ class Standing:
     forfeits: int = 0
     points_for: int = 0
     points_against: int = 0
+    difference: int = 0  # sum of (for - against) over the matches actually played
     match_points: int = 0
     penalties: int = 0
     buchholz: int = 0
     opponents: tuple[int, ...] = ()
+    penalty_details: tuple[PenaltyLine, ...] = ()
     dropped: bool = False
     rank: int = 0
     lot: float = field(default=0.0, compare=False)
-
-    @property
-    def difference(self) -> int:
-        """Points for minus points against."""
-        return self.points_for - self.points_against
 
     def to_json(self) -> dict[str, object]:
         """The line as JSON (``tournament standings --json``)."""
@@ -61,6 +78,7 @@ class Standing:
             "points_for": self.points_for, "points_against": self.points_against,
             "difference": self.difference, "match_points": self.match_points,
             "penalties": self.penalties, "buchholz": self.buchholz, "dropped": self.dropped,
+            "penalty_details": [p.to_json() for p in self.penalty_details],
         }  # fmt: skip
 
 
@@ -90,65 +108,92 @@ def primary(tournament: Tournament, row: Standing) -> int:
     return row.points_for
 
 
-def _fold_round(tournament: Tournament, played: Round, rows: dict[int, Standing]) -> None:
+#: The counters a round adds to, per team (every int field of a line but rank and buchholz).
+COUNTERS = tuple(f.name for f in fields(Standing)
+                 if f.type == "int" and f.name not in ("team", "rank", "buchholz"))
+
+
+class _Tally:
+    """One team's counters while the rounds are folded in (mutable, then frozen)."""
+
+    def __init__(self) -> None:
+        self.counts = dict.fromkeys(COUNTERS, 0)
+        self.opponents: list[int] = []
+        self.penalties: list[PenaltyLine] = []
+
+    def add(self, **delta: int) -> None:
+        for key, value in delta.items():
+            self.counts[key] += value
+
+
+def _fold_round(tournament: Tournament, played: Round, tallies: dict[int, _Tally]) -> None:
     win, draw, loss, forfeit = tournament.settings.match_points
     award = bye_points(tournament, played)
-
-    def add(team: int, **delta: int) -> None:
-        row = rows[team]
-        rows[team] = replace(row, **{k: getattr(row, k) + v for k, v in delta.items()})
-
     for board in played.boards:
         if not board.has_result:
             continue
-        for team in (board.team1, board.team2):
-            rows[team] = replace(rows[team],
-                                 opponents=(*rows[team].opponents, board.opponent(team)))
+        tallies[board.team1].opponents.append(board.team2)
+        tallies[board.team2].opponents.append(board.team1)
         if board.forfeit is not None:
             winner = board.opponent(board.forfeit)
-            add(board.forfeit, played=1, losses=1, forfeits=1, match_points=forfeit,
-                points_against=award)
-            add(winner, played=1, wins=1, match_points=win, points_for=award)
+            # the forfeit win is neutral in the difference; the forfeiting team pays it
+            tallies[board.forfeit].add(played=1, losses=1, forfeits=1, match_points=forfeit,
+                                       points_against=award, difference=-award)
+            tallies[winner].add(played=1, wins=1, match_points=win, points_for=award)
             continue
         s1, s2 = board.score1 or 0, board.score2 or 0
         for team, mine, theirs in ((board.team1, s1, s2), (board.team2, s2, s1)):
-            outcome = {"wins": 1} if mine > theirs else {"losses": 1} if mine < theirs else {
-                "draws": 1}
-            points = win if mine > theirs else loss if mine < theirs else draw
-            add(team, played=1, points_for=mine, points_against=theirs, match_points=points,
-                **outcome)
+            if board.winner is None:
+                outcome, points = "draws", draw
+            elif board.winner == team:
+                outcome, points = "wins", win
+            else:
+                outcome, points = "losses", loss
+            tallies[team].add(played=1, points_for=mine, points_against=theirs,
+                              difference=mine - theirs, match_points=points, **{outcome: 1})
     if played.bye is not None:
         extra = {"wins": 1, "match_points": win} if tournament.settings.bye_win else {}
-        add(played.bye, played=1, byes=1, points_for=award, **extra)
+        tallies[played.bye].add(played=1, byes=1, points_for=award, **extra)
+
+
+def _fold_penalties(tournament: Tournament, last: int, tallies: dict[int, _Tally]) -> None:
+    for penalty in tournament.penalties:
+        if penalty.round > last:
+            continue
+        board = tournament.round(penalty.round).board_of(penalty.team)
+        points = penalty.points
+        tally = tallies[penalty.team]
+        if penalty.to_opponents and board is not None:
+            # the usual renonce: the opponents score the points; the round still balances
+            other = board.opponent(penalty.team)
+            tallies[other].add(points_for=points, difference=points)
+            tally.add(points_against=points, difference=-points, penalties=points)
+            receiver: str | None = tournament.name_of(other)
+        else:
+            tally.add(points_for=-points, difference=-points, penalties=points)
+            receiver = None
+        tally.penalties.append(PenaltyLine(penalty.round, points, penalty.reason, receiver))
 
 
 def standings(tournament: Tournament, after_round: int | None = None) -> list[Standing]:
     """The ranked standings after ``after_round`` (default: every round entered so far)."""
     last = after_round if after_round is not None else (
         tournament.current.number if tournament.current else 0)
-    lots = random.Random(tournament.settings.seed or 0)
-    rows = {
-        team.id: Standing(team.id, team.name, team.players,
-                          dropped=team.dropped_after is not None
-                          and team.dropped_after <= last, lot=lots.random())
-        for team in sorted(tournament.teams, key=lambda t: t.registered)
-    }
+    teams = sorted(tournament.teams, key=lambda t: t.registered)
+    tallies = {team.id: _Tally() for team in teams}
     for played in tournament.rounds:
         if played.number <= last:
-            _fold_round(tournament, played, rows)
-    for penalty in tournament.penalties:
-        if penalty.round > last:
-            continue
-        row = rows[penalty.team]
-        board = tournament.round(penalty.round).board_of(penalty.team)
-        if penalty.to_opponents and board is not None:
-            # the usual renonce: the opponents score the points, the team keeps its own
-            other = rows[board.opponent(penalty.team)]
-            rows[other.team] = replace(other, points_for=other.points_for + penalty.points)
-            rows[penalty.team] = replace(row, penalties=row.penalties + penalty.points)
-        else:
-            rows[penalty.team] = replace(row, points_for=row.points_for - penalty.points,
-                                         penalties=row.penalties + penalty.points)
+            _fold_round(tournament, played, tallies)
+    _fold_penalties(tournament, last, tallies)
+    lots = random.Random(tournament.settings.seed or 0)
+    rows = {
+        team.id: Standing(team.id, team.name, team.players, **tallies[team.id].counts,
+                          opponents=tuple(tallies[team.id].opponents),
+                          penalty_details=tuple(tallies[team.id].penalties),
+                          dropped=team.dropped_after is not None and team.dropped_after <= last,
+                          lot=lots.random())
+        for team in teams
+    }
     values = {team: primary(tournament, row) for team, row in rows.items()}
     for team, row in rows.items():
         rows[team] = replace(row, buchholz=sum(values[o] for o in row.opponents))
@@ -185,15 +230,11 @@ def _head_to_head(tournament: Tournament, group: Sequence[Standing]) -> dict[int
     for played in tournament.rounds:
         for board in played.boards:
             if board.team1 in members and board.team2 in members and board.has_result:
-                if board.forfeit is not None:
-                    score[board.opponent(board.forfeit)] += 1
-                elif (board.score1 or 0) == (board.score2 or 0):
+                if board.winner is None:  # a draw
                     score[board.team1] += 0.5
                     score[board.team2] += 0.5
                 else:
-                    winner = board.team1 if (board.score1 or 0) > (board.score2 or 0) else (
-                        board.team2)
-                    score[winner] += 1
+                    score[board.winner] += 1
     return score
 
 

@@ -1,0 +1,300 @@
+"""Table results: typed, imported from a file, or passed on by a table's game.
+
+The rules a director can count on:
+
+1. A result goes to a table of the current round; a closed round (a later one is paired) takes
+   a correction only with ``replace``, and later rounds keep their pairings (the caller is
+   warned that they were paired on the old standings).
+2. Nothing is replaced silently: a table that has a result refuses another one, naming it,
+   unless ``replace`` is given; the old result stays in the history.
+3. A table is named by its number, or by a team playing there; scores given after a team's
+   name are that team's first.  A file's name columns must name the two teams of the table
+   (either order, folded, a start of a name is enough) and the scores follow the names.
+4. A score above what the match format allows is refused: in fixed-deals play the number of
+   deals times the rules' highest deal score, in target play the target plus it.  A score
+   more than twice the highest other score of the round is accepted with a warning.
+5. A table scored deal by deal takes its result and its winner from its game (the rules'
+   tie rule included); typed equal scores are a draw.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from coinche_cli.errors import RowsRefused, TournamentError
+from coinche_cli.game.state import End
+from coinche_cli.messages import msg
+from coinche_cli.names import NameIndex, echo
+from coinche_cli.store import GameRecord, Store, now
+from coinche_cli.tournament.model import Board, Round, Tournament
+from coinche_cli.tournament.ops import find_team, load
+
+
+@dataclass(frozen=True)
+class Entered:
+    """Results just entered: the round as it now stands, what each table held before
+    (None where it had no result), and the warnings for the director."""
+
+    tournament: Tournament
+    round: Round
+    replaced: tuple[tuple[Board, Board], ...]  # (before, after) for every replaced result
+    warnings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FileRow:
+    """A results file's row: its spreadsheet row, table, scores and, when the file names
+    the teams, the two names (the scores follow them)."""
+
+    row: int
+    table: int
+    score1: int
+    score2: int
+    name1: str | None = None
+    name2: str | None = None
+
+
+def result_text(tournament: Tournament, board: Board) -> str:
+    """A table's result in words: ``1840–1320``, or ``forfeit by Les Valets``."""
+    if board.forfeit is not None:
+        return msg("tview.forfeit", team=tournament.name_of(board.forfeit))
+    return msg("tview.scores", score1=board.score1, score2=board.score2)
+
+
+def _round(tournament: Tournament, number: int | None, replacing: bool) -> Round:
+    """The round a result goes to: the current one, or a closed one to correct."""
+    current = tournament.current
+    if current is None:
+        raise TournamentError("tournament.nothing_paired")
+    played = current if number is None else tournament.round(number)
+    if played.number != current.number and not replacing:
+        raise TournamentError("tournament.round_closed", round=played.number)
+    return played
+
+
+def _board(tournament: Tournament, played: Round, table: int) -> Board:
+    board = played.board(table)
+    if board is None:
+        if played.bye is not None and table == len(played.boards) + 1:
+            raise TournamentError("tournament.result_for_bye", table=table,
+                                  team=tournament.name_of(played.bye))
+        raise TournamentError("tournament.unknown_table", table=table, round=played.number,
+                              count=len(played.boards))
+    return board
+
+
+def _open(tournament: Tournament, board: Board, replacing: bool) -> None:
+    """Refuse a table that takes no typed result now (rule 2)."""
+    if board.game_id is not None:
+        raise TournamentError("tournament.scored_by_game", table=board.table,
+                              game=board.game_id)
+    if board.has_result and not replacing:
+        raise TournamentError("tournament.table_has_result", table=board.table,
+                              result=_described(tournament, board))
+
+
+def _described(tournament: Tournament, board: Board) -> str:
+    return msg("tournament.stored_result", team1=tournament.name_of(board.team1),
+               team2=tournament.name_of(board.team2), result=result_text(tournament, board))
+
+
+def score_limit(tournament: Tournament, store: Store) -> int:
+    """The highest score a match of this tournament can produce (rule 4)."""
+    from coinche_cli.rules.validate import rules_from_document
+    from coinche_cli.scoring.limits import highest_deal_score
+
+    rules = rules_from_document(store.tournament_rules(tournament.id),
+                                f"tournament {tournament.name} rules")
+    settings = tournament.settings
+    highest = highest_deal_score(rules)
+    if settings.deals is not None:
+        return settings.deals * highest
+    return (settings.target or 0) + highest
+
+
+def _check_scores(score1: int, score2: int, limit: int) -> None:
+    for value in (score1, score2):
+        if value < 0:
+            raise TournamentError("tournament.negative_score", got=value)
+        if value > limit:
+            raise TournamentError("tournament.score_too_high", got=value, limit=limit)
+
+
+def _warnings(tournament: Tournament, played: Round, entered: Sequence[Board]) -> list[str]:
+    """A score more than twice the round's highest other score; a closed round corrected."""
+    warnings = []
+    now_held = {b.table: b for b in played.boards} | {b.table: b for b in entered}
+    for board in entered:
+        others = [s for b in now_held.values() if b.table != board.table
+                  for s in (b.score1, b.score2) if s is not None]
+        highest = max(others, default=0)
+        for score in (board.score1, board.score2):
+            if score is not None and highest and score > 2 * highest:
+                warnings.append(msg("tournament.score_unusual", table=board.table, score=score,
+                                    highest=highest))
+    current = tournament.current
+    if current is not None and played.number < current.number:
+        warnings.append(msg("tournament.later_rounds_paired", round=played.number,
+                            first=played.number + 1, last=current.number))
+    return warnings
+
+
+def _store(store: Store, tournament: Tournament, played: Round,
+           boards: Sequence[tuple[Board, Board]]) -> Entered:
+    entered = now()
+    for _, after in boards:
+        store.set_result(tournament.id, played.number, after, entered)
+    fresh = load(store, tournament.name)
+    return Entered(fresh, fresh.round(played.number),
+                   tuple((before, after) for before, after in boards if before.has_result),
+                   tuple(_warnings(tournament, played, [after for _, after in boards])))
+
+
+def _team_table(tournament: Tournament, played: Round, team_name: str) -> tuple[Board, bool]:
+    """The table where a team plays, and whether it is the second team there."""
+    team = find_team(tournament, team_name)
+    board = played.board_of(team.id)
+    if board is None:
+        if played.bye == team.id:
+            raise TournamentError("tournament.result_for_bye",
+                                  table=len(played.boards) + 1, team=team.name)
+        raise TournamentError("tournament.not_in_round", name=team.name, round=played.number)
+    return board, board.team2 == team.id
+
+
+def enter_result(store: Store, name: str | None, where: str, score1: int | None,
+                 score2: int | None, *, round_number: int | None = None,
+                 forfeit: str | None = None, deals: int | None = None,
+                 replacing: bool = False) -> Entered:
+    """Enter a table's result — ``where`` is its number, or a team playing there, whose score
+    then comes first — or a forfeit; with ``replacing``, correct a result (rules 1-4)."""
+    with store.write():
+        tournament = load(store, name)
+        played = _round(tournament, round_number, replacing)
+        if where.isascii() and where.isdigit():
+            board = _board(tournament, played, int(where))
+        else:
+            board, second = _team_table(tournament, played, where)
+            if second:
+                score1, score2 = score2, score1
+        _open(tournament, board, replacing)
+        if forfeit is not None:
+            team = find_team(tournament, forfeit)
+            if team.id not in (board.team1, board.team2):
+                raise TournamentError("tournament.not_at_table", name=team.name,
+                                      table=board.table)
+            after = replace(board, score1=None, score2=None, forfeit=team.id,
+                            winner=board.opponent(team.id))
+        elif score1 is None or score2 is None:
+            raise TournamentError("tournament.two_scores")
+        else:
+            limit = tournament.settings.deals
+            if deals is not None and limit is not None and deals > limit:
+                raise TournamentError("tournament.too_many_deals", deals=deals, limit=limit)
+            _check_scores(score1, score2, score_limit(tournament, store))
+            after = replace(board, score1=score1, score2=score2, forfeit=None,
+                            winner=board.winner_of(score1, score2))
+        return _store(store, tournament, played, [(board, after)])
+
+
+def _named(tournament: Tournament, board: Board, row: FileRow) -> tuple[int, int]:
+    """The row's scores in the pairing's order, read after the names the row gives."""
+    if row.name1 is None or row.name2 is None:
+        return row.score1, row.score2
+    here = NameIndex([(board.team1, tournament.name_of(board.team1), ""),
+                      (board.team2, tournament.name_of(board.team2), "")])
+    first, second = here.candidates(row.name1), here.candidates(row.name2)
+    if len(first) == 1 and len(second) == 1 and first != second:
+        return (row.score1, row.score2) if first[0] == board.team1 else (row.score2,
+                                                                           row.score1)
+    wrong = [echo(n) for n, found in ((row.name1, first), (row.name2, second))
+             if len(found) != 1] or [f"{echo(row.name1)} – {echo(row.name2)}"]
+    raise TournamentError("tournament.not_this_table", table=board.table,
+                          team1=tournament.name_of(board.team1),
+                          team2=tournament.name_of(board.team2), given=" – ".join(wrong))
+
+
+def import_results(store: Store, name: str | None, rows: Sequence[FileRow],
+                   round_number: int | None = None, replacing: bool = False) -> Entered:
+    """Enter the results of a file, all or none: every bad row is reported at once."""
+    with store.write():
+        tournament = load(store, name)
+        played = _round(tournament, round_number, replacing)
+        limit = score_limit(tournament, store)
+        boards: list[tuple[Board, Board]] = []
+        problems: list[str] = []
+        for row in rows:
+            try:
+                board = _board(tournament, played, row.table)
+                _open(tournament, board, replacing)
+                score1, score2 = _named(tournament, board, row)
+                _check_scores(score1, score2, limit)
+            except TournamentError as exc:
+                problems.append(msg("tournament.import_row", row=row.row, problem=exc.text))
+                continue
+            boards.append((board, replace(board, score1=score1, score2=score2, forfeit=None,
+                                          winner=board.winner_of(score1, score2))))
+        if problems:  # every bad row at once, nothing stored
+            raise RowsRefused(msg("tournament.import_refused", count=len(problems)), problems)
+        return _store(store, tournament, played, boards)
+
+
+def table_game(store: Store, name: str | None, table: int) -> int:
+    """Create the game that scores ``table`` of the current round deal by deal."""
+    from coinche_cli.rules.validate import rules_from_document
+
+    with store.write():
+        tournament = load(store, name)
+        played = _round(tournament, None, False)
+        board = _board(tournament, played, table)
+        if board.game_id is not None:
+            raise TournamentError("tournament.table_has_game", table=table, game=board.game_id)
+        if board.has_result:
+            raise TournamentError("tournament.table_done", table=table)
+        document = store.tournament_rules(tournament.id)
+        rules = rules_from_document(document, f"tournament {tournament.name} rules")
+        names = {"A": tournament.name_of(board.team1), "B": tournament.name_of(board.team2)}
+        settings = tournament.settings
+        record = GameRecord(
+            id=0, created=now(), rules_name=rules.name, rules=document, players=4, names=names,
+            first_dealer=0, target=settings.target, deals=settings.deals,
+            label=msg("tournament.table_label", name=tournament.name, round=played.number,
+                      table=table),
+            tournament_id=tournament.id, round=played.number, table_no=table,
+        )
+        game_id = store.create_game(record)
+        store.set_current("game", game_id)
+        store.link_game(tournament.id, played.number, table, game_id)
+    return game_id
+
+
+def sync_table(store: Store, tournament_id: int, round_number: int, table: int,
+               game_id: int, end: End | None, totals: dict[str, int]) -> list[str]:
+    """Inside a game's write: a finished game's totals and winner become its table's result,
+    and an undone end takes the result back.  Returns the warnings for the scorekeeper.
+
+    A closed round takes a corrected result (the game still ended) but never loses one.  Only
+    the table's own row is read, so a deal added at a tournament table costs the same
+    whatever the size of the tournament.
+    """
+    latest = store.latest_round(tournament_id)
+    board = store.board(tournament_id, round_number, table)
+    if board is None or latest is None:
+        return []
+    closed = latest != round_number
+    if end is None:
+        if closed:
+            raise TournamentError("tournament.closed_needs_result", round=round_number,
+                                  table=table)
+        if board.has_result:
+            store.set_result(tournament_id, round_number, replace(
+                board, score1=None, score2=None, forfeit=None, winner=None, game_id=game_id),
+                now())
+        return []
+    side_team = {"A": board.team1, "B": board.team2}
+    store.set_result(tournament_id, round_number, replace(
+        board, score1=totals["A"], score2=totals["B"], forfeit=None, game_id=game_id,
+        winner=None if end.winner is None else side_team[end.winner]), now())
+    if closed:
+        return [msg("tournament.later_rounds_paired", round=round_number,
+                    first=round_number + 1, last=latest)]
+    return []
