@@ -208,14 +208,22 @@ MESSAGES: dict[str, str] = {
     "view.no_games": "no games yet",
     "view.exported": "wrote {path} ({deals} deals)",
     "game.export_nothing": "say where: --csv FILE and/or --xlsx FILE",
-    "play.help": "answer each question; at 'taker': p = everybody passed, u = undo, q = quit",
+    "play.help": "answer each question; at 'taker': p = everybody passed, u = undo; "
+    "q = quit at any question (the deal being entered is not saved)",
     "play.taker": "taker ({sides})> ",
     "play.contract": "contract: bid {min}..{max} and trump, x/xx if coinché "
     "(100S, 90Hx, capotTA)> ",
-    "play.points": "taker's card points, dix de der included (blank: capot made)> ",
+    "play.points": "taker's card points 0..{total}, dix de der included> ",
+    "play.points_slam": "taker's card points 0..{total}, dix de der included "
+    "(blank: {contract} made)> ",
+    "play.points_needed": "give the taker's card points (a blank answer is only for a capot "
+    "or a générale made)",
     "play.others": "other players' points, SEAT:N (2:30)> ",
+    "play.other": "other player's card points (N or SEAT:N)> ",
     "play.belote": "belote: side(s) holding it (blank: none)> ",
     "play.announces": "announces SIDE:NAME (A:tierce B:cinquante), capot:SIDE (blank: none)> ",
+    "play.winner": "equal best announces: side whose announces count ({sides})> ",
+    "play.dropped": "the deal being entered is not saved",
     "play.bye": "saved: {deals} deals in this game",
     # --- tournaments ---
     "tournament.bad_rounds": "the number of rounds must be at least 1, got {got}",

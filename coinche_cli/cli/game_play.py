@@ -1,8 +1,17 @@
 """``coinche game play``: the interactive loop for the table.
 
-Each deal is saved the moment it is complete (one transaction), so leaving with Ctrl-C or
-closing the laptop loses nothing already entered.  A bad answer is asked again; the other
-answers of the deal are kept.
+Each deal is saved the moment it is complete (one transaction), so leaving with ``q``, Ctrl-C
+or closing the laptop loses nothing already saved; the deal being entered is dropped.
+
+Every answer is checked the moment it is typed, against the answers already given: the deal
+so far goes through the same check as ``game add`` (:func:`check_deal`), so a points answer
+outside ``0..total`` or a belote the contract's mode does not allow is refused at once and
+asked again; the other answers of the deal are kept.  Two questions are asked only when the
+deal needs them: the other players' points (chien, unless the taker's points settle the deal)
+and, under best-announce-only rules, which side's equal-best announces count.
+
+Lists (belote holders, announces, the other players' points) are separated by spaces or
+commas alike: ``A,A``, ``A, A`` and ``A A`` are the same answer.
 """
 
 from __future__ import annotations
@@ -13,113 +22,257 @@ from coinche_cli.cli import game_view
 from coinche_cli.cli.output import print_line
 from coinche_cli.errors import CoincheError, DealError, InputError
 from coinche_cli.game import ops as games
-from coinche_cli.game.state import GameState
+from coinche_cli.game.state import GameState, Setup
 from coinche_cli.messages import msg
-from coinche_cli.scoring.check import check_contract
-from coinche_cli.scoring.deal import Deal, deal_from_words, parse_contract_word
+from coinche_cli.names import fold
+from coinche_cli.scoring.check import check_contract, check_deal
+from coinche_cli.scoring.deal import ContractKind, Deal, parse_contract_word
 from coinche_cli.store import Store
 
-# which question to ask again when a deal field is refused
+#: which question to ask again when the complete deal is refused on a field
 FIELD_QUESTION = {
     "taker": "taker", "contract": "contract", "trump": "contract", "coinche": "contract",
-    "generale": "contract", "points": "points", "capot": "points", "belote": "belote",
-    "announces": "announces", "announce_winner": "announces",
+    "generale": "announces", "points": "points", "capot": "announces", "belote": "belote",
+    "announces": "announces", "announce_winner": "winner",
 }  # fmt: skip
-QUESTIONS = ("taker", "contract", "points", "others", "belote", "announces")
+#: the questions that only make sense after another one, asked again with it
+DEPENDENT = {"points": ("others",), "announces": ("winner",)}
+#: what leaves the loop at any question
+QUIT = ("q", "quit")
 
 
 class _Quit(Exception):
     """The scorekeeper asked to leave."""
 
 
-def _sides_hint(state: GameState) -> str:
-    return ", ".join(f"{s}={n}" for s, n in state.setup.names.items())
+def _sides_hint(setup: Setup) -> str:
+    return ", ".join(f"{s}={n}" for s, n in setup.names.items())
 
 
-def _ask(read: Callable[[str], str], question: str, state: GameState) -> str:
-    rules = state.setup.rules
-    prompts = {
-        "taker": msg("play.taker", sides=_sides_hint(state)),
-        "contract": msg("play.contract", min=rules.bid_min, max=rules.bid_max),
-        "points": msg("play.points"),
-        "others": msg("play.others"),
-        "belote": msg("play.belote"),
-        "announces": msg("play.announces"),
-    }
-    return read(prompts[question]).strip()
+def _contract(answers: dict[str, str]) -> Deal:
+    """The contract answered so far, as a deal without points (for its mode and kind)."""
+    contract, trump, coinche = parse_contract_word(answers["contract"])
+    return Deal(answers["taker"], contract, trump, coinche)
 
 
-def _check_answer(question: str, answer: str, state: GameState) -> None:
-    """Refuse a malformed answer at once, before the next question."""
-    if question == "taker" and not answer:
-        raise DealError("taker", "deal.missing")
-    if question == "taker" and answer.lower() not in ("p", "u", "q", "quit"):
-        state.setup.side(answer)
-    elif question == "contract":
-        contract, trump, coinche = parse_contract_word(answer)
-        check_contract(state.setup.rules, Deal("", contract, trump, coinche),
-                       state.setup.players)
-    elif question == "points" and answer and not answer.isdigit():
-        raise DealError("points", "deal.bad_points_word", got=answer)
-    elif question == "belote":
-        for side in answer.split():
-            state.setup.side(side, "belote")
-    elif question == "announces":
-        for item in answer.split():
-            side, sep, value = item.partition(":")
-            if item.lower() == "generale":
-                continue
-            if not sep or not value:
-                raise DealError("announces", "deal.bad_option", got=item)
-            if side.lower() == "capot":
-                state.setup.side(value, "capot")
-            else:
-                state.setup.side(side, "announces")
-
-
-def _ask_valid(read: Callable[[str], str], question: str, state: GameState) -> str:
-    """Ask until the answer is well formed."""
-    while True:
-        answer = _ask(read, question, state)
-        try:
-            _check_answer(question, answer, state)
-        except InputError as exc:
-            print_line(f"{msg('error_prefix')}: {exc.text}")
-            continue
-        return answer
-
-
-def _deal(answers: dict[str, str]) -> Deal:
-    words = [answers["taker"], answers["contract"]]
-    if answers.get("points"):
-        words.append(answers["points"])
-    belote = answers.get("belote", "").split()
-    announce = answers.get("announces", "").split()
-    capot = None
-    generale = False
-    extra_points: list[str] = []
-    for item in answers.get("others", "").split():
-        extra_points.append(item)
-    for item in list(announce):
-        if item.lower().startswith("capot:"):
-            capot = item.split(":", 1)[1]
-            announce.remove(item)
-        elif item.lower() == "generale":
-            generale = True
-            announce.remove(item)
-    return deal_from_words(words, belote=belote, announce=announce, capot=capot,
-                           generale=generale, points=extra_points)
-
-
-def _questions(state: GameState) -> list[str]:
-    rules = state.setup.rules
+def _questions(setup: Setup) -> list[str]:
+    """Every question this game may ask, in order (``others`` and ``winner`` are answered
+    blank by the question before them when the deal does not need them)."""
     asked = ["taker", "contract", "points"]
-    if state.setup.players == 3:
+    if setup.players != 4:  # each for himself: the taker's points do not settle the rest
         asked.append("others")
-    if any(mode.belotes for mode in rules.modes.values()):
+    if any(mode.belotes for mode in setup.rules.modes.values()):
         asked.append("belote")
     asked.append("announces")  # also where an unannounced capot is noted (capot:A)
+    asked.append("winner")
     return asked
+
+
+def _prompt(question: str, setup: Setup, answers: dict[str, str]) -> str:
+    if question == "taker":
+        return msg("play.taker", sides=_sides_hint(setup))
+    if question == "contract":
+        return msg("play.contract", min=setup.rules.bid_min, max=setup.rules.bid_max)
+    if question == "points":
+        deal = _contract(answers)
+        total = setup.rules.modes[deal.trump.value].total
+        if isinstance(deal.contract, ContractKind):
+            kind = "capot" if deal.contract is ContractKind.CAPOT else "générale"
+            return msg("play.points_slam", total=total, contract=kind)
+        return msg("play.points", total=total)
+    if question == "others":
+        return msg("play.other" if len(setup.sides) == 2 else "play.others")
+    if question == "winner":
+        return msg("play.winner", sides=_sides_hint(setup))
+    return msg(f"play.{question}")
+
+
+def _tokens(text: str) -> list[str]:
+    """The items of a list answer: spaces and commas both separate them, and spaces around a
+    colon are dropped (``A : tierce, B:cent`` is ``A:tierce B:cent``)."""
+    spaced = " ".join(text.replace(",", " ").split())
+    return spaced.replace(" :", ":").replace(": ", ":").split()
+
+
+def _side_list(setup: Setup, text: str, field: str) -> list[str]:
+    """The sides of a list answer as typed: comma-separated parts, each a whole side name
+    (``Les As``) or, when it is not one, its words (``A A``)."""
+    typed: list[str] = []
+    for part in text.split(","):
+        words = part.split()
+        if len(words) > 1:
+            try:
+                setup.side(" ".join(words), field)
+            except InputError:
+                typed.extend(words)
+                continue
+            typed.append(" ".join(words))
+        else:
+            typed.extend(words)
+    return typed
+
+
+def _whole(text: str) -> int:
+    """Card points as typed: ASCII digits only (``²`` is a digit to Python, not to us)."""
+    if not (text.isascii() and text.isdigit()):
+        raise DealError("points", "deal.bad_points_word", got=text)
+    return int(text)
+
+
+def _other_points(setup: Setup, answers: dict[str, str]) -> dict[str, int]:
+    """The other players' points as typed (``SEAT:N`` items; a bare ``N`` when only one other
+    player is at the table)."""
+    others = [s for s in setup.sides if s != setup.side(answers["taker"])]
+    given: dict[str, int] = {}
+    for item in _tokens(answers.get("others", "")):
+        side, sep, value = item.rpartition(":")
+        if not sep and len(others) == 1:
+            side = setup.names.get(others[0], others[0])  # the whole name reads back as one
+        elif not side or not value:
+            raise DealError("points", "deal.bad_option", got=item)
+        if side in given:
+            raise DealError("points", "deal.points_twice", side=side)
+        given[side] = _whole(value)
+    return given
+
+
+def _announces(text: str) -> tuple[dict[str, tuple[str, ...]], str | None, bool]:
+    """Announces as typed: ``SIDE:NAME`` items (a bare name after one is that side's too:
+    ``A:tierce,cinquante``), ``capot:SIDE`` and ``generale``."""
+    named: dict[str, list[str]] = {}
+    capot: str | None = None
+    generale = False
+    current: str | None = None
+    for item in _tokens(text):
+        side, sep, value = item.partition(":")
+        if not sep and fold(item) == "generale":
+            generale = True
+        elif not sep and current is not None:
+            named[current].append(item)
+        elif not sep or not side or not value:
+            raise DealError("announces", "deal.bad_option", got=item)
+        elif fold(side) == "capot":
+            if capot is not None:
+                raise DealError("capot", "deal.option_twice", option="capot:")
+            capot, current = value, None
+        else:
+            current = side
+            named.setdefault(side, []).append(value)
+    return {side: tuple(names) for side, names in named.items()}, capot, generale
+
+
+def _deal(setup: Setup, answers: dict[str, str]) -> Deal:
+    """The deal answered so far, its sides as typed (``games.add`` reads them, once)."""
+    deal = _contract(answers)
+    points: dict[str, int] = {}
+    if answers.get("points"):
+        points[answers["taker"]] = _whole(answers["points"])
+    for side, value in _other_points(setup, answers).items():
+        if side in points:
+            raise DealError("points", "deal.points_twice", side=side)
+        points[side] = value
+    announces, capot, generale = _announces(answers.get("announces", ""))
+    return deal._replace(
+        points=points or None, capot=capot, generale=True if generale else None,
+        belote=tuple(_side_list(setup, answers.get("belote", ""), "belote")),
+        announces=announces, announce_winner=answers.get("winner") or None)
+
+
+def _check(setup: Setup, answers: dict[str, str]) -> None:
+    """Refuse the deal answered so far as ``game add`` would (nothing is written)."""
+    check_deal(setup.rules, setup.with_sides(_deal(setup, answers)), setup.players)
+
+
+def _accept(question: str, answer: str, setup: Setup,
+            answers: dict[str, str]) -> dict[str, str]:
+    """The answers to record once ``answer`` is taken; :class:`InputError` refuses it.
+
+    A question the deal turns out not to need (the other players' points, the announce
+    winner) is answered blank here, so it is not asked.
+    """
+    if question == "taker":
+        if not answer:
+            raise DealError("taker", "deal.missing")
+        setup.side(answer)
+        return {"taker": answer}
+    if question == "contract":
+        contract, trump, coinche = parse_contract_word(answer)
+        check_contract(setup.rules, Deal("", contract, trump, coinche), setup.players)
+        return {"contract": answer}
+    trial = {**answers, question: answer}
+    if question == "points":
+        deal = _contract(answers)
+        if not answer and not isinstance(deal.contract, ContractKind):
+            raise DealError("points", "play.points_needed")
+        total = setup.rules.modes[deal.trump.value].total
+        if answer and not 0 <= _whole(answer) <= total:
+            raise DealError("points", "deal.points_range", side=setup.side(answers["taker"]),
+                            got=int(answer), total=total)
+        try:
+            _check(setup, trial)
+        except InputError:
+            if "others" not in _questions(setup):
+                raise
+            return {"points": answer}  # the other players' points are needed: asked next
+        return {"points": answer, "others": ""}
+    if question == "announces":
+        try:
+            _check(setup, trial)
+        except InputError as exc:
+            # equal best announces and no winner yet: the one case the next question settles
+            if exc.field != "announce_winner":
+                raise
+            return {"announces": answer}
+        return {"announces": answer, "winner": ""}
+    if question == "winner" and not answer:
+        raise DealError("announce_winner", "deal.missing")
+    _check(setup, trial)  # others, belote, winner
+    return {question: answer}
+
+
+def _forget(answers: dict[str, str], question: str | None) -> None:
+    """Drop a refused answer (and the questions that depend on it); ``None``: every answer."""
+    if question is None:
+        answers.clear()
+        return
+    for name in (question, *DEPENDENT.get(question, ())):
+        answers.pop(name, None)
+
+
+def _refuse(exc: CoincheError) -> None:
+    print_line(f"{msg('error_prefix')}: {exc.text}")
+
+
+def _play_deal(store: Store, game_id: int, state: GameState, read: Callable[[str], str],
+               answers: dict[str, str]) -> GameState:
+    """Ask for one deal (or a pass, or an undo) and save it; ``answers`` fills as it goes."""
+    setup = state.setup
+    while True:
+        question = next((q for q in _questions(setup) if q not in answers), None)
+        if question is None:
+            try:
+                change = games.add(store, game_id, _deal(setup, answers))
+            except InputError as exc:  # checked as typed, so only what the store knows
+                _refuse(exc)
+                _forget(answers, FIELD_QUESTION.get(exc.field))
+                continue
+            for line in game_view.change_lines(change, "add"):
+                print_line(line)
+            return change.after
+        answer = read(_prompt(question, setup, answers)).strip()
+        word = answer.lower()
+        if word in QUIT:
+            raise _Quit
+        if question == "taker" and word in ("u", "p"):
+            change = games.undo(store, game_id) if word == "u" else games.add(store, game_id,
+                                                                              None)
+            for line in game_view.change_lines(change, "undo" if word == "u" else "pass"):
+                print_line(line)
+            return change.after
+        try:
+            answers.update(_accept(question, answer, setup, answers))
+        except InputError as exc:
+            _refuse(exc)
 
 
 def play_loop(store: Store, game_id: int | None, read: Callable[[str], str]) -> None:
@@ -128,45 +281,17 @@ def play_loop(store: Store, game_id: int | None, read: Callable[[str], str]) -> 
     for line in game_view.totals_lines(state):
         print_line(line)
     print_line(msg("play.help"))
+    answers: dict[str, str] = {}
     try:
         while not state.finished:
-            answers: dict[str, str] = {}
-            questions = _questions(state)
-            while True:
-                for question in questions:
-                    if question in answers:
-                        continue
-                    answer = _ask_valid(read, question, state)
-                    if question == "taker" and answer.lower() in ("q", "quit"):
-                        raise _Quit
-                    if question == "taker" and answer.lower() in ("u", "p"):
-                        change = (games.undo(store, record.id) if answer.lower() == "u"
-                                  else games.add(store, record.id, None))
-                        verb = "undo" if answer.lower() == "u" else "pass"
-                        for line in game_view.change_lines(change, verb):
-                            print_line(line)
-                        state = change.after
-                        break
-                    answers[question] = answer
-                else:
-                    try:
-                        change = games.add(store, record.id, _deal(answers))
-                    except InputError as exc:
-                        print_line(f"{msg('error_prefix')}: {exc.text}")
-                        again = FIELD_QUESTION.get(exc.field)
-                        if again is None:
-                            answers.clear()
-                        else:
-                            answers.pop(again, None)
-                        continue
-                    for line in game_view.change_lines(change, "add"):
-                        print_line(line)
-                    state = change.after
-                break
+            answers.clear()
+            state = _play_deal(store, record.id, state, read, answers)
     except (_Quit, EOFError, KeyboardInterrupt):
         print_line()
+        if answers:
+            print_line(msg("play.dropped"))
     except CoincheError as exc:  # an undo with nothing to undo, a finished game
-        print_line(f"{msg('error_prefix')}: {exc.text}")
+        _refuse(exc)
         return play_loop(store, record.id, read)
     print_line(msg("play.bye", deals=state.last_number))
     return None
