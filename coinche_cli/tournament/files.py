@@ -1,20 +1,23 @@
 """Reading the director's spreadsheets: the teams to register and results collected on paper.
 
-Both readers take a CSV file (``,``, ``;`` or tab between cells; UTF-8 with or without a BOM,
-UTF-16, or Windows-1252 as an older French Excel writes it) or an Excel workbook (its first
-sheet), read every cell as text through pandas, and find the columns by their header in French
-or English, ignoring case, accents and surrounding spaces.  Every row is checked before any is
-returned: either all rows come back, or :class:`FileProblem` lists every bad row with its
-spreadsheet row number (the header is row 1, so the first team is on row 2).
+Both readers take a CSV file (``;``, ``,`` or tab between cells; UTF-8 with or without a BOM,
+UTF-16, or Windows-1252 as an older French Excel writes it), read by the standard ``csv``
+module, or a workbook (``.xlsx``, ``.xlsm``, or LibreOffice's ``.ods``: its first sheet, as
+values), read by python-calamine.  Every cell becomes text; the columns are found by their
+header in French or English, ignoring case, accents and surrounding spaces.  Every row is
+checked before any is returned: either all rows come back, or :class:`FileProblem` lists every
+bad row with its spreadsheet row number (the header is row 1, so the first team is on row 2).
 
-A header row may sit below a title or blank rows; it is the first row naming the key column.
-pandas is imported only inside the function that reads, so the rest of the CLI does not pay
-for it.
+A header row may sit below a title or blank rows; it is the first row naming the key column
+(the team, or the table).  python-calamine is imported only inside the function that reads a
+workbook; pandas is not used at all (it cost half a second and 67 MiB just to import).
 """
 
 from __future__ import annotations
 
 import codecs
+import csv
+import datetime
 import io
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -33,13 +36,22 @@ TEAM_HEADERS: dict[str, tuple[str, ...]] = {
     "players": ("joueurs", "players", "joueur(s)", "player(s)"),
     "club": ("club",),
 }
-#: Headers recognised for a results file's table column.  Score columns are ``score N``,
-#: ``scoreN``, ``points N``, ``équipe N`` or ``team N`` for N = 1, 2.
+#: Headers recognised for a results file's table column.
 TABLE_HEADERS: tuple[str, ...] = (
     "table", "table n°", "n° table", "table no", "no table", "numéro de table", "table number",
 )
+#: A results file's score columns are one of these words followed by 1 or 2 (``score 1``,
+#: ``score1``, ``points équipe 2``, ``pts n°2``).
+SCORE_HEADERS: tuple[str, ...] = ("score", "points", "pts")
+#: A results file's optional team-name columns: one of these followed by 1 or 2 (``nom
+#: équipe 1``, ``Team 2``); a file has both of them or neither.
+NAME_HEADERS: tuple[str, ...] = (
+    "nom équipe", "nom d'équipe", "nom de l'équipe", "équipe", "team", "team name", "nom", "name",
+)
+#: Bad rows a refusal lists before "… and N more" (the terminal stays readable).
+SHOWN_ROWS = 20
 
-_XLSX_SUFFIXES = {".xlsx", ".xlsm"}
+_WORKBOOK_SUFFIXES = {".xlsx", ".xlsm", ".ods"}
 _ZIP_MAGIC = b"PK\x03\x04"
 _SEPARATORS = (";", ",", "\t")
 #: A header is looked for among the first rows that are not blank (a title may come first).
@@ -50,15 +62,19 @@ _PLAYER_LIST_SPLIT = re.compile(r"\s*[,;/&+]\s*")
 class FileProblem(CoincheError):
     """A teams or results file that cannot be imported; nothing from it is used.
 
-    The text is one line: what is wrong with the file as a whole ("3 bad rows in
-    equipes.csv; nothing imported"), then every bad row with its number, separated by " | "
-    (a refusal is one line on the terminal); ``problems`` keeps the rows apart.
+    The text is what is wrong with the file as a whole ("3 bad rows in equipes.csv; nothing
+    imported"), then one line per bad row with its number, at most :data:`SHOWN_ROWS` of them
+    and then "… and N more" (the command line prints each line as an ``error:`` line).
+    ``summary`` is the first line; ``problems`` keeps every bad row, none left out.
     """
 
     exit_code = 2
 
     def __init__(self, summary: str, problems: Sequence[str] = ()) -> None:
-        super().__init__(" | ".join([summary, *problems]))
+        shown = list(problems[:SHOWN_ROWS])
+        if len(problems) > SHOWN_ROWS:
+            shown.append(msg("tfile.more", count=len(problems) - SHOWN_ROWS))
+        super().__init__("\n".join([summary, *shown]))
         self.summary = summary
         self.problems = list(problems)
 
@@ -75,12 +91,19 @@ class TeamRow:
 
 @dataclass(frozen=True)
 class ResultRow:
-    """A table's result read from a results file, scores in the order the pairing lists."""
+    """A table's result read from a results file, scores in the order the pairing lists.
+
+    ``name1`` and ``name2`` are the teams' names as the file gives them, or None when the
+    file has no name columns or the row leaves both empty; they are read, not checked
+    against the pairing.
+    """
 
     row: int
     table: int
     score1: int
     score2: int
+    name1: str | None = None
+    name2: str | None = None
 
 
 # --- reading a file into rows of text -------------------------------------------------------
@@ -101,22 +124,96 @@ def _decode(data: bytes) -> str | None:
     return None
 
 
-def _separator(text: str) -> str:
-    """The separator the header line uses most (``,`` when it has none: a single column)."""
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    counts = {sep: first.count(sep) for sep in _SEPARATORS}
-    best = max(_SEPARATORS, key=lambda sep: counts[sep])
-    return best if counts[best] else ","
+def _clean(text: str) -> str:
+    """A cell's text with one space between words: no-break spaces, tabs and line breaks
+    inside a cell are spaces (an error quoting the cell stays on one line)."""
+    return " ".join(text.split())
 
 
-def _cell(value: object) -> str:
-    if value is None or (isinstance(value, float) and value != value):  # NaN: an empty cell
-        return ""
-    return str(value).replace("\u00a0", " ").strip()
+def _split(line: str, sep: str) -> list[str]:
+    return [_clean(cell) for cell in next(csv.reader([line], delimiter=sep), [])]
 
 
-def _read_grid(path: Path) -> list[list[str]]:
-    """Every row of the file as stripped cell texts; index 0 is spreadsheet row 1."""
+def _separator(text: str, is_key: Callable[[str], bool]) -> str:
+    """The separator under which a line near the top names the key column (the one it uses
+    most if several do); without such a line, the one the first line uses most.
+
+    Looking for the header rather than counting separators over the file keeps a title
+    above the header, or commas in a ``;`` file's player lists, from misleading the choice.
+    """
+    first = ""
+    lines: list[str] = []  # the first lines with a cell that is not blank
+    for line in text.splitlines():
+        first = first or line.strip()
+        if line.strip(" ;,\t\"'"):
+            lines.append(line)
+            if len(lines) == _HEADER_SEARCH:
+                break
+    for line in lines:
+        naming = [sep for sep in _SEPARATORS if any(is_key(cell) for cell in _split(line, sep))]
+        if naming:
+            return max(naming, key=line.count)
+    best = max(_SEPARATORS, key=first.count)
+    return best if first.count(best) else ","
+
+
+def _csv_cells(name: str, text: str, is_key: Callable[[str], bool]) -> list[list[str]]:
+    """The cells of CSV text, blank lines kept (they are rows, so numbers stay right)."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_separator(text, is_key),
+                        strict=True)
+    grid: list[list[str]] = []
+    start = 1  # the line the next row starts on (a quoted cell may hold line breaks)
+    try:
+        for row in reader:
+            grid.append([_clean(cell) for cell in row])
+            start = reader.line_num + 1
+    except csv.Error:  # an unclosed quote, or text after a closing one
+        reason = msg("tfile.bad_quote", line=start)
+        raise FileProblem(msg("tfile.unreadable", file=name, reason=reason)) from None
+    return grid
+
+
+def _shown(value: object) -> str:
+    """A workbook value as the text of its cell: a whole number without ``.0`` (12.0 is
+    "12"), a date as 2024-05-12 (and its time when it has one), a boolean as TRUE/FALSE."""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else repr(value)
+    if isinstance(value, datetime.datetime):
+        if value.time() == datetime.time():
+            return value.date().isoformat()
+        return value.isoformat(" ", "seconds" if value.second else "minutes")
+    if isinstance(value, datetime.time):
+        return value.isoformat("seconds" if value.second else "minutes")
+    if isinstance(value, str):
+        return _clean(value)
+    return _clean(str(value))  # int, date, timedelta: their usual text
+
+
+def _workbook_cells(name: str, data: bytes) -> list[list[str]]:
+    """The cells of a workbook's first sheet (.xlsx, .xlsm or .ods), as values."""
+    import python_calamine  # compiled reader, imported only when a workbook is read
+
+    try:
+        book = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
+        # skip_empty_area=False: the grid starts at A1, so rows keep their numbers
+        values = book.get_sheet_by_index(0).to_python(skip_empty_area=False)
+    except Exception as exc:  # a damaged or foreign file: see _unreadable
+        raise _unreadable(name, exc) from None
+    return [[_shown(value) for value in row] for row in values]
+
+
+def _unreadable(name: str, exc: Exception) -> FileProblem:
+    """The file is the user's, in any state: whatever the workbook reader chokes on becomes
+    one clear refusal rather than a traceback."""
+    text = str(exc).strip()
+    reason = text.splitlines()[0] if text else type(exc).__name__
+    return FileProblem(msg("tfile.unreadable", file=name, reason=reason))
+
+
+def _read_grid(path: Path, is_key: Callable[[str], bool]) -> list[list[str]]:
+    """Every row of the file as cell texts; index 0 is spreadsheet row 1."""
     name = path.name
     if not path.is_file():
         raise FileProblem(msg("tfile.not_found", file=name))
@@ -127,62 +224,34 @@ def _read_grid(path: Path) -> list[list[str]]:
         data = path.read_bytes()
     except OSError as exc:
         raise FileProblem(msg("tfile.unreadable", file=name, reason=exc.strerror)) from None
-    if suffix in _XLSX_SUFFIXES or data.startswith(_ZIP_MAGIC):
-        grid = _excel_cells(name, data)
+    if suffix in _WORKBOOK_SUFFIXES or data.startswith(_ZIP_MAGIC):
+        grid = _workbook_cells(name, data)
     else:
         text = _decode(data)
         if text is None:
             raise FileProblem(msg("tfile.not_text", file=name))
-        grid = _csv_cells(name, text) if text.strip() else []
+        grid = _csv_cells(name, text, is_key) if text.strip() else []
     if not any(any(row) for row in grid):
         raise FileProblem(msg("tfile.empty", file=name))
     return grid
 
 
-def _excel_cells(name: str, data: bytes) -> list[list[str]]:
-    """The cells of a workbook's first sheet, read by pandas as text."""
-    import pandas as pd  # heavy import, only when a file is imported
-
-    try:
-        frame = pd.read_excel(io.BytesIO(data), sheet_name=0, header=None, dtype=str,
-                              keep_default_na=False, engine="openpyxl")
-    except Exception as exc:  # a damaged or foreign zip: see _unreadable
-        raise _unreadable(name, exc) from None
-    return [[_cell(value) for value in row] for row in frame.itertuples(index=False)]
-
-
-def _csv_cells(name: str, text: str) -> list[list[str]]:
-    """The cells of CSV text, read by pandas as text, blank lines kept (they are rows)."""
-    import pandas as pd  # heavy import, only when a file is imported
-
-    sep = _separator(text)
-    # Enough columns for the longest line, so a row with an extra cell is read (and reported)
-    # instead of stopping the parser.
-    width = max(line.count(sep) for line in text.splitlines()) + 1
-    try:
-        frame = pd.read_csv(io.StringIO(text), sep=sep, header=None, names=list(range(width)),
-                            dtype=str, keep_default_na=False, skip_blank_lines=False)
-    except Exception as exc:  # an unclosed quote, say: see _unreadable
-        raise _unreadable(name, exc) from None
-    return [[_cell(value) for value in row] for row in frame.itertuples(index=False)]
-
-
-def _unreadable(name: str, exc: Exception) -> FileProblem:
-    """The file is the user's, in any state: whatever pandas or openpyxl choke on becomes one
-    clear refusal rather than a traceback."""
-    text = str(exc).strip()
-    reason = text.splitlines()[0] if text else type(exc).__name__
-    return FileProblem(msg("tfile.unreadable", file=name, reason=reason))
-
-
 # --- finding the columns --------------------------------------------------------------------
+
+
+def _numbered(words: Sequence[str], between: str = "") -> re.Pattern[str]:
+    """Folded headers made of one of ``words`` (then ``between``) then 1 or 2: ``score 1``,
+    ``score1``, ``score n°1``."""
+    alternatives = "|".join(re.escape(fold(word)) for word in sorted(words, key=len,
+                                                                      reverse=True))
+    return re.compile(rf"^(?:{alternatives})\s*{between}(?:n°|no|#)?\s*([12])$")
+
 
 _PLAYER_HEADER = re.compile(r"^(?:joueur|joueuse|player)\s*(?:n°|no|#)?\s*(\d+)$")
 _TEAM_FOLDED = {field: {fold(h) for h in headers} for field, headers in TEAM_HEADERS.items()}
 _TABLE_FOLDED = {fold(h) for h in TABLE_HEADERS}
-_SCORE_HEADER = re.compile(
-    r"^(?:score|points|pts|equipe|team)\s*(?:(?:equipe|team)\s*)?(?:n°|#)?\s*([12])$"
-)
+_SCORE_HEADER = _numbered(SCORE_HEADERS, r"(?:(?:equipe|team)\s*)?")
+_NAME_HEADER = _numbered(NAME_HEADERS)
 
 
 def _team_field(header: str) -> str | None:
@@ -198,19 +267,32 @@ def _result_field(header: str) -> str | None:
     if folded in _TABLE_FOLDED:
         return "table"
     score = _SCORE_HEADER.match(folded)
-    return f"score{score.group(1)}" if score else None
+    if score:
+        return f"score{score.group(1)}"
+    team = _NAME_HEADER.match(folded)
+    return f"name{team.group(1)}" if team else None
 
 
 @dataclass(frozen=True)
 class _Layout:
+    header: list[str]  # the header row's cells
     header_row: int  # index in the grid
     columns: dict[str, int]  # field -> column index
     unnamed: tuple[int, ...]  # columns with an empty header cell
 
 
-def _layout(grid: list[list[str]], name: str, classify: Callable[[str], str | None],
-            required: tuple[str, ...], expected: str, labels: dict[str, str]) -> _Layout:
-    """Find the header row (the first naming a required column) and map fields to columns."""
+def _no_column(name: str, header: list[str], fields: str, expected: str) -> FileProblem:
+    found = ", ".join(c for c in header if c) or msg("tfile.nothing_found")
+    return FileProblem(msg("tfile.no_column", file=name, fields=fields, expected=expected,
+                           found=found))
+
+
+def _open(path: Path, classify: Callable[[str], str | None], required: tuple[str, ...],
+          expected: str, labels: dict[str, str]) -> tuple[list[list[str]], _Layout]:
+    """Read the file, find the header row (the first naming ``required[0]``, the key column)
+    and map fields to columns."""
+    name = path.name
+    grid = _read_grid(path, lambda text: classify(text) == required[0])
     candidates = [i for i, row in enumerate(grid) if any(row)][:_HEADER_SEARCH]
     header_index = next(
         (i for i in candidates if required[0] in {classify(c) for c in grid[i] if c}),
@@ -229,14 +311,12 @@ def _layout(grid: list[list[str]], name: str, classify: Callable[[str], str | No
         columns[field] = index
     missing = [field for field in required if field not in columns]
     if missing:
-        found = ", ".join(c for c in header if c) or msg("tfile.nothing_found")
-        raise FileProblem(msg("tfile.no_column", file=name,
-                              fields=", ".join(labels[f] for f in missing),
-                              expected=expected, found=found))
+        raise _no_column(name, header, ", ".join(labels[f] for f in missing), expected)
     last_named = max(i for i, text in enumerate(header) if text)
     unnamed = tuple(i for i in range(len(header)) if not header[i] and i < last_named)
     width = max(len(row) for row in grid)
-    return _Layout(header_index, columns, (*unnamed, *range(last_named + 1, width)))
+    return grid, _Layout(header, header_index, columns,
+                         (*unnamed, *range(last_named + 1, width)))
 
 
 def _data_rows(grid: list[list[str]], layout: _Layout) -> Iterator[tuple[int, list[str]]]:
@@ -283,10 +363,9 @@ def read_teams(path: Path) -> list[TeamRow]:
     (ignoring case and accents), or gives more than two players.  Blank rows are skipped.
     """
     name = path.name
-    grid = _read_grid(path)
     labels = {"name": msg("tfile.field.team"), "club": msg("tfile.field.club")}
     expected = ", ".join(TEAM_HEADERS["name"][:3])
-    layout = _layout(grid, name, _team_field, ("name",), expected, labels)
+    grid, layout = _open(path, _team_field, ("name",), expected, labels)
     player_columns = [i for field, i in sorted(layout.columns.items())
                       if field.startswith("player ")]
     teams: list[TeamRow] = []
@@ -298,14 +377,15 @@ def read_teams(path: Path) -> list[TeamRow]:
         players = [_at(cells, i) for i in player_columns if _at(cells, i)]
         listed = _at(cells, layout.columns.get("players"))
         players += [p for p in _PLAYER_LIST_SPLIT.split(listed) if p]
+        folded = fold(team)  # once a row: folding is most of the time a big file takes
         if not team:
             problems.append(_problem("team", "tfile.missing"))
-        elif fold(team) in first_row:
-            first, earlier = first_row[fold(team)]
+        elif folded in first_row:
+            first, earlier = first_row[folded]
             problems.append(_problem("team", "tfile.duplicate_team", name=team, earlier=earlier,
                                      first=first))
         else:
-            first_row[fold(team)] = (row, team)
+            first_row[folded] = (row, team)
         if len(players) > 2:
             problems.append(_problem("players", "tfile.too_many_players", count=len(players),
                                      names=", ".join(players)))
@@ -328,9 +408,12 @@ def read_teams(path: Path) -> list[TeamRow]:
 # --- results --------------------------------------------------------------------------------
 
 
+_SPACES = re.compile(r"\s")
+
+
 def _whole(text: str) -> int | None:
     """``text`` as a whole number (``12``, ``12.0`` from a spreadsheet, ``2 001``), or None."""
-    compact = re.sub(r"[\s\u202f]", "", text)
+    compact = _SPACES.sub("", text)
     try:
         return int(compact)
     except ValueError:
@@ -345,16 +428,22 @@ def _whole(text: str) -> int | None:
 def read_results(path: Path) -> list[ResultRow]:
     """The results in a file of tables and scores; :class:`FileProblem` if any row is bad.
 
-    Columns: ``table`` (or ``table n°``), ``score 1`` (``score1``, ``points 1``, ``équipe 1``)
-    and ``score 2``, scores in the order the pairing lists the teams.  A row is bad when a
-    value is missing or not a whole number, a table is below 1, a score below 0, or its table
-    was already given on an earlier row.  Blank rows are skipped; other columns are ignored.
+    Columns: ``table`` (or ``table n°``), ``score 1`` (``score1``, ``points 1``, ``pts 1``)
+    and ``score 2``, scores in the order the pairing lists the teams; optionally the teams'
+    names, ``nom équipe 1`` (``équipe 1``, ``team 1``, ``nom 1``…) and ``nom équipe 2``, both
+    or neither.  A row is bad when a value is missing or not a whole number, a table is below
+    1, a score below 0, its table was already given on an earlier row, or it names one team
+    but not the other.  Blank rows are skipped; other columns are ignored.
     """
     name = path.name
-    grid = _read_grid(path)
-    labels = {field: msg(f"tfile.field.{field}") for field in ("table", "score1", "score2")}
-    expected = "table, score 1, score 2"
-    layout = _layout(grid, name, _result_field, ("table", "score1", "score2"), expected, labels)
+    fields = ("table", "score1", "score2", "name1", "name2")
+    labels = {field: msg(f"tfile.field.{field}") for field in fields}
+    grid, layout = _open(path, _result_field, fields[:3], "table, score 1, score 2", labels)
+    named = [field for field in ("name1", "name2") if field in layout.columns]
+    if len(named) == 1:  # a name column on its own: the director meant names, half given
+        missing = "name2" if named == ["name1"] else "name1"
+        raise _no_column(name, layout.header, labels[missing],
+                         f"nom équipe {missing[-1]}, team {missing[-1]}")
     results: list[ResultRow] = []
     bad: list[tuple[int, list[str]]] = []
     first_row: dict[int, int] = {}
@@ -379,10 +468,14 @@ def read_results(path: Path) -> list[ResultRow]:
                                          first=first_row[table]))
             else:
                 first_row[table] = row
+        name1, name2 = (_at(cells, layout.columns.get(field)) for field in ("name1", "name2"))
+        if bool(name1) != bool(name2):  # a row names both teams or neither
+            problems.append(_problem("name2" if name1 else "name1", "tfile.missing"))
         if problems:
             bad.append((row, problems))
         else:
-            results.append(ResultRow(row, values["table"], values["score1"], values["score2"]))
+            results.append(ResultRow(row, values["table"], values["score1"], values["score2"],
+                                     name1 or None, name2 or None))
     if bad:
         raise _refuse(name, bad)
     return results
