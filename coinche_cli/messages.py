@@ -395,6 +395,11 @@ MESSAGES: dict[str, str] = {
     "tfile.sheet.total": "total team {number}",
     "tfile.sheet.totals": "Totals",
     "tfile.sheet.signatures": "Signatures",
+    "tfile.sheet.signature_team": "Team {number}: {team}",
+    "tfile.sheet.passed": "a deal everybody passed does not count: go on to the next line",
+    "tfile.yes": "yes",
+    "tfile.no": "no",
+    "tfile.footer": "{sheet} · page {page} of {pages}",
 }
 
 

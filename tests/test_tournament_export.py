@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from coinche_cli.errors import CoincheError
 from coinche_cli.tournament.export import (
+    EXTRA_ROWS,
     TARGET_ROWS,
     ExportFailed,
     NothingToPrint,
@@ -58,12 +60,17 @@ def tournament(deals: bool = True) -> dict[str, Any]:
                  "score2": 1100, "winner": None, "forfeit": None, "scored": "direct"},
             ]},
         ],
+        "penalties": [
+            {"round": 2, "team": "Les Rois", "points": 162, "reason": "renonce",
+             "to": "Les As"},
+            {"round": 1, "team": "Les Dames", "points": 50, "reason": "retard", "to": None},
+        ],
         "deals": [],
     }
     if deals:
         data["deals"] = [
             {"round": 2, "table": 1, "game": 7, "number": n, "dealer": "A1", "taker": "A",
-             "contract": "100S", "trump": "S", "coinche": 0, "made": True, "score1": 100 * n,
+             "contract": "100S", "trump": "S", "coinche": 0, "made": n == 2, "score1": 100 * n,
              "score2": 0, "total1": 50 * n * (n + 1), "total2": 0}
             for n in (1, 2)
         ]
@@ -86,7 +93,7 @@ def book_path(tmp_path: Path) -> Path:
 
 def test_sheets_in_order(book_path: Path) -> None:
     book = load_workbook(book_path)
-    assert book.sheetnames == ["Standings", "Teams", "Round 1", "Round 2", "Deals"]
+    assert book.sheetnames == ["Standings", "Teams", "Round 1", "Round 2", "Penalties", "Deals"]
     assert book.properties.title == "Concours de mai"
 
 
@@ -164,7 +171,52 @@ def test_deals_sheet(book_path: Path) -> None:
     rows = values(load_workbook(book_path)["Deals"])
     assert rows[0] == ["round", "table", "game", "deal", "dealer", "taker", "contract", "trump",
                        "coinche", "made", "score 1", "score 2", "total 1", "total 2"]
-    assert rows[2] == [2, 1, 7, 2, "A1", "A", "100S", "S", 0, True, 200, 0, 300, 0]
+    assert rows[2] == [2, 1, 7, 2, "A1", "A", "100S", "S", 0, "yes", 200, 0, 300, 0]
+    assert rows[1][9] == "no"  # booleans in words, for a sheet that prints and reads
+
+
+def test_penalties_sheet_by_round_after_the_rounds(book_path: Path) -> None:
+    """The points went to the opponents ("to" names them) or were deducted ("to" empty)."""
+    assert values(load_workbook(book_path)["Penalties"]) == [
+        ["round", "team", "points", "reason", "to"],
+        [1, "Les Dames", 50, "retard", None],
+        [2, "Les Rois", 162, "renonce", "Les As"],
+    ]
+
+
+def test_no_penalties_sheet_when_the_data_does_not_say(tmp_path: Path) -> None:
+    """Without a "penalties" list the penalties are unknown, not none: no sheet, no file."""
+    data = tournament()
+    del data["penalties"]
+    write_workbook(tmp_path / "t.xlsx", data)
+    assert "Penalties" not in load_workbook(tmp_path / "t.xlsx").sheetnames
+    assert "penalties.csv" not in [p.name for p in write_csv_dir(tmp_path / "csv", data)]
+
+
+def test_every_sheet_prints_on_a4_one_page_wide_with_its_header_on_each_page(
+        book_path: Path) -> None:
+    book = load_workbook(book_path)
+    orientation = {sheet.title: sheet.page_setup.orientation for sheet in book.worksheets}
+    assert orientation == {"Standings": "landscape", "Teams": "portrait",
+                           "Round 1": "portrait", "Round 2": "portrait",
+                           "Penalties": "portrait", "Deals": "landscape"}
+    for sheet in book.worksheets:
+        setup, fit = sheet.page_setup, sheet.sheet_properties.pageSetUpPr
+        assert (int(setup.paperSize), setup.fitToWidth, setup.fitToHeight) == (9, 1, 0)
+        assert fit is not None and fit.fitToPage, sheet.title
+        assert sheet.print_title_rows == "$1:$1", sheet.title
+
+
+def test_a_round_of_long_names_prints_landscape(tmp_path: Path) -> None:
+    data = tournament(deals=False)
+    long_names = {"team1": "Les Joyeux Coincheurs de la Croix-Rousse",
+                  "team2": "Amicale Belote et Coinche de Villeurbanne"}
+    data["rounds"][0]["tables"][0].update(long_names, winner=long_names["team1"])
+    path = tmp_path / "t.xlsx"
+    write_workbook(path, data)
+    book = load_workbook(path)
+    assert book["Round 2"].page_setup.orientation == "landscape"
+    assert book["Round 1"].page_setup.orientation == "portrait"
 
 
 def test_a_tie_break_the_order_does_not_know_becomes_a_last_column(tmp_path: Path) -> None:
@@ -182,11 +234,21 @@ def test_names_that_look_like_formulas_stay_text(tmp_path: Path) -> None:
     data = tournament(deals=False)
     data["teams"][0]["name"] = "=1+1"
     data["teams"][1]["club"] = "Club\x01 Vénissieux"
+    data["teams"][2]["club"] = "+33 4 78 00 00 00"
+    data["penalties"][0]["reason"] = "-162 (renonce)"
     path = tmp_path / "t.xlsx"
     write_workbook(path, data)
-    sheet = load_workbook(path)["Teams"]
-    assert (sheet["A2"].value, sheet["A2"].data_type) == ("=1+1", "s")
+    book = load_workbook(path)
+    sheet = book["Teams"]
+    assert (sheet["A2"].value, sheet["A2"].data_type, sheet["A2"].quotePrefix) == (
+        "=1+1", "s", True)
     assert sheet["C3"].value == "Club Vénissieux"
+    assert (sheet["C4"].data_type, book["Penalties"]["D3"].data_type) == ("s", "s")
+    write_csv_dir(tmp_path / "csv", data)
+    assert read_csv(tmp_path / "csv" / "teams.csv")[1][0] == "'=1+1"
+    assert read_csv(tmp_path / "csv" / "teams.csv")[3][2] == "'+33 4 78 00 00 00"
+    assert read_csv(tmp_path / "csv" / "penalties.csv")[2][2:4] == ["162", "'-162 (renonce)"]
+    assert read_csv(tmp_path / "csv" / "standings.csv")[3][10] == "-50"  # a number, as is
     tables = [{"table": 1, "team1": "=A1", "players1": "Ana", "team2": "B", "players2": ""}]
     write_score_sheets(tmp_path / "s.xlsx", "=Concours", 1, tables, deals=4, target=None)
     score_sheet = load_workbook(tmp_path / "s.xlsx")["Table 1"]
@@ -203,10 +265,15 @@ def test_long_names_are_capped_in_width(tmp_path: Path) -> None:
 
 def test_an_empty_tournament_still_has_headers(tmp_path: Path) -> None:
     path = tmp_path / "t.xlsx"
-    write_workbook(path, {"name": "Vide", "standings": [], "teams": [], "rounds": [],
-                          "deals": []})
+    empty: dict[str, Any] = {"name": "Vide", "standings": [], "teams": [], "rounds": [],
+                             "penalties": [], "deals": []}
+    write_workbook(path, empty)
     book = load_workbook(path)
-    assert book.sheetnames == ["Standings", "Teams"]
+    assert book.sheetnames == ["Standings", "Teams", "Penalties"]
+    assert values(book["Penalties"]) == [["round", "team", "points", "reason", "to"]]
+    write_csv_dir(tmp_path / "csv", empty)
+    assert read_csv(tmp_path / "csv" / "penalties.csv") == [
+        ["round", "team", "points", "reason", "to"]]
     assert values(book["Teams"]) == [["team", "players", "club", "registered", "status"]]
     assert book["Teams"].auto_filter.ref == "A1:E1"
 
@@ -233,7 +300,7 @@ def test_csv_dir_writes_the_same_tables(tmp_path: Path, book_path: Path) -> None
     folder = tmp_path / "csv" / "mai"
     written = write_csv_dir(folder, tournament())
     assert [p.name for p in written] == [
-        "standings.csv", "teams.csv", "round-1.csv", "round-2.csv", "deals.csv",
+        "standings.csv", "teams.csv", "round-1.csv", "round-2.csv", "penalties.csv", "deals.csv",
     ]
     assert sorted(folder.iterdir()) == sorted(written)
     book = load_workbook(book_path)
@@ -242,6 +309,31 @@ def test_csv_dir_writes_the_same_tables(tmp_path: Path, book_path: Path) -> None
         assert read_csv(path) == expected, path.name
     assert read_csv(folder / "round-1.csv")[-1] == ["bye", "Les Dames", "", "500", "", "", "",
                                                     ""]
+    assert [row[9] for row in read_csv(folder / "deals.csv")] == ["made", "no", "yes"]
+    assert read_csv(folder / "penalties.csv")[1] == ["1", "Les Dames", "50", "retard", ""]
+
+
+def test_a_failed_csv_export_leaves_each_old_file_whole(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "teams.csv").write_text("the previous export")
+
+    def disk_full(_: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(ExportFailed) as caught:
+        write_csv_dir(tmp_path, tournament())
+    first = tmp_path / "standings.csv"
+    assert caught.value.text == f"cannot write {first}: No space left on device"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["teams.csv"]
+    assert (tmp_path / "teams.csv").read_text() == "the previous export"
+
+
+def test_csv_dir_in_a_place_that_cannot_be_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "taken").write_text("a file")
+    with pytest.raises(ExportFailed) as caught:
+        write_csv_dir(tmp_path / "taken" / "csv", tournament())
+    assert caught.value.text.startswith(f"cannot write {tmp_path / 'taken' / 'csv'}: ")
 
 
 def test_csv_dir_without_deals_and_with_semicolons(tmp_path: Path) -> None:
@@ -286,8 +378,10 @@ def test_one_sheet_per_table_with_teams_and_players(tmp_path: Path) -> None:
     book = load_workbook(path)
     assert book.sheetnames == ["Table 1", "Table 2"]
     text = sheet_text(book["Table 2"])
-    for expected in ("Concours de mai", "Round 3 · Table 2", "12 deals", "Les Dames",
-                     "Eve, Fay", "Les Valets", "Gus, Hal", "Totals", "Signatures"):
+    for expected in ("Concours de mai", "Round 3 · Table 2",
+                     "12 deals · a deal everybody passed does not count: go on to the next line",
+                     "Les Dames", "Eve, Fay", "Les Valets", "Gus, Hal", "Totals", "Signatures",
+                     "Team 1: Les Dames", "Team 2: Les Valets"):
         assert expected in text
     assert "Les As" not in text
     grid_header = next(book["Table 1"].iter_rows(min_row=8, max_row=8, values_only=True))
@@ -295,21 +389,26 @@ def test_one_sheet_per_table_with_teams_and_players(tmp_path: Path) -> None:
                                  "points team 2", "total team 1", "total team 2"]
 
 
-def test_one_empty_row_per_deal(tmp_path: Path) -> None:
+def test_one_empty_row_per_deal_and_four_more_for_passed_deals(tmp_path: Path) -> None:
+    """A deal everybody passed is not one of the 12: lines 13-16 are there for them, shaded."""
     path = tmp_path / "feuilles.xlsx"
     write_score_sheets(path, "Concours", 1, TABLES, deals=12, target=None)
     sheet = load_workbook(path)["Table 1"]
-    assert deal_numbers(sheet) == list(range(1, 13))
-    grid = list(sheet.iter_rows(min_row=9, max_row=20, min_col=2, max_col=8, values_only=True))
+    assert EXTRA_ROWS >= 4
+    assert deal_numbers(sheet) == list(range(1, 12 + EXTRA_ROWS + 1))
+    grid = list(sheet.iter_rows(min_row=9, max_row=24, min_col=2, max_col=8, values_only=True))
     assert all(v is None for row in grid for v in row)
-    assert sheet["A21"].value == "Totals"
+    assert all(sheet.cell(row=r, column=8).border.bottom.style == "thin" for r in range(9, 25))
+    fills = [sheet.cell(row=r, column=2).fill.fgColor.rgb for r in range(9, 25)]
+    assert fills[11] != fills[12] and len(set(fills[12:])) == 1  # the extra lines stand out
+    assert sheet["A25"].value == "Totals"
 
 
 def test_twenty_rows_when_playing_to_a_target(tmp_path: Path) -> None:
     path = tmp_path / "feuilles.xlsx"
     write_score_sheets(path, "Concours", 1, TABLES, deals=None, target=2001)
     sheet = load_workbook(path)["Table 1"]
-    assert deal_numbers(sheet) == list(range(1, TARGET_ROWS + 1))
+    assert deal_numbers(sheet) == list(range(1, TARGET_ROWS + 1))  # no extra lines
     assert "to 2001 points" in sheet_text(sheet)
 
 
@@ -322,14 +421,38 @@ def test_print_settings_and_borders(tmp_path: Path) -> None:
     assert sheet.page_setup.fitToHeight == 0
     assert sheet.sheet_properties.pageSetUpPr is not None
     assert sheet.sheet_properties.pageSetUpPr.fitToPage
-    assert sheet.print_area == "'Table 1'!$A$1:$H$20"
-    for row in sheet.iter_rows(min_row=8, max_row=16, max_col=8):  # header and 8 deals
+    assert int(sheet.page_setup.paperSize) == int(sheet.PAPERSIZE_A4)
+    assert sheet.print_title_rows == "$8:$8"  # the grid header, again on a second page
+    assert sheet.print_area == "'Table 1'!$A$1:$H$27"  # down to the signature boxes
+    for row in sheet.iter_rows(min_row=8, max_row=20, max_col=8):  # header, 8 + 4 deals
         for cell in row:
             assert cell.border.left.style == "thin", cell.coordinate
             assert cell.border.bottom.style == "thin", cell.coordinate
-    assert sheet["A17"].value == "Totals"
-    assert all(sheet.cell(row=17, column=c).border.top.style == "medium" for c in range(5, 9))
+    assert sheet["A21"].value == "Totals"
+    assert all(sheet.cell(row=21, column=c).border.top.style == "medium" for c in range(5, 9))
     assert sheet["B12"].font.size >= 11
+
+
+def test_each_team_signs_in_its_own_labelled_box(tmp_path: Path) -> None:
+    """Below the totals: "Signatures", a row of labels, then two framed boxes of three rows;
+    no label shares a cell or a row with a box."""
+    path = tmp_path / "feuilles.xlsx"
+    write_score_sheets(path, "Concours", 1, TABLES, deals=8, target=None)
+    sheet = load_workbook(path)["Table 2"]
+    blank = next(sheet.iter_rows(min_row=22, max_row=22, values_only=True))
+    assert list(blank) == [None] * 8  # a blank row after the totals
+    assert sheet["A23"].value == "Signatures"
+    assert (sheet["B24"].value, sheet["F24"].value) == ("Team 1: Les Dames", "Team 2: Les Valets")
+    merged = {str(r) for r in sheet.merged_cells.ranges}
+    assert {"B24:D24", "F24:H24", "B25:D27", "F25:H27"} <= merged
+    for left, right in (("B", "D"), ("F", "H")):
+        box = sheet[f"{left}25:{right}27"]
+        assert all(cell.value is None for row in box for cell in row)
+        assert all(row[0].border.left.style == "medium" for row in box)
+        assert all(row[-1].border.right.style == "medium" for row in box)
+        assert all(cell.border.top.style == "medium" for cell in box[0])
+        assert all(cell.border.bottom.style == "medium" for cell in box[-1])
+        assert sheet[f"{left}24"].border.bottom.style is None  # the label is not framed
 
 
 def test_no_tables_no_sheets(tmp_path: Path) -> None:

@@ -12,28 +12,32 @@ use them.  ``data`` for :func:`write_workbook` and :func:`write_csv_dir`::
                  "tables": [{"table": 1, "team1": "Les As", "team2": "Les Rois",
                              "score1": 1200, "score2": 900, "winner": "Les As",
                              "forfeit": None, "scored": "direct"}, ...]}, ...],
+     "penalties": [{"round": 2, "team": "Les Rois", "points": 162, "reason": "renonce",
+                    "to": "Les As" or None}, ...],
      "deals": [{"round": 1, "table": 2, "game": 7, "number": 1, "dealer": "A1", ...}, ...]}
 
-Standings, teams and deals keep their columns in a fixed order; a key the order does not know
-(a tie-break added later) becomes an extra column at the end.  openpyxl is imported only
-inside the functions that write a workbook.
+A penalty's ``to`` is the team that received the points, None when they were deducted from
+the penalised team; an empty ``penalties`` list still gives a Penalties sheet (its header),
+no ``penalties`` key none.  Standings, teams and deals keep their columns in a fixed order; a
+key the order does not know (a tie-break added later) becomes an extra column at the end.
+
+Files are written by the shared writers of :mod:`coinche_cli.game.export` (atomic writes,
+booleans as yes/no, formulas defused, A4 print setup); openpyxl is imported only inside the
+functions that write a workbook.
 """
 
 from __future__ import annotations
 
-import csv
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import CoincheError, ExportFailed
+from coinche_cli.game.export import print_setup, put, save_book, write_csv, write_xlsx
 from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
-    from openpyxl import Workbook  # types only
-    from openpyxl.cell.cell import Cell, MergedCell
     from openpyxl.worksheet.worksheet import Worksheet
 
 #: (key in the data, column header) for each table, in column order.
@@ -58,13 +62,18 @@ DEAL_COLUMNS: tuple[tuple[str, str], ...] = (
     ("coinche", "coinche"), ("made", "made"), ("score1", "score 1"), ("score2", "score 2"),
     ("total1", "total 1"), ("total2", "total 2"),
 )
+PENALTY_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("round", "round"), ("team", "team"), ("points", "points"), ("reason", "reason"),
+    ("to", "to"),
+)
 #: What the table column of a round's last row says when a team sat out.
 BYE_LABEL = "bye"
 
-_MIN_WIDTH = 6
-_MAX_WIDTH = 40
 #: Score sheets: empty deal rows when a match is played to a target, not a number of deals.
 TARGET_ROWS = 20
+#: Score sheets: numbered lines after a fixed number of deals, for the deals everybody passed
+#: (they do not count as one of the match's deals, so a match may need a few more lines).
+EXTRA_ROWS = 4
 
 
 class NothingToPrint(CoincheError):
@@ -105,8 +114,15 @@ def round_rows(round_data: dict[str, Any]) -> list[list[Any]]:
     return rows
 
 
+def penalty_rows(penalties: Sequence[dict[str, Any]]) -> list[list[Any]]:
+    """One row per penalty, by round (in the given order within a round)."""
+    ordered = sorted(penalties, key=lambda p: int(p["round"]))
+    return [[penalty.get(key) for key, _ in PENALTY_COLUMNS] for penalty in ordered]
+
+
 def export_tables(data: dict[str, Any]) -> list[Table]:
-    """Every table of the export, in sheet order: standings, teams, each round, deals."""
+    """Every table of the export, in sheet order: standings, teams, each round, penalties
+    (when ``data`` has the key, if only with its header), deals (when there are any)."""
     tables = [
         Table("Standings", "standings", *_keyed(data.get("standings", []), STANDINGS_COLUMNS)),
         Table("Teams", "teams", *_keyed(data.get("teams", []), TEAM_COLUMNS)),
@@ -115,94 +131,47 @@ def export_tables(data: dict[str, Any]) -> list[Table]:
         number = int(round_data["round"])
         tables.append(Table(f"Round {number}", f"round-{number}",
                             [header for _, header in ROUND_COLUMNS], round_rows(round_data)))
+    # an empty list is "no penalty": the sheet says so with its header alone; a caller that
+    # gives no list at all does not know, and an empty sheet would wrongly say "none"
+    if "penalties" in data:
+        tables.append(Table("Penalties", "penalties",
+                            [header for _, header in PENALTY_COLUMNS],
+                            penalty_rows(data["penalties"] or [])))
     if data.get("deals"):
         tables.append(Table("Deals", "deals", *_keyed(data["deals"], DEAL_COLUMNS)))
     return tables
 
 
-def _width(values: list[Any]) -> float:
-    longest = max((len(str(v)) for v in values if v is not None), default=0)
-    return min(max(longest + 2, _MIN_WIDTH), _MAX_WIDTH)
-
-
-def _printable(value: Any) -> Any:
-    """``value`` without the control characters a workbook cannot hold."""
-    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-
-    return ILLEGAL_CHARACTERS_RE.sub("", value) if isinstance(value, str) else value
-
-
-def _as_text(cell: Cell | MergedCell) -> None:
-    """Keep a name such as ``=Les As`` a name: openpyxl would store it as a formula."""
-    if isinstance(cell.value, str) and cell.value.startswith("="):
-        cell.data_type = "s"
-
-
-def _save(book: Workbook, path: Path) -> None:
-    """Save through a temporary file beside ``path``: a failed write leaves no half file."""
-    temporary = path.with_name(f".{path.name}.part")
-    try:
-        book.save(temporary)
-        os.replace(temporary, path)
-    except OSError as exc:
-        temporary.unlink(missing_ok=True)
-        raise ExportFailed(msg("tfile.write_failed", path=path,
-                               reason=exc.strerror or exc)) from None
-
-
 def write_workbook(path: Path, data: dict[str, Any]) -> None:
-    """Write the results workbook: Standings, Teams, Round 1…, and Deals when there are any.
+    """Write the results workbook: Standings, Teams, Round 1…, Penalties, and Deals when there
+    are any.
 
-    Each sheet has its header in row 1 (bold, frozen), a filter over the data, columns as
-    wide as their content (capped) and numbers stored as numbers.
+    Each sheet has its header in row 1 (bold, frozen, repeated on every printed page), a filter
+    over the data, columns as wide as their content (capped), numbers stored as numbers,
+    booleans as yes/no, and prints on A4 one page wide (landscape when wide); see
+    :func:`coinche_cli.game.export.add_table`.
     """
-    from openpyxl import Workbook  # heavy import, only when exporting
-    from openpyxl.styles import Font
-    from openpyxl.utils import get_column_letter
-
-    book = Workbook()
-    for sheet in list(book.worksheets):
-        book.remove(sheet)
-    book.properties.title = str(data.get("name") or "")
-    for table in export_tables(data):
-        sheet = book.create_sheet(table.title)
-        sheet.append(table.header)
-        for row in table.rows:
-            sheet.append([_printable(value) for value in row])
-        for cells in sheet.iter_rows(min_row=2):
-            for cell in cells:
-                _as_text(cell)
-        for cell in sheet[1]:
-            cell.font = Font(bold=True)
-        sheet.freeze_panes = "A2"
-        last = get_column_letter(len(table.header))
-        sheet.auto_filter.ref = f"A1:{last}{len(table.rows) + 1}"
-        for index, name in enumerate(table.header):
-            column = [name, *(row[index] for row in table.rows)]
-            sheet.column_dimensions[get_column_letter(index + 1)].width = _width(column)
-    _save(book, path)
+    sheets = [(table.title, table.header, table.rows) for table in export_tables(data)]
+    write_xlsx(path, sheets, title=str(data.get("name") or ""))
 
 
 def write_csv_dir(directory: Path, data: dict[str, Any], *, sep: str = ",") -> list[Path]:
     """Write each table as a CSV file (UTF-8 with a BOM) in ``directory``; return the paths.
 
-    Files: ``standings.csv``, ``teams.csv``, ``round-1.csv``…, and ``deals.csv`` when there
-    are deals.  The folder is created when missing.
+    Files: ``standings.csv``, ``teams.csv``, ``round-1.csv``…, ``penalties.csv``, and
+    ``deals.csv`` when there are deals.  The folder is created when missing; each file is
+    written atomically.
     """
-    written: list[Path] = []
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        for table in export_tables(data):
-            path = directory / f"{table.stem}.csv"
-            with path.open("w", encoding="utf-8-sig", newline="") as handle:
-                writer = csv.writer(handle, delimiter=sep)
-                writer.writerow(table.header)
-                writer.writerows(table.rows)
-            written.append(path)
     except OSError as exc:
-        target = exc.filename or directory
-        raise ExportFailed(msg("tfile.write_failed", path=target,
+        raise ExportFailed(msg("tfile.write_failed", path=directory,
                                reason=exc.strerror or exc)) from None
+    written: list[Path] = []
+    for table in export_tables(data):
+        path = directory / f"{table.stem}.csv"
+        write_csv(path, table.header, table.rows, sep)
+        written.append(path)
     return written
 
 
@@ -211,6 +180,9 @@ def write_csv_dir(directory: Path, data: dict[str, Any], *, sep: str = ",") -> l
 _SHEET_WIDTHS = (8, 13, 13, 13, 13, 13, 13, 13)  # deal, dealer, taker, contract, 4 × points
 _GRID_FIRST_ROW = 8
 _FONT_SIZE = 12
+#: Signature boxes: (first, last) column of each team's box, a gap column between them.
+_BOXES = ((2, 4), (6, 8))
+_BOX_ROWS = 3
 
 
 def _players(value: Any) -> str:
@@ -237,10 +209,11 @@ def write_score_sheets(path: Path, tournament: str, round_number: int,
     """Write one print-ready sheet per table ("Table 1"…) for scoring a round on paper.
 
     ``tables`` holds ``{"table", "team1", "players1", "team2", "players2"}`` per table.  Each
-    sheet gives the tournament, round and table, both teams and their players, a bordered grid
-    with one empty row per deal (numbered 1..``deals``, or :data:`TARGET_ROWS` rows when the
-    match is played to ``target``), a totals row and a line for both teams' signatures; it
-    prints portrait on A4, one page wide.
+    sheet gives the tournament, round and table, both teams and their players, and a bordered
+    grid of numbered empty rows: ``deals`` rows then :data:`EXTRA_ROWS` shaded ones for the
+    deals everybody passed (they do not count), or :data:`TARGET_ROWS` rows when the match
+    is played to ``target``.  Below the totals row, each team has a labelled box to sign in.
+    It prints portrait on A4, one page wide, the grid header repeated on a second page.
     """
     from openpyxl import Workbook  # heavy import, only when exporting
 
@@ -248,7 +221,7 @@ def write_score_sheets(path: Path, tournament: str, round_number: int,
         raise NothingToPrint(msg("tfile.no_tables", round=round_number))
     match_format = []
     if deals:
-        match_format.append(msg("tfile.sheet.deals", deals=deals))
+        match_format += [msg("tfile.sheet.deals", deals=deals), msg("tfile.sheet.passed")]
     if target:
         match_format.append(msg("tfile.sheet.target", target=target))
     book = Workbook()
@@ -260,9 +233,10 @@ def write_score_sheets(path: Path, tournament: str, round_number: int,
         _heading(sheet, [tournament,
                          msg("tfile.sheet.round_table", round=round_number, table=number),
                          " · ".join(match_format)], table)
-        last_row = _grid(sheet, deals or TARGET_ROWS)
-        _print_setup(sheet, last_row)
-    _save(book, path)
+        totals = _grid(sheet, deals or TARGET_ROWS, EXTRA_ROWS if deals else 0)
+        last_row = _signatures(sheet, totals + 2, table)
+        _sheet_print_setup(sheet, last_row)
+    save_book(book, path)
 
 
 def _heading(sheet: Worksheet, lines: list[str], table: dict[str, Any]) -> None:
@@ -276,29 +250,21 @@ def _heading(sheet: Worksheet, lines: list[str], table: dict[str, Any]) -> None:
     fonts = (Font(size=16, bold=True), Font(size=14, bold=True),
              Font(size=_FONT_SIZE, italic=True))
     for row, (text, font) in enumerate(zip(lines, fonts, strict=True), start=1):
-        title = sheet.cell(row=row, column=1, value=_printable(text))
-        title.font = font
-        _as_text(title)
+        put(sheet, row, 1, text).font = font
         sheet.merge_cells(f"A{row}:{last}{row}")
     bold = Font(size=_FONT_SIZE, bold=True)
     for side in (1, 2):
         row = 4 + side
-        sheet.cell(row=row, column=1, value=msg("tfile.sheet.team", number=side)).font = bold
-        team = sheet.cell(row=row, column=2, value=_printable(table.get(f"team{side}") or ""))
-        players = sheet.cell(row=row, column=5,
-                             value=_printable(_players(table.get(f"players{side}"))))
-        team.font, players.font = bold, Font(size=_FONT_SIZE)
-        _as_text(team)
-        _as_text(players)
+        put(sheet, row, 1, msg("tfile.sheet.team", number=side)).font = bold
+        put(sheet, row, 2, table.get(f"team{side}") or "").font = bold
+        put(sheet, row, 5, _players(table.get(f"players{side}"))).font = Font(size=_FONT_SIZE)
         sheet.merge_cells(f"B{row}:D{row}")
         sheet.merge_cells(f"E{row}:{last}{row}")
 
 
-def _grid(sheet: Worksheet, deals: int) -> int:
-    """The bordered grid: header, one numbered empty row per deal, totals, signatures.
-
-    Returns the last row used.
-    """
+def _grid(sheet: Worksheet, deals: int, extra: int) -> int:
+    """The bordered grid: header, one numbered empty row per deal, ``extra`` shaded numbered
+    rows, totals.  Returns the totals row."""
     from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 
     thin = Side(style="thin")
@@ -306,50 +272,71 @@ def _grid(sheet: Worksheet, deals: int) -> int:
     body = Font(size=_FONT_SIZE)
     bold = Font(size=_FONT_SIZE, bold=True)
     centred = Alignment(horizontal="center", vertical="center", wrap_text=True)
+    shaded = PatternFill("solid", fgColor="F2F2F2")
     columns = range(1, len(_SHEET_WIDTHS) + 1)
     for column, text in zip(columns, grid_header(), strict=True):
-        cell = sheet.cell(row=_GRID_FIRST_ROW, column=column, value=text)
+        cell = put(sheet, _GRID_FIRST_ROW, column, text)
         cell.font, cell.alignment, cell.border = bold, centred, box
         cell.fill = PatternFill("solid", fgColor="D9D9D9")
     sheet.row_dimensions[_GRID_FIRST_ROW].height = 32
-    for deal in range(1, deals + 1):
+    for deal in range(1, deals + extra + 1):
         row = _GRID_FIRST_ROW + deal
         sheet.row_dimensions[row].height = 22
         for column in columns:
             blank = sheet.cell(row=row, column=column)
             blank.border, blank.font = box, body
+            if deal > deals:
+                blank.fill = shaded
         sheet.cell(row=row, column=1, value=deal).alignment = centred
-    totals = _GRID_FIRST_ROW + deals + 1
+    totals = _GRID_FIRST_ROW + deals + extra + 1
     sheet.row_dimensions[totals].height = 24
     totals_box = Border(left=thin, right=thin, top=Side(style="medium"), bottom=thin)
     for column in columns:
         sheet.cell(row=totals, column=column).border = totals_box
     sheet.cell(row=totals, column=1, value=msg("tfile.sheet.totals")).font = bold
     sheet.merge_cells(f"A{totals}:D{totals}")
-    signatures = totals + 3
-    sheet.row_dimensions[signatures].height = 36
-    sheet.cell(row=signatures, column=1, value=msg("tfile.sheet.signatures")).font = bold
-    for first, side in ((2, 1), (6, 2)):
-        sheet.cell(row=signatures - 1, column=first,
-                   value=msg("tfile.sheet.team", number=side)).font = body
-        for column in range(first, first + 3):
-            sheet.cell(row=signatures, column=column).border = Border(bottom=thin)
-    return signatures
+    return totals
 
 
-def _print_setup(sheet: Worksheet, last_row: int) -> None:
+def _signatures(sheet: Worksheet, first_row: int, table: dict[str, Any]) -> int:
+    """"Signatures", then per team a label row over its own bordered box, side by side.
+
+    Returns the last row used.
+    """
+    from openpyxl.styles import Border, Font, Side
+    from openpyxl.utils import get_column_letter
+
+    bold = Font(size=_FONT_SIZE, bold=True)
+    put(sheet, first_row, 1, msg("tfile.sheet.signatures")).font = bold
+    label_row, box_top = first_row + 1, first_row + 2
+    box_bottom = box_top + _BOX_ROWS - 1
+    medium = Side(style="medium")
+    for side, (first, last) in enumerate(_BOXES, start=1):
+        left, right = get_column_letter(first), get_column_letter(last)
+        label = msg("tfile.sheet.signature_team", number=side,
+                    team=table.get(f"team{side}") or "").strip()
+        put(sheet, label_row, first, label).font = Font(size=_FONT_SIZE)
+        sheet.merge_cells(f"{left}{label_row}:{right}{label_row}")
+        # every edge cell carries its part of the frame: a merged range draws the borders of
+        # the cells along its edges, not those of its first cell alone
+        for row in range(box_top, box_bottom + 1):
+            for column in range(first, last + 1):
+                sheet.cell(row=row, column=column).border = Border(
+                    left=medium if column == first else None,
+                    right=medium if column == last else None,
+                    top=medium if row == box_top else None,
+                    bottom=medium if row == box_bottom else None)
+        sheet.merge_cells(f"{left}{box_top}:{right}{box_bottom}")
+    for row in range(box_top, box_bottom + 1):
+        sheet.row_dimensions[row].height = 22
+    return box_bottom
+
+
+def _sheet_print_setup(sheet: Worksheet, last_row: int) -> None:
     """Portrait A4, one page wide, the grid header repeated on a second page."""
     from openpyxl.utils import get_column_letter
-    from openpyxl.worksheet.page import PageMargins
-    from openpyxl.worksheet.properties import PageSetupProperties
 
     sheet.print_area = f"A1:{get_column_letter(len(_SHEET_WIDTHS))}{last_row}"
-    sheet.print_title_rows = f"{_GRID_FIRST_ROW}:{_GRID_FIRST_ROW}"
-    sheet.page_setup.orientation = "portrait"
-    sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
-    sheet.page_setup.fitToWidth = 1
-    sheet.page_setup.fitToHeight = 0
-    sheet.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
-    sheet.page_margins = PageMargins(left=0.5, right=0.5, top=0.6, bottom=0.6)
+    print_setup(sheet, landscape=False, title_row=_GRID_FIRST_ROW)
     sheet.print_options.horizontalCentered = True
     sheet.sheet_view.showGridLines = False
