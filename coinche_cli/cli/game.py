@@ -159,9 +159,15 @@ def _report(change: "Change", verb: str, as_json: bool) -> None:
 def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = False,
          history: Annotated[
              bool, typer.Option("--history", help="Also the deals undone or replaced.")
+         ] = False,
+         wide: Annotated[
+             bool, typer.Option("--wide", help="Every column, whole: the dealer's name, why "
+                                "each deal scored.")
          ] = False) -> None:
     """Show the score sheet: every deal, the running totals and a summary per side; with
-    --history, the deals removed by undo or replaced by edit too (JSON: "history").
+    --history, the deals removed by undo or replaced by edit too (JSON: "history").  One line
+    per deal, fitted to the terminal; --wide adds the dealer's name and why each deal scored
+    what it did, names never cut.
 
     Example: coinche game show --json
     """
@@ -178,7 +184,7 @@ def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
     if as_json:
         print_json({**game_view.state_json(record, state), "history": corrections})
         return
-    game_view.render_sheet(record, state)
+    game_view.render_sheet(record, state, wide)
     if history:
         from coinche_cli.scoring.deal import deal_from_json
 

@@ -1,12 +1,14 @@
 """How a game reads on the terminal and in JSON.
 
-The per-deal lines are plain text (no Rich import): they print after every deal at the table.
+Everything here is plain text (no Rich import): the per-deal lines print after every deal at
+the table, the score sheet is a plain-text table (:mod:`coinche_cli.cli.output`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from coinche_cli.cli.output import Column, print_line, print_table
 from coinche_cli.game.ops import Change
 from coinche_cli.game.state import GameState, Row, summary
 from coinche_cli.messages import msg
@@ -158,34 +160,47 @@ def change_lines(change: Change, verb: str) -> list[str]:
     return lines
 
 
-def render_sheet(record: GameRecord, state: GameState) -> None:
-    """The whole score sheet as a Rich table, then the per-side summary."""
-    from rich.table import Table
+def sheet_columns(state: GameState, wide: bool) -> list[Column]:
+    """The score sheet's columns: short headers, the sides by their codes (the title names
+    them); with ``wide``, why each deal scored what it did."""
+    sides = state.setup.sides
+    columns = [Column(msg("col.number"), right=True), Column(msg("col.dealer")),
+               Column(msg("col.contract")), Column(msg("col.taker"), flexible=True),
+               Column(msg("col.result")),
+               *(Column(side, right=True) for side in sides),
+               *(Column(msg("view.total_of", side=side), right=True) for side in sides)]
+    if wide:
+        columns.append(Column(msg("col.why")))
+    return columns
 
-    from coinche_cli.cli.output import console
 
-    out = console()
+def sheet_row(state: GameState, row: Row, wide: bool) -> list[str]:
+    """One deal on one line: with ``wide``, the dealer by name and seat and why it scored
+    what it did; else the dealer's seat number."""
     setup = state.setup
-    title = msg("view.sheet_title", id=record.id, rules=record.rules_name,
-                sides=" / ".join(setup.names.values()))
-    table = Table(title=title, show_header=True, header_style="bold")
-    for column in ("number", "dealer", "contract", "taker", "result"):
-        table.add_column(msg(f"col.{column}"), justify="right" if column == "number" else "left")
-    for side in setup.sides:
-        table.add_column(name(state, side), justify="right")
-    for side in setup.sides:
-        table.add_column(msg("view.total_of", side=name(state, side)), justify="right")
-    for row in state.rows:
-        deal = row.entry.deal
-        result = row.result
-        outcome = "" if result is None else msg("view.made" if result.made else "view.failed")
-        scores = ["" if result is None else str(result.scores[s]) for s in setup.sides]
-        table.add_row(str(row.number), setup.seat_label(row.dealer), contract_text(row),
-                      "" if deal is None else name(state, deal.taker), outcome, *scores,
-                      *(str(row.totals[s]) for s in setup.sides))
-    out.print(table)
-    stats = summary(state)
-    for side, counts in stats.items():
-        out.print(msg("view.summary", side=name(state, side), **counts))
+    deal = row.entry.deal
+    result = row.result
+    dealer = setup.seat_label(row.dealer) if wide else str(row.dealer + 1)
+    outcome = "" if result is None else msg("view.made" if result.made else "view.failed")
+    cells = [str(row.number), dealer, contract_text(row),
+             "" if deal is None else name(state, deal.taker), outcome,
+             *("" if result is None else str(result.scores[s]) for s in setup.sides),
+             *(str(row.totals[s]) for s in setup.sides)]
+    if wide:
+        cells.append("" if result is None else result.reason.split(": ", 1)[-1])
+    return cells
+
+
+def render_sheet(record: GameRecord, state: GameState, wide: bool = False) -> None:
+    """The score sheet, one line per deal, fitted to the terminal (every column whole with
+    ``wide`` or into a pipe), then the per-side summary and the totals."""
+    setup = state.setup
+    sides = " / ".join(msg("view.side_legend", side=side, name=name(state, side))
+                       for side in setup.sides)
+    print_line(msg("view.sheet_title", id=record.id, rules=record.rules_name, sides=sides))
+    print_table(sheet_columns(state, wide), (sheet_row(state, row, wide) for row in state.rows),
+                whole=wide)
+    for side, counts in summary(state).items():
+        print_line(msg("view.summary", side=name(state, side), **counts))
     for line in totals_lines(state):
-        out.print(line)
+        print_line(line)

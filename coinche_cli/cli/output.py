@@ -1,13 +1,16 @@
-"""Writing to the terminal: JSON on stdout, one red line per error on stderr.
+"""Writing to the terminal: JSON on stdout, plain-text tables, one red line per error on stderr.
 
-Rich is imported only by the functions that draw tables, so a command that prints a line or
-JSON does not pay for it.
+The tables of ``game show`` and ``tournament standings`` are written here as plain text: no
+Rich, so a name is printed as it was typed (``Les [/] As`` is a name, not markup), and a
+1,000-team table costs about what its JSON costs.  Rich is imported only by :func:`console`,
+for the tables other commands still draw with it.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from coinche_cli.errors import CoincheError
@@ -48,9 +51,142 @@ def usage_line(text: str) -> None:
 
 
 def console() -> Any:
-    """A Rich console on stdout (imported on first use)."""
+    """A Rich console on stdout (imported on first use), for the tables still drawn by Rich."""
     from rich.console import Console
 
     # piped into a file or another program: wide enough that tables do not wrap
     width = None if sys.stdout.isatty() else 200
     return Console(highlight=False, width=width)
+
+
+#: What a too-long cell ends with; one column wide on every terminal.
+ELLIPSIS = "…"
+#: The spaces between two columns.
+GAP = "  "
+#: The narrowest terminal a table is fitted to: below it, lines wrap rather than names
+#: shrinking out of recognition.
+MIN_WIDTH = 80
+
+
+class Column:
+    """A column of a plain-text table: its header, its alignment, whether it may shrink.
+
+    A ``flexible`` column (a team's name) gives up width when the table is wider than the
+    terminal, down to ``floor`` columns, its cells cut with an ellipsis; the others always show
+    whole.  A plain class, not a NamedTuple: this module is on the path of every command,
+    ``game add`` included, and a NamedTuple class costs about 0.15 ms to create.
+    """
+
+    __slots__ = ("flexible", "floor", "header", "right")
+
+    def __init__(self, header: str, *, right: bool = False, flexible: bool = False,
+                 floor: int = 8) -> None:
+        self.header = header
+        self.right = right
+        self.flexible = flexible
+        self.floor = floor
+
+
+#: Below it every character takes one column (Latin letters, accented or not): no lookup.
+_NARROW_BELOW = "\u0300"
+
+
+def _char_width(char: str) -> int:
+    if char < _NARROW_BELOW:
+        return 1
+    import unicodedata
+
+    if unicodedata.category(char) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def text_width(text: str) -> int:
+    """How many terminal columns ``text`` takes: two for a wide (East Asian) character, none
+    for a combining mark or a format character, one for the others."""
+    if not text or max(text) < _NARROW_BELOW:
+        return len(text)
+    return sum(_char_width(char) for char in text)
+
+
+def clip(text: str, width: int) -> str:
+    """``text`` cut to ``width`` columns, ending with an ellipsis when cut."""
+    if text_width(text) <= width:
+        return text
+    room = width - text_width(ELLIPSIS)
+    if room < 0:
+        return ""
+    used = 0
+    for end, char in enumerate(text):
+        used += _char_width(char)
+        if used > room:
+            return text[:end] + ELLIPSIS
+    return text + ELLIPSIS  # not reached: the text is wider than the room
+
+
+def _fit(columns: Sequence[Column], natural: list[int], width: int) -> list[int]:
+    """Column widths within ``width``: the widest flexible columns shrink first, all to one
+    level, none below its floor (a table that still does not fit is printed wider)."""
+    over = sum(natural) + len(GAP) * (len(natural) - 1) - width
+    flexible = [i for i, column in enumerate(columns) if column.flexible]
+    if over <= 0 or not flexible:
+        return natural
+    floors = {i: min(natural[i], columns[i].floor) for i in flexible}
+    room = sum(natural[i] for i in flexible) - over  # what the flexible columns may take
+
+    def taken(level: int) -> int:
+        return sum(max(floors[i], min(natural[i], level)) for i in flexible)
+
+    level = max(natural[i] for i in flexible)
+    while level > 0 and taken(level) > room:
+        level -= 1
+    return [max(floors[i], min(natural[i], level)) if i in floors else natural[i]
+            for i in range(len(natural))]
+
+
+def table_lines(columns: Sequence[Column], rows: Iterable[Sequence[str]],
+                width: int | None = None) -> list[str]:
+    """A table as lines of text: the headers, a rule, one line per row, columns aligned with
+    spaces.  With ``width``, flexible columns shrink so that lines fit in it; without, every
+    column is as wide as its widest cell.  Cells are printed as they are (no markup)."""
+    cells = [list(row) for row in rows]
+    sizes = [[text_width(cell) for cell in row] for row in cells]  # measured once
+    natural = [text_width(column.header) for column in columns]
+    for row_sizes in sizes:
+        natural = [max(a, b) for a, b in zip(natural, row_sizes, strict=True)]
+    widths = natural if width is None else _fit(columns, natural, width)
+
+    def line(texts: Sequence[str], measured: Sequence[int]) -> str:
+        parts = []
+        for column, size, text, used in zip(columns, widths, texts, measured, strict=True):
+            if used > size:
+                text = clip(text, size)
+                used = text_width(text)
+            pad = " " * (size - used)
+            parts.append(pad + text if column.right else text + pad)
+        return GAP.join(parts).rstrip(" ")
+
+    # a column without a header (a mark such as "dropped") has no rule either
+    rule = GAP.join(("-" if column.header else " ") * size
+                    for column, size in zip(columns, widths, strict=True))
+    headers = [column.header for column in columns]
+    return [line(headers, [text_width(h) for h in headers]), rule.rstrip(" "),
+            *(line(row, row_sizes) for row, row_sizes in zip(cells, sizes, strict=True))]
+
+
+def table_width() -> int | None:
+    """The width to fit tables in: the terminal's, at least :data:`MIN_WIDTH`; ``None`` (every
+    column whole) when stdout is a file or a pipe, which has no width to fit."""
+    if not sys.stdout.isatty():
+        return None
+    import shutil
+
+    return max(MIN_WIDTH, shutil.get_terminal_size((MIN_WIDTH, 24)).columns)
+
+
+def print_table(columns: Sequence[Column], rows: Iterable[Sequence[str]],
+                whole: bool = False) -> None:
+    """Print a table fitted to the terminal (every column whole with ``whole`` or into a
+    pipe)."""
+    lines = table_lines(columns, rows, None if whole else table_width())
+    sys.stdout.write("\n".join(lines) + "\n")

@@ -355,8 +355,13 @@ def penalty(
 
 @app.command("standings")
 def standings(ctx: typer.Context, round_number: RoundOption = None,
-              tournament: TournamentOption = None, as_json: JsonOption = False) -> None:
-    """Show the standings (after a given round with --round).
+              tournament: TournamentOption = None, as_json: JsonOption = False,
+              wide: Annotated[
+                  bool, typer.Option("--wide", help="Every column, whole: players, points "
+                                     "against, Buchholz, byes, forfeits, penalties.")
+              ] = False) -> None:
+    """Show the standings (after a given round with --round), one line per team fitted to the
+    terminal; --wide adds the players and the secondary columns, names never cut.
 
     Example: coinche tournament standings --json
     """
@@ -367,7 +372,7 @@ def standings(ctx: typer.Context, round_number: RoundOption = None,
     if as_json:
         print_json(view.standings_json(rows))
         return
-    view.render_standings(found, rows, round_number)
+    view.render_standings(found, rows, round_number, wide)
 
 
 @app.command("show")

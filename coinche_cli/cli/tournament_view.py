@@ -1,11 +1,16 @@
-"""How a tournament reads on the terminal, in JSON, and as export data."""
+"""How a tournament reads on the terminal, in JSON, and as export data.
+
+Plain text only (no Rich): team names are printed as they were typed, never read as markup.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from coinche_cli.cli.output import Column, print_line, print_table
 from coinche_cli.messages import msg
 from coinche_cli.tournament.model import Board, Round, Tournament
+from coinche_cli.tournament.ranking import Ranking
 from coinche_cli.tournament.standings import Standing, bye_points
 
 
@@ -85,29 +90,56 @@ def standings_json(rows: list[Standing]) -> list[dict[str, Any]]:
     return [row.to_json() for row in rows]
 
 
-def render_standings(tournament: Tournament, rows: list[Standing], after: int | None) -> None:
-    """The standings as a Rich table."""
-    from rich.table import Table
+def standings_columns(tournament: Tournament, wide: bool) -> list[tuple[Column, str]]:
+    """The standings' columns, each with the :class:`Standing` field it shows.
 
-    from coinche_cli.cli.output import console
+    One line per team on an 80-column terminal: rank, team, played, W/D/L, points for, the
+    difference, and match points when the ranking or a tie-break uses them.  ``wide`` adds the
+    players, points against, match points, Buchholz, byes, forfeits and penalties.
+    """
+    settings = tournament.settings
+    uses_match_points = (settings.ranking is Ranking.MATCH_POINTS
+                         or "match-points" in settings.tie_breaks)
+    fields = ["rank", "team", *(["players"] if wide else []), "played", "wins", "draws",
+              "losses", "for", *(["against"] if wide else []), "difference",
+              *(["match_points"] if wide or uses_match_points else []),
+              *(["buchholz", "byes", "forfeits", "penalties"] if wide else [])]
+    return [(Column(msg(f"col.{field}"), right=field not in ("team", "players"),
+                    flexible=field in ("team", "players")), field)
+            for field in fields]
 
+
+#: Columns whose :class:`Standing` field has another name.
+_FIELDS = {"for": "points_for", "against": "points_against"}
+
+
+def standing_cell(row: Standing, field: str) -> str:
+    """One cell of a team's line."""
+    if field == "team":
+        return row.name
+    if field == "players":
+        return ", ".join(row.players)
+    return str(getattr(row, _FIELDS.get(field, field)))
+
+
+def render_standings(tournament: Tournament, rows: list[Standing], after: int | None,
+                     wide: bool = False) -> None:
+    """The standings, one line per team, fitted to the terminal (every column whole with
+    ``wide`` or into a pipe); a team that left the tournament is marked ``dropped``."""
     title = msg("tview.standings_title", name=tournament.name,
                 round=after if after is not None else (
                     tournament.current.number if tournament.current else 0))
-    table = Table(title=title, header_style="bold")
-    columns = ["rank", "team", "players", "played", "wins", "draws", "losses", "for", "against",
-               "difference", "match_points"]
-    extra = [t for t in tournament.settings.tie_breaks if t == "buchholz"]
-    for column in columns + extra:
-        table.add_column(msg(f"col.{column}"),
-                         justify="left" if column in ("team", "players") else "right")
-    for row in rows:
-        cells = [row.rank, row.name + (" †" if row.dropped else ""), ", ".join(row.players),
-                 row.played, row.wins, row.draws, row.losses, row.points_for,
-                 row.points_against, row.difference, row.match_points]
-        cells += [row.buchholz for _ in extra]
-        table.add_row(*(str(c) for c in cells))
-    console().print(table)
+    print_line(title)
+    described = standings_columns(tournament, wide)
+    columns = [column for column, _ in described]
+    lines = [[standing_cell(row, field) for _, field in described] for row in rows]
+    if any(row.dropped for row in rows):
+        # a column of its own, so that cutting a long name never cuts the mark
+        columns.append(Column(""))
+        mark = msg("tview.dropped_mark")
+        for line, row in zip(lines, rows, strict=True):
+            line.append(mark if row.dropped else "")
+    print_table(columns, lines, whole=wide)
 
 
 def export_data(tournament: Tournament, rows: list[Standing],
