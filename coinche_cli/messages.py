@@ -355,7 +355,6 @@ MESSAGES: dict[str, str] = {
     "tfile.bad_rows_one": "1 bad row in {file}; nothing imported",
     "tfile.bad_rows": "{count} bad rows in {file}; nothing imported",
     "tfile.row": "{file}: row {row}: {problems}",
-    "tfile.more": "… and {count} more",
     "tfile.problem": "{field}: {problem}",
     "tfile.missing": "missing",
     "tfile.duplicate_team": "{name!r} repeats {earlier!r} from row {first}",

@@ -265,7 +265,7 @@ def test_standings_wide_adds_players_and_the_secondary_columns(cli: Cli) -> None
         "rank": 2, "team": "Les Dames", "players": ["Ana", "Bob"], "played": 1, "wins": 0,
         "draws": 1, "losses": 0, "byes": 0, "forfeits": 0, "points_for": 800,
         "points_against": 800, "difference": 0, "match_points": 2, "penalties": 0,
-        "buchholz": 800, "dropped": True,
+        "buchholz": 800, "dropped": True, "penalty_details": [],
     }
 
 

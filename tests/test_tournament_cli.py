@@ -150,8 +150,8 @@ def test_a_teams_file_with_a_missing_name_and_a_duplicate_imports_nothing(
         ["les nouveaux", "Zoé", "Yann"],  # row 4: repeats row 2
         ["Les Derniers", "Paul", "Rémi"],
     ])
-    line = director.refused("team", "import", str(path))
-    assert "3" in line and "4" in line  # the bad rows, by their spreadsheet row number
+    rows = director.refused_rows("team", "import", str(path))
+    assert [r.split(": row ")[1][0] for r in rows[1:]] == ["3", "4"]  # by spreadsheet row
     assert director.team_names() == list(NAMES[:2])
 
 
@@ -161,8 +161,8 @@ def test_a_results_file_with_a_bad_score_stores_nothing(cli: Cli, tmp_path: Path
     path = write_csv(tmp_path / "resultats.csv", [
         ["Table", "Score 1", "Score 2"], ["1", "800", "600"], ["2", "huit cents", "600"],
         ["3", "700", "500"]])
-    line = director.refused("result", "--import", str(path))
-    assert "huit cents" in line and "3" in line  # the bad value and its row
+    rows = director.refused_rows("result", "--import", str(path))
+    assert len(rows) == 2 and "row 3" in rows[1] and "huit cents" in rows[1]
     assert all(t["scores"] is None for t in director.json("show")["tables"])
 
 

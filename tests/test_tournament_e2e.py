@@ -448,7 +448,8 @@ def test_a_24_team_concours_from_registration_to_the_workbook(cli_process: Cli,
     c.cli.run("tournament", "export", str(workbook))
     book = load_workbook(workbook)
     assert book.sheetnames == [
-        "Standings", "Teams", *(f"Round {r}" for r in range(1, ROUNDS + 1)), "Deals"]
+        "Standings", "Teams", *(f"Round {r}" for r in range(1, ROUNDS + 1)), "Penalties",
+        "Deals"]
 
     _, rows = sheet_records(book, "Standings")
     assert len(rows) == len(table)

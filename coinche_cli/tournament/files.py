@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from coinche_cli.errors import CoincheError
+from coinche_cli.errors import MAX_ROWS, RowsRefused
 from coinche_cli.messages import msg
 from coinche_cli.names import fold
 
@@ -49,7 +49,7 @@ NAME_HEADERS: tuple[str, ...] = (
     "nom équipe", "nom d'équipe", "nom de l'équipe", "équipe", "team", "team name", "nom", "name",
 )
 #: Bad rows a refusal lists before "… and N more" (the terminal stays readable).
-SHOWN_ROWS = 20
+SHOWN_ROWS = MAX_ROWS
 
 _WORKBOOK_SUFFIXES = {".xlsx", ".xlsm", ".ods"}
 _ZIP_MAGIC = b"PK\x03\x04"
@@ -59,7 +59,7 @@ _HEADER_SEARCH = 10
 _PLAYER_LIST_SPLIT = re.compile(r"\s*[,;/&+]\s*")
 
 
-class FileProblem(CoincheError):
+class FileProblem(RowsRefused):
     """A teams or results file that cannot be imported; nothing from it is used.
 
     The text is what is wrong with the file as a whole ("3 bad rows in equipes.csv; nothing
@@ -68,15 +68,8 @@ class FileProblem(CoincheError):
     ``summary`` is the first line; ``problems`` keeps every bad row, none left out.
     """
 
-    exit_code = 2
-
     def __init__(self, summary: str, problems: Sequence[str] = ()) -> None:
-        shown = list(problems[:SHOWN_ROWS])
-        if len(problems) > SHOWN_ROWS:
-            shown.append(msg("tfile.more", count=len(problems) - SHOWN_ROWS))
-        super().__init__("\n".join([summary, *shown]))
-        self.summary = summary
-        self.problems = list(problems)
+        super().__init__(summary, problems)
 
 
 @dataclass(frozen=True)
