@@ -448,7 +448,8 @@ def test_cli_rules_list_json(tmp_path: Path) -> None:
     assert [row["name"] for row in rows] == ["atout", "chien", "club", "generale", "standard"]
     for row in rows:
         assert {"name", "players", "target", "modes", "source"} <= set(row)
-        assert row["source"].startswith("seed ")
+        # where the rules come from, in the players' words: no seed file names (issue 7.17)
+        assert row["source"] and "seed" not in row["source"] and ".txt" not in row["source"]
     by_name = {row["name"]: row for row in rows}
     assert (by_name["chien"]["players"], by_name["chien"]["target"]) == ([3, 2], 1000)
     assert by_name["standard"]["modes"] == ["suits", "SA", "TA"]

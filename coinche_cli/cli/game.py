@@ -12,6 +12,7 @@ from coinche_cli.cli.options import (
     GameOption,
     JsonOption,
     RulesOption,
+    SepOption,
     TournamentOption,
     deal_options,
 )
@@ -241,9 +242,7 @@ def export(
     xlsx_path: Annotated[
         Path | None, typer.Option("--xlsx", help="Write an Excel workbook (Deals, Summary).")
     ] = None,
-    sep: Annotated[str, typer.Option("--sep", help="CSV separator (';' for French Excel).")] = (
-        ","
-    ),
+    sep: SepOption = ",",
     game: GameOption = None,
 ) -> None:
     """Export the score sheet: one row per deal with every field, scores and running totals.
@@ -251,10 +250,11 @@ def export(
     Example: coinche game export --xlsx partie.xlsx
     """
     from coinche_cli.game import ops as games
-    from coinche_cli.game.export import export_game
+    from coinche_cli.game.export import check_separator, export_game
 
     if csv_path is None and xlsx_path is None:
         raise GameError("game.export_nothing")
+    check_separator(sep)
     _, state = games.load(open_store(ctx), game)
     export_game(state, csv_path=csv_path, xlsx_path=xlsx_path, sep=sep)
     for path in (csv_path, xlsx_path):

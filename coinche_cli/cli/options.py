@@ -30,6 +30,9 @@ TournamentOption = Annotated[
     typer.Option("--tournament", "-T", help="Tournament name (default: the current one)."),
 ]
 RoundOption = Annotated[int | None, typer.Option("--round", "-R", help="Round number.")]
+SepOption = Annotated[
+    str, typer.Option("--sep", help="CSV separator (';' for a French Excel).")
+]
 
 
 #: What a command decorated with :func:`deal_options` receives: call it to read the deal.
@@ -66,7 +69,8 @@ DEAL_PARAMETERS = (
     ], None),
     _parameter("deal_json", Annotated[
         str | None,
-        typer.Option("--deal", help="The deal as JSON (fields of variants.md), or - for stdin."),
+        typer.Option("--deal", help="The deal as JSON (taker, contract, trump, coinche, points, "
+                     "belote, announces…), or - to read it from standard input."),
     ], None),
     _parameter("belote", Annotated[
         list[str] | None,

@@ -1,9 +1,8 @@
 """Writing to the terminal: JSON on stdout, plain-text tables, one red line per error on stderr.
 
-The tables of ``game show`` and ``tournament standings`` are written here as plain text: no
-Rich, so a name is printed as it was typed (``Les [/] As`` is a name, not markup), and a
-1,000-team table costs about what its JSON costs.  Rich is imported only by :func:`console`,
-for the tables other commands still draw with it.
+Every table (``game show``, ``tournament standings``, ``rules list``, ``score``) is written
+here as plain text: no Rich, so a name is printed as it was typed (``Les [/] As`` is a name,
+not markup), and a 1,000-team table costs about what its JSON costs.
 """
 
 from __future__ import annotations
@@ -48,15 +47,6 @@ def usage_line(text: str) -> None:
     colour = sys.stderr.isatty()
     text = f"{msg('error_prefix')}: {line}"
     sys.stderr.write(f"\x1b[31m{text}\x1b[0m\n" if colour else text + "\n")
-
-
-def console() -> Any:
-    """A Rich console on stdout (imported on first use), for the tables still drawn by Rich."""
-    from rich.console import Console
-
-    # piped into a file or another program: wide enough that tables do not wrap
-    width = None if sys.stdout.isatty() else 200
-    return Console(highlight=False, width=width)
 
 
 #: What a too-long cell ends with; one column wide on every terminal.

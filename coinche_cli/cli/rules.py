@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from coinche_cli.cli.output import console, print_json, print_line
+from coinche_cli.cli.output import Column, print_json, print_line, print_table
 from coinche_cli.messages import msg
 
 app = typer.Typer(help="Rule variants: list the built-ins, show one, check your own file.",
@@ -28,15 +28,10 @@ def list_rules(as_json: JsonOption = False) -> None:
     if as_json:
         print_json(rows)
         return
-    from rich.table import Table
-
-    table = Table(show_header=True, header_style="bold")
-    for column in ("name", "players", "target", "modes", "source"):
-        table.add_column(msg(f"col.{column}"))
-    for row in rows:
-        table.add_row(row["name"], "/".join(map(str, row["players"])), str(row["target"]),
-                      " ".join(row["modes"]), row["source"])
-    console().print(table)
+    columns = [Column(msg(f"col.{name}"), flexible=name == "source")
+               for name in ("name", "players", "target", "modes", "source")]
+    print_table(columns, [[row["name"], "/".join(map(str, row["players"])), str(row["target"]),
+                           " ".join(row["modes"]), row["source"]] for row in rows])
 
 
 @app.command("show")

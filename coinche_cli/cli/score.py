@@ -6,7 +6,7 @@ from typing import Annotated
 import typer
 
 from coinche_cli.cli.options import DealInput, JsonOption, RulesOption, deal_options
-from coinche_cli.cli.output import console, print_json
+from coinche_cli.cli.output import Column, print_json, print_line, print_table
 from coinche_cli.game.state import Setup
 from coinche_cli.messages import msg
 from coinche_cli.rules.loader import load_rules
@@ -38,20 +38,15 @@ def score(
 
 
 def render_score(rules: Rules, result: DealScore) -> None:
-    """Draw the deal's outcome and each side's terms."""
-    from rich.table import Table
-
-    out = console()
-    style = "green" if result.made else "red"
-    out.print(f"[bold]{rules.name}[/bold] · [{style}]{result.reason}[/{style}]")
-    table = Table(show_header=True, header_style="bold")
-    table.add_column(msg("col.side"))
-    table.add_column(msg("col.card_points"), justify="right")
-    table.add_column(msg("col.score"), justify="right")
-    table.add_column(msg("col.why"))
+    """The deal's outcome, then each side's card points, score and the terms behind it."""
+    print_line(f"{rules.name} · {result.reason}")
+    columns = [Column(msg("col.side")), Column(msg("col.card_points"), right=True),
+               Column(msg("col.score"), right=True), Column(msg("col.why"), flexible=True,
+                                                            floor=20)]
+    rows = []
     for side, line in zip(result.checked.sides, result.lines[1:], strict=False):
         why = line.split(": ", 1)[1].rsplit(" = ", 1)[0] if " = " in line else "0"
-        table.add_row(side, str(result.checked.points[side]), str(result.scores[side]), why)
-    out.print(table)
+        rows.append([side, str(result.checked.points[side]), str(result.scores[side]), why])
+    print_table(columns, rows)
     for extra in result.lines[1 + len(result.checked.sides):]:
-        out.print(extra)
+        print_line(extra)

@@ -7,7 +7,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from coinche_cli.cli.context import open_store
-from coinche_cli.cli.options import JsonOption, RoundOption, RulesOption, TournamentOption
+from coinche_cli.cli.options import (
+    JsonOption,
+    RoundOption,
+    RulesOption,
+    SepOption,
+    TournamentOption,
+)
 from coinche_cli.cli.output import print_json, print_line, warning_line
 from coinche_cli.errors import TournamentError
 from coinche_cli.messages import msg
@@ -29,7 +35,7 @@ app.add_typer(team_app, name="team")
 
 def _match_points(text: str) -> tuple[int, int, int, int]:
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 4 or not all(p.isdigit() for p in parts):
+    if len(parts) != 4 or not all(p.isascii() and p.isdigit() for p in parts):
         raise TournamentError("tournament.bad_match_points", got=text)
     win, draw, loss, forfeit = (int(p) for p in parts)
     return win, draw, loss, forfeit
@@ -424,13 +430,16 @@ def export(
     csv_dir: Annotated[
         Path | None, typer.Option("--csv", help="Write the same tables as CSV files here.")
     ] = None,
+    sep: SepOption = ",",
     tournament: TournamentOption = None,
 ) -> None:
-    """Export standings, teams, every round and the deals to Excel (and/or CSV).
+    """Export standings, teams, every round, the penalties and the deals to Excel (and/or
+    CSV files).
 
-    Example: coinche tournament export concours.xlsx
+    Example: coinche tournament export concours.xlsx --csv resultats --sep ';'
     """
     from coinche_cli.cli import tournament_view as view
+    from coinche_cli.game.export import check_separator
     from coinche_cli.tournament import ops as tournaments
     from coinche_cli.tournament.export import write_csv_dir, write_workbook
 
@@ -438,6 +447,7 @@ def export(
         raise TournamentError("tournament.export_where")
     if path is not None and path.suffix.lower() != ".xlsx":
         raise TournamentError("tournament.export_suffix", path=path)
+    check_separator(sep)
     store = open_store(ctx)
     found = tournaments.load(store, tournament)
     data = view.export_data(found, tournaments.ranked(found), _deal_rows(store, found))
@@ -445,8 +455,7 @@ def export(
         write_workbook(path, data)
         print_line(msg("tview.exported", path=path))
     if csv_dir is not None:
-        csv_dir.mkdir(parents=True, exist_ok=True)
-        for written in write_csv_dir(csv_dir, data):
+        for written in write_csv_dir(csv_dir, data, sep=sep):
             print_line(msg("tview.exported", path=written))
 
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from coinche_cli.errors import ExportFailed
+from coinche_cli.errors import ExportFailed, InputError
 from coinche_cli.game.state import GameState, summary
 from coinche_cli.messages import msg
 
@@ -101,6 +101,17 @@ def _atomically(path: Path, write: Callable[[BinaryIO], object]) -> None:
     finally:
         with contextlib.suppress(OSError):
             temporary.unlink(missing_ok=True)
+
+
+#: What ``--sep`` may not be: nothing, more than one character, a quote or a line break
+#: would make a file no spreadsheet reads back.
+BAD_SEPARATORS = ('"', "\r", "\n")
+
+
+def check_separator(sep: str) -> None:
+    """Refuse a CSV separator that cannot separate cells (``--sep``)."""
+    if len(sep) != 1 or sep in BAD_SEPARATORS or sep.isalnum():
+        raise InputError("sep", "tfile.bad_separator", got=sep)
 
 
 def write_csv(path: Path, header: list[str], rows: Sequence[Sequence[Any]],

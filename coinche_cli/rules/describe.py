@@ -33,7 +33,19 @@ def _table(cards: Any) -> str:
 
 
 def _terms(terms: tuple[str | int, ...]) -> str:
-    return " + ".join(str(t).replace("_", " ") for t in terms) or msg("sum.nothing")
+    """Score terms in the players' words ("every announce of the deal", "capot bonus")."""
+    words = [str(t) if isinstance(t, int) else msg(f"sum.term.{t}") for t in terms]
+    return " + ".join(words) or msg("sum.nothing")
+
+
+def _announce(rules: Rules, canonical: str) -> str:
+    """An announce as players name it: its file's own word, else "carré de valets"…"""
+    label = rules.announce_label(canonical)
+    if label == "carre":  # the generic carré of the file: the four plain ones
+        return msg("sum.announce.carre")
+    if label == canonical:
+        return msg(f"sum.announce.{canonical}")
+    return label
 
 
 def _outcome(outcome: str, side_terms: SideTerms) -> list[str]:
@@ -81,7 +93,7 @@ def rules_summary(rules: Rules) -> list[str]:
     lines.append(msg("sum.belote", value=rules.belote_value,
                      to=msg(f"sum.belote_to.{rules.belote_to}"), counts=belotes))
     if rules.announces:
-        values = ", ".join(f"{rules.announce_label(n)} {v}" for n, v in rules.announces.items()
+        values = ", ".join(f"{_announce(rules, n)} {v}" for n, v in rules.announces.items()
                            if rules.announce_label(n) != "carre" or n == "carre-A")
         which = msg("sum.best_only" if rules.best_announce_only else "sum.all_count")
         lines.append(msg("sum.announces", values=values, which=which))
@@ -104,7 +116,8 @@ def rules_summary(rules: Rules) -> list[str]:
         last = msg("sum.last_exact") if rules.last_deal_exact else ""
         lines.append(msg("sum.rounded", method=rules.rounding, last=last))
     coinche, surcoinche = rules.coinche_factors
-    multiplied = ", ".join(sorted(rules.multiplied - {"fixed"}))
+    multiplied = ", ".join(msg(f"sum.term.{term}") for term in sorted(rules.multiplied)
+                           if term != "fixed")
     lines += ["", msg("sum.coinche", coinche=coinche, surcoinche=surcoinche, terms=multiplied)]
     capot = []
     if rules.capot_bonus:

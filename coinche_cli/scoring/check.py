@@ -202,7 +202,7 @@ def _announces(rules: Rules, deal: Deal, sides: tuple[str, ...]) -> dict[str, tu
         _check_side(side, sides, "announces")
         resolved: list[str] = []
         for name in names:
-            canonical = _announce_by_value(table, name) if name.isdigit() else (
+            canonical = _announce_by_value(table, name) if name.isascii() and name.isdigit() else (
                 canonical_announce(name)
             )
             if canonical is None or canonical not in table:

@@ -257,7 +257,8 @@ def _side(value: Any, field_name: str) -> str:
 
 def _whole(value: Any, field_name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and value.strip().isdigit():
+        text = value.strip() if isinstance(value, str) else ""
+        if text.isascii() and text.isdigit():
             return int(value)
         raise DealError(field_name, "deal.bad_type", expected="a whole number", got=value)
     return value
@@ -361,12 +362,12 @@ def deal_from_words(
     contract, trump, coinche = parse_contract_word(words[1])
     given: dict[str, int] = {}
     if len(words) == 3:
-        if not words[2].strip().isdigit():
+        if not (words[2].strip().isascii() and words[2].strip().isdigit()):
             raise DealError("points", "deal.bad_points_word", got=words[2])
         given[taker] = int(words[2])
     for entry in points:
         side, value = _pair(entry, "points")
-        if not value.isdigit():
+        if not (value.isascii() and value.isdigit()):
             raise DealError("points", "deal.bad_points_word", got=value)
         if side in given:
             raise DealError("points", "deal.points_twice", side=side)

@@ -61,7 +61,8 @@ class Settings:
         for value in (self.deals, self.target):
             if value is not None and value < 1:
                 raise TournamentError("tournament.bad_format_number", got=value)
-        if self.bye_points not in ("average", "half") and not self.bye_points.isdigit():
+        fixed = self.bye_points.isascii() and self.bye_points.isdigit()
+        if self.bye_points not in ("average", "half") and not fixed:
             raise TournamentError("tournament.bad_bye_points", got=self.bye_points)
         if self.same_club not in SAME_CLUB:
             raise TournamentError("tournament.bad_same_club", got=self.same_club,

@@ -85,7 +85,7 @@ class Standing:
 def bye_points(tournament: Tournament, played: Round) -> int:
     """The points of the bye (and of a forfeit win) in ``played``."""
     setting = tournament.settings.bye_points
-    if setting.isdigit():
+    if setting.isascii() and setting.isdigit():
         return int(setting)
     scores = [
         s for b in played.boards if b.forfeit is None and b.score1 is not None
