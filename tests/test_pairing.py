@@ -500,3 +500,90 @@ def test_a_pairing_out_of_the_narrow_graphs_reach_avoids_the_rematch() -> None:
     result = check_pairing(contenders, played)
     assert result.rematches == ()
     assert next(b for a, b in result.tables if a == 1) >= 43
+
+
+# ---------------------------------------------------------------- late entries and clubs
+
+
+def test_a_late_entry_does_not_sit_out_its_first_round() -> None:
+    # five teams; the lowest-ranked has just entered: the bye goes to the one above it
+    contenders = [Contender(t, g) for t, g in ((1, 0), (2, 0), (3, 1), (4, 1))]
+    contenders.append(Contender(5, 2, late=True))
+    assert pair(contenders, frozenset()).bye == 4
+
+
+def test_a_late_entry_sits_out_when_nobody_else_can() -> None:
+    contenders = [Contender(1, 0, had_bye=True), Contender(2, 0, had_bye=True),
+                  Contender(3, 1, late=True)]
+    assert pair(contenders, frozenset()).bye == 3
+
+
+def _matchings(n: int) -> list[list[tuple[int, int]]]:
+    """Every pairing of positions 0..n-1 (node n is the bye when n is odd)."""
+    def pairings(left: list[int]) -> list[list[tuple[int, int]]]:
+        if not left:
+            return [[]]
+        first, rest = left[0], left[1:]
+        return [[(first, other), *tail] for k, other in enumerate(rest)
+                for tail in pairings(rest[:k] + rest[k + 1:])]
+    return pairings(list(range(n + n % 2)))
+
+
+def _as_pairing(contenders: Sequence[Contender], matching: list[tuple[int, int]]) -> Pairing:
+    n = len(contenders)
+    bye = next((contenders[i].team for i, j in matching if j == n), None)
+    tables = tuple((contenders[i].team, contenders[j].team) for i, j in matching if j < n)
+    return Pairing(tables, bye)
+
+
+def _clubmates(contenders: Sequence[Contender], pairing: Pairing) -> int:
+    club = {c.team: c.club for c in contenders}
+    return sum(1 for a, b in pairing.tables if club[a] and club[a] == club[b])
+
+
+@settings(max_examples=150)
+@given(arbitrary(largest=8), st.data())
+def test_clubmates_meet_only_as_the_last_priority(case: tuple[list[Contender], Played],
+                                                  data: st.DataObject) -> None:
+    """With clubs, the pairing is as good as without on every earlier rule, and among the
+    pairings that good it has the fewest tables of clubmates (brute force)."""
+    plain, played = case
+    clubs = data.draw(st.lists(st.sampled_from(["", "Lyon", "Nice"]), min_size=len(plain),
+                               max_size=len(plain)))
+    with_clubs = [Contender(c.team, c.group, c.had_bye, c.late, club)
+                  for c, club in zip(plain, clubs, strict=True)]
+    chosen = pair(with_clubs, played)
+    best = pairing_weight(plain, played, pair(plain, played))
+    assert pairing_weight(plain, played, chosen) == best  # no earlier rule given up
+    eligible = set(range(len(plain)))
+    if len(plain) % 2:  # the bye follows rule 2, which is no weight
+        eligible = {i for i, c in enumerate(plain) if not c.had_bye} or eligible
+    candidates = [_as_pairing(with_clubs, m) for m in _matchings(len(plain))
+                  if all(j < len(plain) or i in eligible for i, j in m)]
+    fewest = min(_clubmates(with_clubs, p) for p in candidates
+                 if pairing_weight(plain, played, p) == best)
+    assert _clubmates(with_clubs, chosen) == fewest
+
+
+@settings(max_examples=200)
+@given(st.lists(st.sampled_from(["", "Lyon", "Nice", "Pau"]), min_size=2, max_size=21),
+       st.integers(0, 1000))
+def test_the_draw_keeps_clubmates_apart_whenever_it_can(clubs: list[str], seed: int) -> None:
+    teams = list(range(1, len(clubs) + 1))
+    club = dict(zip(teams, clubs, strict=True))
+    done = draw(teams, seed, club)
+    seated = [t for table in done.tables for t in table] + ([done.bye] if done.bye else [])
+    assert sorted(seated) == teams
+
+    def least(left: list[int]) -> int:  # clubmates no draw of these teams can avoid
+        sizes = [sum(1 for t in left if club[t] == c) for c in {"Lyon", "Nice", "Pau"}]
+        return max(0, max(sizes) - len(left) // 2)
+
+    possible = least(teams) if len(teams) % 2 == 0 else min(
+        least([t for t in teams if t != bye]) for bye in teams)
+    together = sum(1 for a, b in done.tables if club[a] and club[a] == club[b])
+    assert together == possible
+
+
+def test_without_clubs_the_draw_is_unchanged() -> None:
+    assert draw(range(1, 9), 42) == draw(range(1, 9), 42, dict.fromkeys(range(1, 9), ""))

@@ -290,9 +290,8 @@ def result(
     if import_path is not None:
         from coinche_cli.tournament.files import read_results
 
-        rows = [results.FileRow(r.row, r.table, r.score1, r.score2, r.name1, r.name2)
-                for r in read_results(import_path)]
-        entered = results.import_results(store, tournament, rows, round_number, replacing)
+        entered = results.import_results(store, tournament, read_results(import_path),
+                                         round_number, replacing)
     else:
         if table is None:
             raise TournamentError("tournament.two_scores")

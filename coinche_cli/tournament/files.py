@@ -27,6 +27,7 @@ from pathlib import Path
 from coinche_cli.errors import MAX_ROWS, RowsRefused
 from coinche_cli.messages import msg
 from coinche_cli.names import fold
+from coinche_cli.tournament.model import ResultRow
 
 #: Headers recognised for each column, as typed; matching ignores case, accents and spaces.
 #: Player columns are any ``joueur N`` / ``player N`` (``joueur1``, ``joueur n°1`` too).
@@ -81,22 +82,6 @@ class TeamRow:
     players: tuple[str, ...]
     club: str
 
-
-@dataclass(frozen=True)
-class ResultRow:
-    """A table's result read from a results file, scores in the order the pairing lists.
-
-    ``name1`` and ``name2`` are the teams' names as the file gives them, or None when the
-    file has no name columns or the row leaves both empty; they are read, not checked
-    against the pairing.
-    """
-
-    row: int
-    table: int
-    score1: int
-    score2: int
-    name1: str | None = None
-    name2: str | None = None
 
 
 # --- reading a file into rows of text -------------------------------------------------------

@@ -126,6 +126,20 @@ class Board:
 
 
 @dataclass(frozen=True)
+class ResultRow:
+    """A table's result as a results file gives it: its spreadsheet row, table, scores and,
+    when the file names the teams, the two names (the scores follow them; None when the
+    file has no name columns or the row leaves both empty)."""
+
+    row: int
+    table: int
+    score1: int
+    score2: int
+    name1: str | None = None
+    name2: str | None = None
+
+
+@dataclass(frozen=True)
 class Round:
     """A paired round: tables in ranking order and the bye."""
 

@@ -25,7 +25,7 @@ from coinche_cli.game.state import End
 from coinche_cli.messages import msg
 from coinche_cli.names import NameIndex, echo
 from coinche_cli.store import GameRecord, Store, now
-from coinche_cli.tournament.model import Board, Round, Tournament
+from coinche_cli.tournament.model import Board, ResultRow, Round, Tournament
 from coinche_cli.tournament.ops import find_team, load
 
 
@@ -38,19 +38,6 @@ class Entered:
     round: Round
     replaced: tuple[tuple[Board, Board], ...]  # (before, after) for every replaced result
     warnings: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class FileRow:
-    """A results file's row: its spreadsheet row, table, scores and, when the file names
-    the teams, the two names (the scores follow them)."""
-
-    row: int
-    table: int
-    score1: int
-    score2: int
-    name1: str | None = None
-    name2: str | None = None
 
 
 def result_text(tournament: Tournament, board: Board) -> str:
@@ -196,7 +183,7 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
         return _store(store, tournament, played, [(board, after)])
 
 
-def _named(tournament: Tournament, board: Board, row: FileRow) -> tuple[int, int]:
+def _named(tournament: Tournament, board: Board, row: ResultRow) -> tuple[int, int]:
     """The row's scores in the pairing's order, read after the names the row gives."""
     if row.name1 is None or row.name2 is None:
         return row.score1, row.score2
@@ -213,7 +200,7 @@ def _named(tournament: Tournament, board: Board, row: FileRow) -> tuple[int, int
                           team2=tournament.name_of(board.team2), given=" – ".join(wrong))
 
 
-def import_results(store: Store, name: str | None, rows: Sequence[FileRow],
+def import_results(store: Store, name: str | None, rows: Sequence[ResultRow],
                    round_number: int | None = None, replacing: bool = False) -> Entered:
     """Enter the results of a file, all or none: every bad row is reported at once."""
     with store.write():
