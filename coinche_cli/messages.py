@@ -190,6 +190,8 @@ MESSAGES: dict[str, str] = {
     "names.ambiguous_team": "{got!r} could be several teams: {candidates}; type more of the "
     "name",
     "names.unknown_team": "no team called {got!r}",
+    "names.too_long": "{got!r} is too long: a name has at most {most} characters",
+    "names.control": "{got!r} holds a control character ({code}); type the name without it",
     "names.unknown_team_suggest": "no team called {got!r}; did you mean \"{suggestion}\"?",
     "game.names_count": "this game has {want} sides; got {got} names",
     "game.names_twice": "{first!r} and {second!r} are the same name (case and accents "

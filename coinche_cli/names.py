@@ -38,6 +38,27 @@ def fold(text: str) -> str:
     return " ".join(bare.casefold().translate(_SAME).split())
 
 
+#: The longest name a team, player, club, tournament or side may have.
+MAX_NAME = 100
+#: Characters that reorder or hide text on a terminal: the bidirectional embeddings,
+#: overrides, isolates and marks (an "RTL override" makes a name read backwards).
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                  "\u2066\u2067\u2068\u2069")
+
+
+def check_name(text: str, field: str) -> str:
+    """A name as typed, stripped; :class:`InputError` on ``field`` when it is longer than
+    :data:`MAX_NAME` or holds a control character (a line break, an escape sequence, a
+    terminal link) or a direction override: names are data, printed as they are."""
+    name = text.strip()
+    if len(name) > MAX_NAME:
+        raise InputError(field, "names.too_long", got=echo(name), most=MAX_NAME)
+    for char in name:
+        if char in _BIDI or unicodedata.category(char) in ("Cc", "Cs"):
+            raise InputError(field, "names.control", got=echo(name), code=f"U+{ord(char):04X}")
+    return name
+
+
 def echo(text: str) -> str:
     """What the user typed, as an error quotes it: stripped, at most 80 characters."""
     text = text.strip()

@@ -75,20 +75,45 @@ def installed_command() -> Path:
     return command
 
 
-def in_subprocess(args: Sequence[str], *, stdin: str | None = None,
-                  env: Mapping[str, str] | None = None, cwd: Path | None = None) -> Ran:
+@dataclass(frozen=True)
+class Limits:
+    """What a hostile input may cost the command that reads it: address space and CPU time
+    (set in the child with ``resource.setrlimit``), and the wall time the test waits."""
+
+    memory: int = 200 * 2**20
+    seconds: int = 10
+
+    def apply(self) -> None:
+        """In the child, before the command starts."""
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (self.memory, self.memory))
+        resource.setrlimit(resource.RLIMIT_CPU, (self.seconds, self.seconds))
+
+
+def in_subprocess(args: Sequence[str | bytes], *, stdin: str | bytes | None = None,
+                  env: Mapping[str, str] | None = None, cwd: Path | None = None,
+                  limits: Limits | None = None) -> Ran:
     """Run the installed ``coinche ARGS…`` in a real process.
 
     ``COINCHE_DB`` is removed from the environment unless ``env`` gives it, and the streams are
-    UTF-8 whatever the machine's locale; ``stdin`` is fed to the command.
+    UTF-8 whatever the machine's locale; ``stdin`` is fed to the command.  Arguments and
+    ``stdin`` may be bytes (input that is not UTF-8); what the command prints is read as
+    UTF-8, a byte that is not shown as U+FFFD.  With ``limits``, the child runs under them.
     """
     environ = {key: value for key, value in os.environ.items() if key != "COINCHE_DB"}
     environ["PYTHONIOENCODING"] = "utf-8"
     environ.update(env or {})
-    done = subprocess.run([str(installed_command()), *args], input=stdin, env=environ, cwd=cwd,
-                          capture_output=True, text=True, encoding="utf-8", timeout=TIMEOUT,
-                          check=False)
-    return Ran(tuple(args), done.returncode, done.stdout, done.stderr)
+    data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
+    timeout = TIMEOUT if limits is None else limits.seconds * 3
+    done = subprocess.run([os.fsencode(installed_command()),
+                           *(a if isinstance(a, bytes) else os.fsencode(a) for a in args)],
+                          input=data, env=environ, cwd=cwd, capture_output=True,
+                          timeout=timeout, check=False,
+                          preexec_fn=None if limits is None else limits.apply)
+    shown = tuple(a.decode("utf-8", "replace") if isinstance(a, bytes) else a for a in args)
+    return Ran(shown, done.returncode, done.stdout.decode("utf-8", "replace"),
+               done.stderr.decode("utf-8", "replace"))
 
 
 _RUNNER = CliRunner()
@@ -142,9 +167,10 @@ class Cli:
 
     def __init__(self, db: Path | None = None, *, process: bool = False,
                  prefix: Sequence[str] = (), env: Mapping[str, str] | None = None,
-                 cwd: Path | None = None) -> None:
+                 cwd: Path | None = None, limits: Limits | None = None) -> None:
         self.db = db
-        self.process = process
+        self.process = process or limits is not None
+        self.limits = limits
         self.prefix = tuple(prefix)
         self.env = dict(env or {})
         self.cwd = cwd
@@ -154,7 +180,7 @@ class Cli:
         """The same command line with ``words`` before every command (``under("tournament")``),
         sharing this one's history."""
         sub = Cli(self.db, process=self.process, prefix=(*self.prefix, *words), env=self.env,
-                  cwd=self.cwd)
+                  cwd=self.cwd, limits=self.limits)
         sub.history = self.history
         return sub
 
@@ -168,8 +194,13 @@ class Cli:
         """Run ``coinche [--db DB] PREFIX… ARGS…`` and return what it did, whatever its exit
         code (nothing is checked)."""
         store = () if self.db is None else ("--db", str(self.db))
-        runner: Runner = in_subprocess if self.process else in_process
-        ran = runner([*store, *self.prefix, *args], stdin=stdin, env=self.env, cwd=self.cwd)
+        words = [*store, *self.prefix, *args]
+        if self.limits is not None:
+            ran = in_subprocess(words, stdin=stdin, env=self.env, cwd=self.cwd,
+                                limits=self.limits)
+        else:
+            runner: Runner = in_subprocess if self.process else in_process
+            ran = runner(words, stdin=stdin, env=self.env, cwd=self.cwd)
         self.history.append(ran)
         return ran
 
