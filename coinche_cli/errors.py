@@ -30,12 +30,26 @@ class CoincheError(ValueError):
         self.text = text
 
 
+#: The values of a message that quote what the user typed: at most 80 characters of them.
+QUOTED = ("got", "name", "given", "team")
+
+
+def _quoted(values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` with every quoted text cut to 80 characters (a 5,000-character name must
+    not flood the terminal)."""
+    for key in QUOTED:
+        value = values.get(key)
+        if isinstance(value, str) and len(value) > 80:
+            values[key] = value[:79] + "…"
+    return values
+
+
 class InputError(CoincheError):
     """A value the user gave that cannot be used; ``field`` names it (``taker: …``)."""
 
     def __init__(self, field: str, key: str, **values: Any) -> None:
         self.field = field
-        super().__init__(f"{field}: {msg(key, **values)}")
+        super().__init__(f"{field}: {msg(key, **_quoted(values))}")
 
 
 class DealError(InputError):
@@ -47,8 +61,8 @@ class KeyedError(CoincheError):
 
     def __init__(self, key: str, **values: Any) -> None:
         self.key = key
-        self.values = values
-        super().__init__(msg(key, **values))
+        self.values = _quoted(values)
+        super().__init__(msg(key, **self.values))
 
 
 class GameError(KeyedError):

@@ -16,6 +16,16 @@ MESSAGES: dict[str, str] = {
     "rows.more": "… and {count} more",
     "ok": "ok",
     # --- the store ---
+    "store.foreign": "{path} is not a coinche store (another program's file); name another "
+    "file with --db",
+    "store.busy": "{path} is busy: {holders} has been writing to it for a minute; try again "
+    "when it is done",
+    "store.someone": "another program",
+    "store.holder": "{command} (pid {pid})",
+    "store.read_only": "{path} cannot be written (read-only); check its permissions",
+    "store.changed": "{path} was changed by another command at the same moment; try again",
+    "store.failed": "{path}: {reason}",
+    "store.is_target": "{path} is the store itself: write the export to another file",
     "store.newer": "{path} was written by a newer coinche (schema version {version}; this "
     "version knows up to {known}); upgrade coinche to use it",
     # --- rules files ---
@@ -76,6 +86,15 @@ MESSAGES: dict[str, str] = {
     "deal.bad_option": "{got!r} should be SIDE:VALUE",
     "deal.words_count": "expected TAKER CONTRACT [POINTS], got {got}",
     "deal.bad_points_word": "{got!r} is not a number of card points",
+    "deal.too_long": "a deal given as JSON is at most {most} characters",
+    "deal.too_deep": "the JSON is nested too deeply for a deal",
+    "deal.huge_number": "a number is far too long",
+    "deal.not_utf8": "the deal is not UTF-8 text",
+    "deal.too_many_announces": "{side} declares {count} {kind}: a side's 16 cards hold at most "
+    "{most}",
+    "deal.announce_kind.carre": "carrés",
+    "deal.carre_twice": "the {name} is declared twice in this deal: a rank has four cards",
+    "deal.announce_kind.sequence": "sequences",
     "deal.points_twice": "the points of {side} are given twice; give them once",
     "deal.option_value": "{option} needs a value",
     "deal.option_twice": "{option} is given twice; give it once",
@@ -191,7 +210,8 @@ MESSAGES: dict[str, str] = {
     "name",
     "names.unknown_team": "no team called {got!r}",
     "names.too_long": "{got!r} is too long: a name has at most {most} characters",
-    "names.control": "{got!r} holds a control character ({code}); type the name without it",
+    "names.control": "{got!r} holds a control or direction character ({code}); type the name "
+    "without it",
     "names.unknown_team_suggest": "no team called {got!r}; did you mean \"{suggestion}\"?",
     "game.names_count": "this game has {want} sides; got {got} names",
     "game.names_twice": "{first!r} and {second!r} are the same name (case and accents "
@@ -263,6 +283,8 @@ MESSAGES: dict[str, str] = {
     "tournament.no_round": "round {round} has not been paired",
     "tournament.empty_team": "a team needs a name",
     "tournament.team_exists": "a team called {name!r} is already registered",
+    "tournament.too_many_teams": "a tournament holds at most {most} teams ({count} are "
+    "registered)",
     "tournament.too_many_players": "a team has two players, got {got}",
     "tournament.ambiguous_team": "{name!r} matches several teams ({matches}); type more of it",
     "tournament.unknown_team": "no team called {name!r}",
@@ -369,6 +391,7 @@ MESSAGES: dict[str, str] = {
     "col.score": "score",
     "col.why": "why",
     # --- command line ---
+    "cli.not_utf8": "not UTF-8 text (retype it, or check the terminal's encoding)",
     "cli.rules_ok": "ok: {name} ({path})",
     "cli.deal_source": "give the deal as words (TAKER CONTRACT POINTS) or with --deal, not both",
     "cli.no_deal": "give the deal: TAKER CONTRACT [POINTS] or --deal JSON",

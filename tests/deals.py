@@ -34,8 +34,16 @@ def valid_deals(draw: st.DrawFn, rules: Rules, players: int) -> Deal:
     winner = None
     if rules.announces:
         names = sorted(rules.announce_label(n) for n in rules.announces)
+        carres: set[str] = set()  # a rank's four cards make one carré in the whole deal
         for side in sides:
-            declared = draw(st.lists(st.sampled_from(names), max_size=2))
+            declared = []
+            for name in draw(st.lists(st.sampled_from(names), max_size=2)):
+                canonical = canonical_announce(name) or ""
+                if ANNOUNCE_KINDS[canonical] == "carre":
+                    if canonical in carres:
+                        continue
+                    carres.add(canonical)
+                declared.append(name)
             if declared:
                 announces[side] = tuple(declared)
         if announces:

@@ -231,7 +231,12 @@ def test_killed_during_first_use_leaves_a_usable_file(tmp_path: Path) -> None:
                 assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
             finally:
                 con.close()
-        store = SqliteStore(db)  # finishes an interrupted migration
+        started = [int(line.split()[1]) for line in lines if line.startswith("game ")]
+        if not db.exists():  # killed before its first change: no store was created
+            assert not started
+            continue
+        store = SqliteStore(db)
+        assert store.db is not None  # opening the file finishes an interrupted migration
         store.close()
         check_file(db)
         con = sqlite3.connect(db)
@@ -239,7 +244,6 @@ def test_killed_during_first_use_leaves_a_usable_file(tmp_path: Path) -> None:
             assert con.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
         finally:
             con.close()
-        started = [int(line.split()[1]) for line in lines if line.startswith("game ")]
         if started:
             deals = stored(db, started[0])
             for number, deal in saved_lines(lines):
@@ -341,8 +345,11 @@ print("ready", flush=True)
 start = float(sys.stdin.readline())
 for i in range(count):  # every process opens new file i at the same moment
     time.sleep(max(0.0, start + i * 0.025 - time.time()))
-    try:
-        SqliteStore(folder / f"{i}.db").close()
+    try:  # a first change creates the file: WAL, schema, then the change
+        store = SqliteStore(folder / f"{i}.db")
+        with store.write():
+            store.set_current("game", 1)
+        store.close()
     except Exception as exc:
         print(f"{i}: {exc}", flush=True)
 """

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from coinche_cli.errors import StoreError
+from coinche_cli.errors import InputError, StoreError
 from coinche_cli.store import SCHEMA_VERSION, GameRecord, Store
 from coinche_cli.store.migrations import MIGRATIONS, statements
 from coinche_cli.store.sqlite import SqliteStore
@@ -111,13 +111,61 @@ def test_the_migrations_are_named_steps_of_single_statements() -> None:
     assert "state" in {row[1] for row in db.execute("PRAGMA table_info(deal)")}
 
 
+def _created(path: Path) -> None:
+    store = SqliteStore(path)
+    with store.write():
+        store.set_current("game", 1)
+    store.close()
+
+
 def test_a_store_written_by_a_newer_coinche_is_refused_and_left_alone(tmp_path: Path) -> None:
     path = tmp_path / "newer.db"
-    SqliteStore(path).close()
+    _created(path)
     with sqlite3.connect(path) as db:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     before = path.read_bytes()
     with pytest.raises(StoreError) as refused:
-        SqliteStore(path)
+        assert SqliteStore(path).db is not None
     assert "newer coinche" in refused.value.text and refused.value.exit_code == 1
     assert path.read_bytes() == before
+
+
+def test_another_programs_database_is_refused_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "notes.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE note (text TEXT)")
+        db.execute("INSERT INTO note VALUES ('acheter du pain')")
+    before = path.read_bytes()
+    with pytest.raises(InputError) as refused:
+        assert SqliteStore(path).db is not None
+    assert refused.value.field == "db" and "not a coinche store" in refused.value.text
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.sqlite"]
+
+
+def test_a_store_is_created_by_its_first_change_only(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "new.db"
+    store = SqliteStore(path)
+    assert store.games() == [] and store.current("game") is None  # reads an empty store
+    with pytest.raises(RuntimeError), store.write():
+        raise RuntimeError("refused before any change")
+    assert not path.exists() and not path.parent.exists()
+    with store.write():
+        game_id = store.create_game(_game())
+    store.close()
+    assert path.exists()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA application_id").fetchone() == (0x436F696E,)
+        assert db.execute("SELECT id FROM game").fetchall() == [(game_id,)]
+
+
+def test_the_store_knows_its_own_files(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    _created(path)
+    store = SqliteStore(path)
+    link = tmp_path / "link.csv"
+    link.symlink_to(path)
+    for own in (path, tmp_path / "c.db-wal", tmp_path / "c.db-shm", link,
+                tmp_path / "." / "c.db"):
+        assert store.owns(own), own
+    assert not store.owns(tmp_path / "c.csv")

@@ -8,6 +8,7 @@ import typer
 
 from coinche_cli.cli.context import open_store
 from coinche_cli.cli.options import (
+    MAX_NUMBER,
     DealInput,
     GameOption,
     JsonOption,
@@ -37,15 +38,21 @@ def new(
     player: Annotated[
         list[str] | None, typer.Option("--player", help="Player name (chien: 2 or 3 times).")
     ] = None,
-    players: Annotated[int | None, typer.Option("--players", help="Number of players.")] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", help="Number of players.", min=1, max=9)
+    ] = None,
     dealer: Annotated[str | None, typer.Option("--dealer", help="Side that deals first.")] = None,
-    target: Annotated[int | None, typer.Option("--target", help="Play to N points.")] = None,
+    target: Annotated[
+        int | None, typer.Option("--target", help="Play to N points.", max=MAX_NUMBER)
+    ] = None,
     deals: Annotated[
-        int | None, typer.Option("--deals", help="Play N deals, then compare totals.")
+        int | None, typer.Option("--deals", help="Play N deals, then compare totals.",
+                                 max=MAX_NUMBER)
     ] = None,
     table: Annotated[
         int | None,
-        typer.Option("--table", help="Score this table of the current tournament round."),
+        typer.Option("--table", help="Score this table of the current tournament round.",
+                     min=1, max=MAX_NUMBER),
     ] = None,
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
@@ -126,7 +133,7 @@ def undo(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
 @deal_options
 def edit(
     ctx: typer.Context,
-    number: Annotated[int, typer.Argument(help="The deal to replace.")],
+    number: Annotated[int, typer.Argument(help="The deal to replace.", min=1, max=MAX_NUMBER)],
     deal: DealInput,
     passed: Annotated[bool, typer.Option("--pass", help="It was a deal everybody passed.")] = (
         False
@@ -222,7 +229,9 @@ def list_games(ctx: typer.Context, as_json: JsonOption = False) -> None:
 
 
 @app.command("use")
-def use(ctx: typer.Context, game_id: Annotated[int, typer.Argument(help="Game id.")]) -> None:
+def use(ctx: typer.Context,
+        game_id: Annotated[int, typer.Argument(help="Game id.", min=1, max=MAX_NUMBER)],
+        ) -> None:
     """Make another game the current one.
 
     Example: coinche game use 3
@@ -251,11 +260,14 @@ def export(
     """
     from coinche_cli.game import ops as games
     from coinche_cli.game.export import check_separator, export_game
+    from coinche_cli.store import refuse_own_files
 
     if csv_path is None and xlsx_path is None:
         raise GameError("game.export_nothing")
     check_separator(sep)
-    _, state = games.load(open_store(ctx), game)
+    store = open_store(ctx)
+    refuse_own_files(store, [p for p in (csv_path, xlsx_path) if p is not None])
+    _, state = games.load(store, game)
     export_game(state, csv_path=csv_path, xlsx_path=xlsx_path, sep=sep)
     for path in (csv_path, xlsx_path):
         if path is not None:

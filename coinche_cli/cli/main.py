@@ -19,7 +19,7 @@ import typer
 from typer.core import TyperGroup
 
 from coinche_cli.cli.output import error_line, usage_line
-from coinche_cli.errors import CoincheError, DealError
+from coinche_cli.errors import CoincheError, DealError, InputError
 
 #: command groups by name, and the module that defines each one's Typer app
 GROUPS = {
@@ -147,4 +147,10 @@ def __getattr__(name: str) -> Any:
 
 def run() -> None:
     """Entry point of the ``coinche`` console script."""
+    for position, word in enumerate(sys.argv[1:], start=1):
+        try:
+            word.encode("utf-8")
+        except UnicodeEncodeError:  # bytes that are not UTF-8 arrive as lone surrogates
+            error_line(InputError(f"argument {position}", "cli.not_utf8"))
+            sys.exit(2)
     build(sys.argv[1:])()

@@ -16,20 +16,27 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from coinche_cli.errors import DealError
-from coinche_cli.scoring.deal import Deal, deal_from_json, deal_from_words
+from coinche_cli.scoring.deal import MAX_JSON, Deal, deal_from_json, deal_from_words
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 RulesOption = Annotated[
     str, typer.Option("--rules", "-r", help="Built-in rules name or a rules file.")
 ]
+#: The largest number any command takes: far above any score, count or id a store holds,
+#: far below what would overflow it (a bigger one is refused with one line, by Typer).
+MAX_NUMBER = 10**9
+
 GameOption = Annotated[
-    int | None, typer.Option("--game", "-g", help="Game id (default: the current game).")
+    int | None, typer.Option("--game", "-g", help="Game id (default: the current game).",
+                             min=1, max=MAX_NUMBER)
 ]
 TournamentOption = Annotated[
     str | None,
     typer.Option("--tournament", "-T", help="Tournament name (default: the current one)."),
 ]
-RoundOption = Annotated[int | None, typer.Option("--round", "-R", help="Round number.")]
+RoundOption = Annotated[
+    int | None, typer.Option("--round", "-R", help="Round number.", min=1, max=MAX_NUMBER)
+]
 SepOption = Annotated[
     str, typer.Option("--sep", help="CSV separator (';' for a French Excel).")
 ]
@@ -47,7 +54,14 @@ def read_deal(words: list[str] | None = None, deal_json: str | None = None,
     if deal_json is not None:
         if words:
             raise DealError("deal", "cli.deal_source")
-        return deal_from_json(sys.stdin.read() if deal_json == "-" else deal_json)
+        if deal_json != "-":
+            return deal_from_json(deal_json)
+        try:  # under a C locale stdin keeps bad bytes as surrogates: refused the same
+            text = sys.stdin.read(MAX_JSON + 1)
+            text.encode("utf-8")
+        except (UnicodeDecodeError, UnicodeEncodeError):
+            raise DealError("deal", "deal.not_utf8") from None
+        return deal_from_json(text)
     if not words:
         raise DealError("deal", "cli.no_deal")
     return deal_from_words(words, belote=belote or (), announce=announce or (),

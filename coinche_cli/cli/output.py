@@ -42,11 +42,16 @@ def warning_line(text: str) -> None:
 
 
 def usage_line(text: str) -> None:
-    """A command line that could not be parsed, as one ``error:`` line on stderr."""
-    line = " ".join(text.split())
+    """A command line that could not be parsed, as one ``error:`` line on stderr; a word of
+    the command line it quotes is cut at 80 characters."""
+    line = " ".join(_clipped(word) for word in text.split())
     colour = sys.stderr.isatty()
     text = f"{msg('error_prefix')}: {line}"
     sys.stderr.write(f"\x1b[31m{text}\x1b[0m\n" if colour else text + "\n")
+
+
+def _clipped(word: str) -> str:
+    return word if len(word) <= 80 else word[:79] + "…"
 
 
 #: What a too-long cell ends with; one column wide on every terminal.

@@ -19,7 +19,8 @@ def score(
     deal: DealInput,
     rules_name: RulesOption = "standard",
     players: Annotated[
-        int | None, typer.Option("--players", help="2 or 3 in the chien variant.")
+        int | None, typer.Option("--players", help="2 or 3 in the chien variant.", min=1,
+                                 max=9)
     ] = None,
     as_json: JsonOption = False,
 ) -> None:

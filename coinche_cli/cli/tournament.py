@@ -6,12 +6,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from coinche_cli.cli import tournament_files
 from coinche_cli.cli.context import open_store
 from coinche_cli.cli.options import (
+    MAX_NUMBER,
     JsonOption,
     RoundOption,
     RulesOption,
-    SepOption,
     TournamentOption,
 )
 from coinche_cli.cli.output import print_json, print_line, warning_line
@@ -35,7 +36,7 @@ app.add_typer(team_app, name="team")
 
 def _match_points(text: str) -> tuple[int, int, int, int]:
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 4 or not all(p.isascii() and p.isdigit() for p in parts):
+    if len(parts) != 4 or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
         raise TournamentError("tournament.bad_match_points", got=text)
     win, draw, loss, forfeit = (int(p) for p in parts)
     return win, draw, loss, forfeit
@@ -46,10 +47,15 @@ def new(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="The tournament's name.")],
     rules_name: RulesOption = "standard",
-    rounds: Annotated[int, typer.Option("--rounds", help="Number of rounds (parties).")] = 4,
-    deals: Annotated[int | None, typer.Option("--deals", help="Each match: M deals.")] = None,
+    rounds: Annotated[
+        int, typer.Option("--rounds", help="Number of rounds (parties).", max=MAX_NUMBER)
+    ] = 4,
+    deals: Annotated[
+        int | None, typer.Option("--deals", help="Each match: M deals.", max=MAX_NUMBER)
+    ] = None,
     target: Annotated[
-        int | None, typer.Option("--target", help="Each match: a game to T points.")
+        int | None, typer.Option("--target", help="Each match: a game to T points.",
+                                 max=MAX_NUMBER)
     ] = None,
     ranking: Annotated[
         Ranking, typer.Option("--ranking", help="Rank by total points, wins, or match points.")
@@ -69,7 +75,8 @@ def new(
                      "match-points, buchholz, head-to-head, lot."),
     ] = "difference,buchholz,head-to-head",
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed of the round-1 draw (reproducible).")
+        int | None, typer.Option("--seed", help="Seed of the round-1 draw (reproducible).",
+                                 min=0, max=MAX_NUMBER)
     ] = None,
     draw_order: Annotated[
         bool, typer.Option("--registration-order", help="Round 1 in registration order.")
@@ -259,9 +266,12 @@ def result(
                                    metavar="TABLE|TEAM")
     ] = None,
     score1: Annotated[
-        int | None, typer.Argument(help="First team's score (the named team's).")
+        int | None, typer.Argument(help="First team's score (the named team's).",
+                                   max=MAX_NUMBER)
     ] = None,
-    score2: Annotated[int | None, typer.Argument(help="Second team's score.")] = None,
+    score2: Annotated[
+        int | None, typer.Argument(help="Second team's score.", max=MAX_NUMBER)
+    ] = None,
     round_number: RoundOption = None,
     forfeit: Annotated[
         str | None, typer.Option("--forfeit", help="The team that forfeited.")
@@ -275,7 +285,9 @@ def result(
         bool, typer.Option("--replace", help="Correct a result already entered (also in a "
                            "closed round); the old one stays in the history.")
     ] = False,
-    deals: Annotated[int | None, typer.Option("--deals", help="Deals played (checked).")] = None,
+    deals: Annotated[
+        int | None, typer.Option("--deals", help="Deals played (checked).", max=MAX_NUMBER)
+    ] = None,
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -336,7 +348,9 @@ def _show_round(store: "Store", name: str | None, number: int, as_json: bool) ->
 def penalty(
     ctx: typer.Context,
     team: Annotated[str, typer.Argument(help="The team at fault.")],
-    points: Annotated[int, typer.Argument(help="The penalty, e.g. 162 for a renonce.")],
+    points: Annotated[
+        int, typer.Argument(help="The penalty, e.g. 162 for a renonce.", max=MAX_NUMBER)
+    ],
     reason: Annotated[str, typer.Option("--reason", help="Why (kept in the record).")] = "",
     deduct: Annotated[
         bool,
@@ -392,97 +406,6 @@ def show(ctx: typer.Context, round_number: RoundOption = None,
     _show_round(store, tournament, round_number or found.current.number, as_json)
 
 
-# ---------------------------------------------------------------- files
-
-
-def _deal_rows(store: "Store", found: "Tournament") -> list[dict[str, Any]]:
-    from coinche_cli.game import ops as games
-
-    rows: list[dict[str, Any]] = []
-    for played in found.rounds:
-        for board in played.boards:
-            if board.game_id is None:
-                continue
-            _, state = games.load(store, board.game_id)
-            for row in state.rows:
-                deal = row.entry.deal
-                rows.append({
-                    "round": played.number, "table": board.table, "game": board.game_id,
-                    "number": row.number, "dealer": state.setup.seat_label(row.dealer),
-                    "taker": "" if deal is None else state.setup.names[deal.taker],
-                    "contract": "" if deal is None else (
-                        deal.contract if isinstance(deal.contract, int) else str(deal.contract)),
-                    "trump": "" if deal is None else deal.trump.value,
-                    "coinche": 0 if deal is None else deal.coinche,
-                    "made": None if row.result is None else row.result.made,
-                    "score1": 0 if row.result is None else row.result.scores["A"],
-                    "score2": 0 if row.result is None else row.result.scores["B"],
-                    "total1": row.totals["A"], "total2": row.totals["B"],
-                })
-    return rows
-
-
-@app.command("export")
-def export(
-    ctx: typer.Context,
-    path: Annotated[Path | None, typer.Argument(help="The workbook to write (.xlsx).")] = None,
-    csv_dir: Annotated[
-        Path | None, typer.Option("--csv", help="Write the same tables as CSV files here.")
-    ] = None,
-    sep: SepOption = ",",
-    tournament: TournamentOption = None,
-) -> None:
-    """Export standings, teams, every round, the penalties and the deals to Excel (and/or
-    CSV files).
-
-    Example: coinche tournament export concours.xlsx --csv resultats --sep ';'
-    """
-    from coinche_cli.cli import tournament_view as view
-    from coinche_cli.game.export import check_separator
-    from coinche_cli.tournament import ops as tournaments
-    from coinche_cli.tournament.export import write_csv_dir, write_workbook
-
-    if path is None and csv_dir is None:
-        raise TournamentError("tournament.export_where")
-    if path is not None and path.suffix.lower() != ".xlsx":
-        raise TournamentError("tournament.export_suffix", path=path)
-    check_separator(sep)
-    store = open_store(ctx)
-    found = tournaments.load(store, tournament)
-    data = view.export_data(found, tournaments.ranked(found), _deal_rows(store, found))
-    if path is not None:
-        write_workbook(path, data)
-        print_line(msg("tview.exported", path=path))
-    if csv_dir is not None:
-        for written in write_csv_dir(csv_dir, data, sep=sep):
-            print_line(msg("tview.exported", path=written))
-
-
-@app.command("sheets")
-def sheets(
-    ctx: typer.Context,
-    path: Annotated[Path, typer.Argument(help="The workbook of score sheets (.xlsx).")],
-    round_number: RoundOption = None,
-    tournament: TournamentOption = None,
-) -> None:
-    """Write one print-ready score sheet per table of a round, for tables that keep score on
-    paper.
-
-    Example: coinche tournament sheets --round 2 feuilles.xlsx
-    """
-    from coinche_cli.tournament import ops as tournaments
-    from coinche_cli.tournament.export import write_score_sheets
-
-    found = tournaments.load(open_store(ctx), tournament)
-    if found.current is None:
-        raise TournamentError("tournament.nothing_paired")
-    played = found.round(round_number or found.current.number)
-    tables = [
-        {"table": b.table, "team1": found.name_of(b.team1),
-         "players1": ", ".join(found.team(b.team1).players), "team2": found.name_of(b.team2),
-         "players2": ", ".join(found.team(b.team2).players)}
-        for b in played.boards
-    ]
-    write_score_sheets(path, found.name, played.number, tables, found.settings.deals,
-                       found.settings.target)
-    print_line(msg("tview.sheets", path=path, count=len(tables), round=played.number))
+# the files commands (export, sheets) live in their own module
+app.command("export")(tournament_files.export)
+app.command("sheets")(tournament_files.sheets)

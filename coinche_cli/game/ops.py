@@ -19,7 +19,7 @@ from coinche_cli.game.state import (
     resume,
     start,
 )
-from coinche_cli.names import NameIndex
+from coinche_cli.names import NameIndex, check_name
 from coinche_cli.rules.model import Rules
 from coinche_cli.rules.validate import rules_from_document
 from coinche_cli.scoring.deal import Deal, deal_from_json
@@ -97,7 +97,9 @@ def new_game(
     sides = rules.sides(count)
     if names and len(names) != len(sides):
         raise GameError("game.names_count", want=len(sides), got=len(names))
-    labels = {side: (names[i].strip() if names else side) for i, side in enumerate(sides)}
+    kind = "team" if count == 4 else "player"
+    labels = {side: (check_name(names[i], kind) if names else side)
+              for i, side in enumerate(sides)}
     index = NameIndex((side, label, side) for side, label in labels.items())
     for side, label in labels.items():
         if not label:

@@ -5,10 +5,12 @@ Pure: :func:`check_deal` takes the rules and a deal whose sides are codes, and r
 :class:`CheckedDeal` that :mod:`coinche_cli.scoring.score` scores.
 """
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import NamedTuple
 
 from coinche_cli.errors import DealError
+from coinche_cli.messages import msg
 from coinche_cli.rules.model import ANNOUNCE_KINDS, Mode, Rules, canonical_announce
 from coinche_cli.scoring.deal import ContractKind, Deal
 
@@ -202,17 +204,34 @@ def _announces(rules: Rules, deal: Deal, sides: tuple[str, ...]) -> dict[str, tu
         _check_side(side, sides, "announces")
         resolved: list[str] = []
         for name in names:
-            canonical = _announce_by_value(table, name) if name.isascii() and name.isdigit() else (
-                canonical_announce(name)
-            )
+            by_value = name.isascii() and name.isdigit() and len(name) <= 6
+            canonical = _announce_by_value(table, name) if by_value else canonical_announce(name)
             if canonical is None or canonical not in table:
                 raise DealError("announces", "deal.bad_announce", side=side, got=name,
                                 rules=rules.name, known=known)
             resolved.append(canonical)
+        _check_count(side, resolved)
         out[side] = tuple(resolved)
+    carres = Counter(n for names in out.values() for n in names if ANNOUNCE_KINDS[n] == "carre")
+    for name, count in carres.items():
+        if count > 1:  # four cards of a rank make one carré in the whole deal
+            raise DealError("announces", "deal.carre_twice", name=msg(f"sum.announce.{name}"))
     if deal.announce_winner is not None and deal.announce_winner not in out:
         raise DealError("announce_winner", "deal.announce_winner_none", side=deal.announce_winner)
     return out
+
+
+#: What a side's 16 cards can hold: two carrés a player, two sequences a player.
+MOST_CARRES = 4
+MOST_SEQUENCES = 4
+
+
+def _check_count(side: str, names: list[str]) -> None:
+    for kind, most in (("carre", MOST_CARRES), ("sequence", MOST_SEQUENCES)):
+        count = sum(1 for name in names if ANNOUNCE_KINDS[name] == kind)
+        if count > most:
+            raise DealError("announces", "deal.too_many_announces", side=side, count=count,
+                            kind=msg(f"deal.announce_kind.{kind}"), most=most)
 
 
 def _announce_by_value(table: Mapping[str, int], text: str) -> str | None:

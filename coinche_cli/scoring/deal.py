@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from coinche_cli.errors import DealError
+from coinche_cli.messages import msg
 
 
 class Trump(StrEnum):
@@ -187,6 +188,11 @@ class Deal(NamedTuple):
 #: The options of the words form that take a value (``--generale`` takes none).
 WORD_OPTIONS = ("--points", "--belote", "--announce", "--announce-winner", "--capot")
 
+#: The longest deal given as JSON: a deal is a few hundred characters.
+MAX_JSON = 10_000
+#: A number of card points, a bid or a coinche level has at most this many digits.
+MAX_DIGITS = 6
+
 FIELDS = (
     "taker", "contract", "trump", "coinche", "points", "capot", "generale", "belote",
     "announces", "announce_winner",
@@ -215,6 +221,8 @@ def parse_contract_word(word: str) -> tuple[Contract, Trump, int]:
     text = word.strip()
     lower = text.lower()
     size = len(text) - len(text.lstrip("0123456789"))
+    if size > MAX_DIGITS:
+        raise DealError("contract", "deal.bad_contract_word", got=word)
     if not size:
         size = next((len(w) for w in _SLAM_WORDS if lower.startswith(w)), 0)
     rest = lower[size:]
@@ -235,7 +243,7 @@ def _contract_value(value: Any) -> Contract:
     if isinstance(value, int):
         return value
     text = str(value).strip().lower().replace("é", "e")
-    if text.isascii() and text.isdigit():  # not "²" nor "①", which Python counts as digits
+    if _digits(text):
         return int(text)
     try:
         return ContractKind(text)
@@ -258,19 +266,30 @@ def _side(value: Any, field_name: str) -> str:
 def _whole(value: Any, field_name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         text = value.strip() if isinstance(value, str) else ""
-        if text.isascii() and text.isdigit():
-            return int(value)
+        if _digits(text):
+            return int(text)
         raise DealError(field_name, "deal.bad_type", expected="a whole number", got=value)
     return value
+
+
+def _digits(text: str) -> bool:
+    """``text`` is a whole number a deal can hold: ASCII digits (not "²" nor "①"), a few."""
+    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
 
 
 def deal_from_json(data: Any) -> Deal:
     """Build a deal from the JSON object of ``variants.md`` (already decoded, or as text)."""
     if isinstance(data, str):
+        if len(data) > MAX_JSON:
+            raise DealError("deal", "deal.too_long", most=MAX_JSON)
         try:
             data = json.loads(data)
         except json.JSONDecodeError as exc:
             raise DealError("deal", "deal.bad_json", problem=exc.msg) from None
+        except RecursionError:  # [[[[…]]]] nested past the interpreter's stack
+            raise DealError("deal", "deal.too_deep") from None
+        except ValueError:  # an integer of thousands of digits
+            raise DealError("deal", "deal.bad_json", problem=msg("deal.huge_number")) from None
     if not isinstance(data, dict):
         raise DealError("deal", "deal.not_object")
     for name in data:
@@ -362,12 +381,12 @@ def deal_from_words(
     contract, trump, coinche = parse_contract_word(words[1])
     given: dict[str, int] = {}
     if len(words) == 3:
-        if not (words[2].strip().isascii() and words[2].strip().isdigit()):
+        if not _digits(words[2].strip()):
             raise DealError("points", "deal.bad_points_word", got=words[2])
         given[taker] = int(words[2])
     for entry in points:
         side, value = _pair(entry, "points")
-        if not (value.isascii() and value.isdigit()):
+        if not _digits(value):
             raise DealError("points", "deal.bad_points_word", got=value)
         if side in given:
             raise DealError("points", "deal.points_twice", side=side)

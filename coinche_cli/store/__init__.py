@@ -11,9 +11,12 @@ reads and writes inside the block is committed together or not at all.
 """
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+from coinche_cli.errors import InputError
 
 if TYPE_CHECKING:  # the tournament model loads only for tournament commands
     from coinche_cli.tournament import model
@@ -64,6 +67,9 @@ class Store(Protocol):
 
     def close(self) -> None:
         """Let go of the store."""
+
+    def owns(self, path: Path) -> bool:
+        """Whether writing ``path`` would write one of the store's own files."""
 
     # -- what "the current game" and "the current tournament" are
 
@@ -146,6 +152,13 @@ class Store(Protocol):
 
     def add_penalty(self, tournament_id: int, penalty: "model.Penalty", entered: str) -> None:
         """Record a penalty."""
+
+
+def refuse_own_files(store: Store, paths: Iterable[Path]) -> None:
+    """Refuse to write an export over the store itself (``--csv coinche.db``)."""
+    for path in paths:
+        if store.owns(path):
+            raise InputError("path", "store.is_target", path=path)
 
 
 def now() -> str:

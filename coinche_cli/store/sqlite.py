@@ -9,22 +9,17 @@ a user can fail to the operations.
 
 import json
 import os
-import sqlite3
-import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from coinche_cli.errors import StoreError
-from coinche_cli.messages import msg
 from coinche_cli.names import fold
-from coinche_cli.store import SCHEMA_VERSION, DealRecord, GameRecord
+from coinche_cli.store import DealRecord, GameRecord, sqlite_file
+from coinche_cli.store.sqlite_file import Connection
 
 if TYPE_CHECKING:
     from coinche_cli.tournament import model
-
-BUSY_TIMEOUT_MS = 60_000
 
 _GAME_COLUMNS = ("id, created, rules_name, rules, players, names, first_dealer, target, deals,"
                  " label, tournament_id, round, table_no")
@@ -43,58 +38,60 @@ def default_path() -> Path:
 
 
 class SqliteStore:
-    """The SQLite store.  Use :meth:`write` for every change: one immediate transaction."""
+    """The SQLite store.  Use :meth:`write` for every change: one immediate transaction.
+
+    The file is opened on first use (``sqlite_file``: checked to be coinche's, brought to this
+    version's schema); a store that does not exist yet reads as empty and is created by the
+    first change, so a command that only reads, or that is refused, creates nothing.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            # autocommit mode: transactions are opened explicitly with BEGIN IMMEDIATE; the
-            # timeout is SQLite's busy timeout (a writer waits for another's transaction)
-            self.db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-            self.db.execute("PRAGMA synchronous = FULL")
-            self.db.execute("PRAGMA foreign_keys = ON")
-            if self._version() < SCHEMA_VERSION:  # WAL is kept in the file once set
-                self._wal()
-                self._migrate()
-        except (sqlite3.Error, OSError) as exc:
-            raise StoreError(f"{path}: {exc}") from None
+        self._db: Connection | None = None
+        self._virtual = False  # reading an empty store in memory: the file does not exist
 
-    def _wal(self) -> None:
-        """Switch to WAL.  On a new file another process may hold a lock while setting it up,
-        and SQLite then fails at once instead of waiting (no busy handler for a journal mode
-        change): retry until the busy timeout runs out."""
-        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
-        delay = 0.005
-        while True:
+    @property
+    def db(self) -> Connection:
+        """The connection: the file's, or an empty store in memory until the first change."""
+        if self._db is None:
+            self._db = sqlite_file.open_file(self.path)
+            if self._db is None:
+                self._db = sqlite_file.memory()
+                self._virtual = True
+        return self._db
+
+    def _changing(self) -> Connection:
+        """The connection for a change: a new store's file is created now, inside the
+        transaction :meth:`write` opened."""
+        db = self.db
+        if self._virtual:
+            db.execute("ROLLBACK")
+            db.close()
+            self._db, self._virtual = None, False  # nothing open if the file cannot be made
+            db = sqlite_file.create_file(self.path)
+            db.execute("BEGIN IMMEDIATE")
+            self._db = db
+        return db
+
+    def owns(self, path: Path) -> bool:
+        """Whether writing ``path`` would write one of the store's files (the database, its
+        ``-wal`` or ``-shm``), by name or through a link."""
+        target = path.resolve()
+        for suffix in ("", "-wal", "-shm"):
+            own = Path(f"{self.path}{suffix}")
+            if target == own.resolve():
+                return True
             try:
-                self.db.execute("PRAGMA journal_mode = WAL")
-                return
-            except sqlite3.OperationalError as exc:
-                text = str(exc).lower()
-                if ("locked" not in text and "busy" not in text) or time.monotonic() > deadline:
-                    raise
-                time.sleep(delay)
-                delay = min(delay * 2, 0.1)
-
-    def _version(self) -> int:
-        version: int = self.db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:  # a newer coinche wrote it: never write to it
-            raise StoreError(msg("store.newer", path=self.path, version=version,
-                                 known=SCHEMA_VERSION))
-        return version
-
-    def _migrate(self) -> None:
-        from coinche_cli.store.migrations import statements  # only a new or older store
-
-        with self.write():
-            for statement in statements("sqlite", self._version()):
-                self.db.execute(statement)
-            self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                if path.exists() and own.exists() and os.path.samefile(path, own):
+                    return True
+            except OSError:
+                continue
+        return False
 
     def close(self) -> None:
         """Close the connection."""
-        self.db.close()
+        if self._db is not None:
+            self._db.close()
 
     @contextmanager
     def write(self) -> Iterator[None]:
@@ -103,12 +100,13 @@ class SqliteStore:
         try:
             yield
         except BaseException:
-            self.db.execute("ROLLBACK")
+            if self._db is not None:
+                self._db.execute("ROLLBACK")
             raise
         self.db.execute("COMMIT")
 
     def _insert(self, sql: str, values: Sequence[Any]) -> int:
-        return int(self.db.execute(sql, values).lastrowid or 0)
+        return int(self._changing().execute(sql, values).lastrowid or 0)
 
     # -- the current game and tournament
 
@@ -120,7 +118,7 @@ class SqliteStore:
 
     def set_current(self, kind: str, ident: int) -> None:
         """Make ``ident`` the current ``game`` or ``tournament`` (inside a write)."""
-        self.db.execute(
+        self._changing().execute(
             "INSERT INTO setting (key, value) VALUES (?, ?)"
             " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
             (f"current_{kind}", str(ident)),
@@ -195,11 +193,12 @@ class SqliteStore:
 
     def set_deal_state(self, deal_id: int, state: dict[str, Any]) -> None:
         """Replace the summary recorded after a deal (after an earlier deal was edited)."""
-        self.db.execute("UPDATE deal SET state = ? WHERE id = ?", (json.dumps(state), deal_id))
+        self._changing().execute("UPDATE deal SET state = ? WHERE id = ?",
+                                 (json.dumps(state), deal_id))
 
     def retire_deal(self, deal_id: int, changed: str, replaced_by: int | None = None) -> None:
         """Take a deal out of play, keeping it in the history."""
-        self.db.execute(
+        self._changing().execute(
             "UPDATE deal SET status = ?, replaced_by = ?, changed = ? WHERE id = ?",
             ("replaced" if replaced_by else "removed", replaced_by, changed, deal_id),
         )
@@ -288,16 +287,17 @@ class SqliteStore:
 
     def set_team_dropped(self, team_id: int, after: int | None) -> None:
         """Mark a team as gone after round ``after`` (None: it plays again)."""
-        self.db.execute("UPDATE team SET dropped_after = ? WHERE id = ?", (after, team_id))
+        self._changing().execute("UPDATE team SET dropped_after = ? WHERE id = ?",
+                                 (after, team_id))
 
     def add_round(self, tournament_id: int, played: "model.Round", paired: str) -> None:
         """Store a paired round."""
-        self.db.execute(
+        self._changing().execute(
             "INSERT INTO round (tournament_id, number, paired, bye, rematches)"
             " VALUES (?, ?, ?, ?, ?)",
             (tournament_id, played.number, paired, played.bye, played.rematches),
         )
-        self.db.executemany(
+        self._changing().executemany(
             "INSERT INTO board (tournament_id, round, table_no, team1, team2)"
             " VALUES (?, ?, ?, ?, ?)",
             [(tournament_id, played.number, b.table, b.team1, b.team2) for b in played.boards],
@@ -307,8 +307,9 @@ class SqliteStore:
         """Withdraw a round and its tables."""
         for table in ("board", "round"):
             column = "round" if table == "board" else "number"
-            self.db.execute(f"DELETE FROM {table} WHERE tournament_id = ? AND {column} = ?",
-                            (tournament_id, number))
+            self._changing().execute(
+                f"DELETE FROM {table} WHERE tournament_id = ? AND {column} = ?",
+                (tournament_id, number))
 
     def latest_round(self, tournament_id: int) -> int | None:
         """The number of the latest paired round, or None."""
@@ -331,7 +332,7 @@ class SqliteStore:
                    entered: str) -> None:
         """Store a table's result; a result it already had goes to the history."""
         where = (tournament_id, number, board.table)
-        self.db.execute(
+        self._changing().execute(
             "INSERT INTO board_history (tournament_id, round, table_no, score1, score2, forfeit,"
             " winner, entered, replaced) SELECT tournament_id, round, table_no, score1, score2,"
             " forfeit, winner, entered, ? FROM board"
@@ -339,7 +340,7 @@ class SqliteStore:
             " AND (score1 IS NOT NULL OR forfeit IS NOT NULL)",
             (entered, *where),
         )
-        self.db.execute(
+        self._changing().execute(
             "UPDATE board SET score1 = ?, score2 = ?, forfeit = ?, winner = ?,"
             " game_id = COALESCE(?, game_id), entered = ?"
             " WHERE tournament_id = ? AND round = ? AND table_no = ?",
@@ -349,14 +350,14 @@ class SqliteStore:
 
     def link_game(self, tournament_id: int, number: int, table: int, game_id: int) -> None:
         """Mark a table as scored deal by deal in ``game_id``."""
-        self.db.execute(
+        self._changing().execute(
             "UPDATE board SET game_id = ? WHERE tournament_id = ? AND round = ? AND table_no = ?",
             (game_id, tournament_id, number, table),
         )
 
     def add_penalty(self, tournament_id: int, penalty: "model.Penalty", entered: str) -> None:
         """Record a penalty."""
-        self.db.execute(
+        self._changing().execute(
             "INSERT INTO penalty (tournament_id, team_id, round, points, reason, to_opponents,"
             " entered) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (tournament_id, penalty.team, penalty.round, penalty.points, penalty.reason,

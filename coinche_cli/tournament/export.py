@@ -155,6 +155,11 @@ def write_workbook(path: Path, data: dict[str, Any]) -> None:
     write_xlsx(path, sheets, title=str(data.get("name") or ""))
 
 
+def csv_paths(directory: Path, data: dict[str, Any]) -> list[Path]:
+    """The files :func:`write_csv_dir` writes for ``data``."""
+    return [directory / f"{table.stem}.csv" for table in export_tables(data)]
+
+
 def write_csv_dir(directory: Path, data: dict[str, Any], *, sep: str = ",") -> list[Path]:
     """Write each table as a CSV file (UTF-8 with a BOM) in ``directory``; return the paths.
 

@@ -61,7 +61,9 @@ class Settings:
         for value in (self.deals, self.target):
             if value is not None and value < 1:
                 raise TournamentError("tournament.bad_format_number", got=value)
-        fixed = self.bye_points.isascii() and self.bye_points.isdigit()
+        # a fixed number of points: digits, and no more than a match could score
+        fixed = self.bye_points.isascii() and self.bye_points.isdigit() and len(
+            self.bye_points) <= 6
         if self.bye_points not in ("average", "half") and not fixed:
             raise TournamentError("tournament.bad_bye_points", got=self.bye_points)
         if self.same_club not in SAME_CLUB:

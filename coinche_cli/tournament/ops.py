@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from coinche_cli.errors import RowsRefused, TournamentError
 from coinche_cli.messages import msg
-from coinche_cli.names import NameIndex, fold
+from coinche_cli.names import NameIndex, check_name, fold
 from coinche_cli.rules.model import Rules
 from coinche_cli.store import Store, now
 from coinche_cli.tournament import model
@@ -20,7 +20,7 @@ from coinche_cli.tournament.standings import Standing, primary, standings
 def create(store: Store, name: str, rules: Rules, settings: Settings) -> Tournament:
     """Start a tournament with a snapshot of ``rules``; it becomes the current one."""
     settings.check()
-    name = name.strip()
+    name = check_name(name, "tournament")
     if not fold(name):
         raise TournamentError("tournament.empty_name")
     record = model.TournamentRecord(0, name, now(), rules.name, dict(rules.document),
@@ -83,13 +83,17 @@ def find_team(tournament: Tournament, name: str) -> Team:
     return tournament.team(team_id)
 
 
+#: The most teams a tournament registers (a concours of a region is a few hundred).
+MAX_TEAMS = 10_000
+
+
 def _next_round(tournament: Tournament) -> int:
     return (tournament.current.number + 1) if tournament.current else 1
 
 
 def _players(text: str | Sequence[str]) -> tuple[str, ...]:
     items = text.split(",") if isinstance(text, str) else list(text)
-    players = tuple(p.strip() for p in items if p.strip())
+    players = tuple(check_name(p, "players") for p in items if p.strip())
     if len(players) > 2:
         raise TournamentError("tournament.too_many_players", got=len(players))
     return players
@@ -102,18 +106,23 @@ def _new_teams(tournament: Tournament,
     joined = _next_round(tournament)
     if joined > tournament.settings.rounds:
         raise TournamentError("tournament.over")
+    if len(tournament.teams) + len(rows) > MAX_TEAMS:
+        raise TournamentError("tournament.too_many_teams", most=MAX_TEAMS,
+                              count=len(tournament.teams))
     taken = {fold(t.name): t.name for t in tournament.teams}
     order = max((t.registered for t in tournament.teams), default=0)
     teams = []
     for name, players, club in rows:
+        name = check_name(name, "team")
         key = fold(name)
         if not key:
             raise TournamentError("tournament.empty_team")
         if key in taken:
             raise TournamentError("tournament.team_exists", name=taken[key])
-        taken[key] = name.strip()
+        taken[key] = name
         order += 1
-        teams.append(Team(0, name.strip(), _players(players), club.strip(), order, joined))
+        teams.append(Team(0, name, _players(players), check_name(club, "club"), order,
+                          joined))
     return teams
 
 
@@ -256,7 +265,8 @@ def penalise(store: Store, name: str | None, team: str, points: int, reason: str
         found = find_team(tournament, team)
         if points <= 0:
             raise TournamentError("tournament.bad_penalty", got=points)
-        if not reason.strip():
+        reason = check_name(reason, "reason")
+        if not reason:
             raise TournamentError("tournament.penalty_reason")
         current = tournament.current
         if current is None:
@@ -264,7 +274,7 @@ def penalise(store: Store, name: str | None, team: str, points: int, reason: str
         if to_opponents and current.board_of(found.id) is None:
             raise TournamentError("tournament.no_opponent", name=found.name,
                                   round=current.number)
-        penalty = Penalty(found.id, current.number, points, reason.strip(), to_opponents)
+        penalty = Penalty(found.id, current.number, points, reason, to_opponents)
         store.add_penalty(tournament.id, penalty, now())
     return penalty
 

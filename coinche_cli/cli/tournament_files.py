@@ -1,0 +1,115 @@
+"""``coinche tournament export`` and ``sheets``: the tournament written to files."""
+
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from coinche_cli.cli.context import open_store
+from coinche_cli.cli.options import RoundOption, SepOption, TournamentOption
+from coinche_cli.cli.output import print_line
+from coinche_cli.errors import TournamentError
+from coinche_cli.messages import msg
+
+if TYPE_CHECKING:
+    from coinche_cli.store import Store
+    from coinche_cli.tournament.model import Tournament
+
+
+def _deal_rows(store: "Store", found: "Tournament") -> list[dict[str, Any]]:
+    from coinche_cli.game import ops as games
+
+    rows: list[dict[str, Any]] = []
+    for played in found.rounds:
+        for board in played.boards:
+            if board.game_id is None:
+                continue
+            _, state = games.load(store, board.game_id)
+            for row in state.rows:
+                deal = row.entry.deal
+                rows.append({
+                    "round": played.number, "table": board.table, "game": board.game_id,
+                    "number": row.number, "dealer": state.setup.seat_label(row.dealer),
+                    "taker": "" if deal is None else state.setup.names[deal.taker],
+                    "contract": "" if deal is None else (
+                        deal.contract if isinstance(deal.contract, int) else str(deal.contract)),
+                    "trump": "" if deal is None else deal.trump.value,
+                    "coinche": 0 if deal is None else deal.coinche,
+                    "made": None if row.result is None else row.result.made,
+                    "score1": 0 if row.result is None else row.result.scores["A"],
+                    "score2": 0 if row.result is None else row.result.scores["B"],
+                    "total1": row.totals["A"], "total2": row.totals["B"],
+                })
+    return rows
+
+
+def export(
+    ctx: typer.Context,
+    path: Annotated[Path | None, typer.Argument(help="The workbook to write (.xlsx).")] = None,
+    csv_dir: Annotated[
+        Path | None, typer.Option("--csv", help="Write the same tables as CSV files here.")
+    ] = None,
+    sep: SepOption = ",",
+    tournament: TournamentOption = None,
+) -> None:
+    """Export standings, teams, every round, the penalties and the deals to Excel (and/or
+    CSV files).
+
+    Example: coinche tournament export concours.xlsx --csv resultats --sep ';'
+    """
+    from coinche_cli.cli import tournament_view as view
+    from coinche_cli.game.export import check_separator
+    from coinche_cli.store import refuse_own_files
+    from coinche_cli.tournament import ops as tournaments
+    from coinche_cli.tournament.export import csv_paths, write_csv_dir, write_workbook
+
+    if path is None and csv_dir is None:
+        raise TournamentError("tournament.export_where")
+    if path is not None and path.suffix.lower() != ".xlsx":
+        raise TournamentError("tournament.export_suffix", path=path)
+    check_separator(sep)
+    store = open_store(ctx)
+    found = tournaments.load(store, tournament)
+    data = view.export_data(found, tournaments.ranked(found), _deal_rows(store, found))
+    targets = ([] if path is None else [path]) + (
+        [] if csv_dir is None else [csv_dir, *csv_paths(csv_dir, data)])
+    refuse_own_files(store, targets)
+    if path is not None:
+        write_workbook(path, data)
+        print_line(msg("tview.exported", path=path))
+    if csv_dir is not None:
+        for written in write_csv_dir(csv_dir, data, sep=sep):
+            print_line(msg("tview.exported", path=written))
+
+
+def sheets(
+    ctx: typer.Context,
+    path: Annotated[Path, typer.Argument(help="The workbook of score sheets (.xlsx).")],
+    round_number: RoundOption = None,
+    tournament: TournamentOption = None,
+) -> None:
+    """Write one print-ready score sheet per table of a round, for tables that keep score on
+    paper.
+
+    Example: coinche tournament sheets --round 2 feuilles.xlsx
+    """
+    from coinche_cli.store import refuse_own_files
+    from coinche_cli.tournament import ops as tournaments
+    from coinche_cli.tournament.export import write_score_sheets
+
+    store = open_store(ctx)
+    refuse_own_files(store, [path])
+    found = tournaments.load(store, tournament)
+    if found.current is None:
+        raise TournamentError("tournament.nothing_paired")
+    played = found.round(round_number or found.current.number)
+    tables = [
+        {"table": b.table, "team1": found.name_of(b.team1),
+         "players1": ", ".join(found.team(b.team1).players), "team2": found.name_of(b.team2),
+         "players2": ", ".join(found.team(b.team2).players)}
+        for b in played.boards
+    ]
+    write_score_sheets(path, found.name, played.number, tables, found.settings.deals,
+                       found.settings.target)
+    print_line(msg("tview.sheets", path=path, count=len(tables), round=played.number))

@@ -1,0 +1,219 @@
+"""The SQLite file behind the store: opening it safely, and its errors in words.
+
+- A store is marked as coinche's (``PRAGMA application_id``); a database that is neither
+  empty nor marked (nor an older coinche store, from before the mark) is another program's
+  and is refused untouched, as is a store written by a newer coinche.
+- A store that does not exist yet is not created to be read: reads see an empty store in
+  memory, and the file is created by the first change (so a refused or read-only command
+  leaves no file behind).
+- Every ``sqlite3`` error becomes one line: busy (naming who holds the store), read-only,
+  not a database, or the reason SQLite gives.
+"""
+
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from coinche_cli.errors import CoincheError, InputError, StoreError
+from coinche_cli.messages import msg
+from coinche_cli.store import SCHEMA_VERSION
+
+#: coinche's mark in a store's header ("Coin").
+APPLICATION_ID = 0x436F696E
+#: A writer waits this long for another's transaction before giving up.
+BUSY_TIMEOUT_MS = 60_000
+#: The tables of a store written before the mark existed.
+_OLDER_STORE = {"game", "deal", "setting"}
+
+
+class Connection:
+    """A connection in autocommit mode (transactions are opened explicitly) whose errors are
+    the store's own: one line each, never a traceback."""
+
+    def __init__(self, raw: sqlite3.Connection, path: Path) -> None:
+        self.raw = raw
+        self.path = path
+
+    def execute(self, sql: str, values: Sequence[Any] = ()) -> sqlite3.Cursor:
+        """Run one statement."""
+        try:
+            return self.raw.execute(sql, values)
+        except sqlite3.Error as exc:
+            raise failure(exc, self.path) from None
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Run one statement for each of ``rows``."""
+        try:
+            self.raw.executemany(sql, rows)
+        except sqlite3.Error as exc:
+            raise failure(exc, self.path) from None
+
+    def close(self) -> None:
+        """Let go of the file."""
+        self.raw.close()
+
+
+def failure(exc: BaseException, path: Path) -> CoincheError:
+    """A SQLite (or file) error as one line for the user."""
+    text = str(exc)
+    lowered = text.lower()
+    if "locked" in lowered or "busy" in lowered:
+        holders = ", ".join(holders_of(path)) or msg("store.someone")
+        return StoreError(msg("store.busy", path=path, holders=holders))
+    if "readonly" in lowered or "read-only" in lowered or isinstance(exc, PermissionError):
+        return StoreError(msg("store.read_only", path=path))
+    if "not a database" in lowered:
+        return InputError("db", "store.foreign", path=path)
+    if isinstance(exc, sqlite3.IntegrityError):  # another desk wrote the same thing first
+        return StoreError(msg("store.changed", path=path))
+    return StoreError(msg("store.failed", path=path, reason=text))
+
+
+def holders_of(path: Path) -> list[str]:
+    """The processes that have the store open (Linux: read from /proc), as
+    ``coinche tournament team import (pid 4321)``; empty where that cannot be known."""
+    wanted = {str(Path(f"{path}{suffix}").resolve()) for suffix in ("", "-wal", "-shm")}
+    found = []
+    try:
+        pids = [entry for entry in os.listdir("/proc") if entry.isdigit()]
+    except OSError:
+        return []
+    for pid in pids:
+        if int(pid) == os.getpid():
+            continue
+        try:
+            fds = os.listdir(f"/proc/{pid}/fd")
+            if not any(os.readlink(f"/proc/{pid}/fd/{fd}") in wanted for fd in fds):
+                continue
+            with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                words = handle.read().split(b"\0")
+        except OSError:
+            continue
+        command = " ".join(_program(w.decode("utf-8", "replace")) for w in words[:4] if w)
+        found.append(msg("store.holder", command=command, pid=pid))
+    return found
+
+
+def _program(word: str) -> str:
+    """A command line word as people know it (``coinche``, not its full path)."""
+    return os.path.basename(word) if os.sep in word else word
+
+
+def _connect(path: Path) -> Connection:
+    try:
+        # autocommit mode; the timeout is SQLite's busy timeout (a writer waits for another)
+        raw = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    except (sqlite3.Error, OSError) as exc:
+        raise failure(exc, path) from None
+    db = Connection(raw, path)
+    db.execute("PRAGMA synchronous = FULL")
+    db.execute("PRAGMA foreign_keys = ON")
+    return db
+
+
+def _check(db: Connection) -> int:
+    """The store's schema version; refuses another program's database and a newer store."""
+    # one statement, one snapshot: another process may be creating the same file
+    mark, found, names = db.execute(
+        "SELECT (SELECT application_id FROM pragma_application_id()),"
+        " (SELECT user_version FROM pragma_user_version()),"
+        " (SELECT group_concat(name, ' ') FROM sqlite_master WHERE type = 'table')"
+    ).fetchone()
+    version = int(found)
+    if mark != APPLICATION_ID:
+        tables = set((names or "").split())
+        empty = not tables and version == 0
+        older = mark == 0 and tables >= _OLDER_STORE and version >= 1
+        if not (empty or older):
+            raise InputError("db", "store.foreign", path=db.path)
+    if version > SCHEMA_VERSION:  # a newer coinche wrote it: never write to it
+        raise StoreError(msg("store.newer", path=db.path, version=version,
+                             known=SCHEMA_VERSION))
+    return version
+
+
+def open_file(path: Path) -> Connection | None:
+    """The store's file, checked and brought to this version's schema; None when there is
+    no file yet (nothing to read)."""
+    if not path.exists():
+        return None
+    return _ready(_connect(path))
+
+
+def create_file(path: Path) -> Connection:
+    """The store's file for a first change: created (with its folder) when missing."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise failure(exc, path) from None
+    return _ready(_connect(path))
+
+
+def _ready(db: Connection) -> Connection:
+    """``db`` checked and brought to this version's schema (closed if it cannot be)."""
+    try:
+        if _patiently(db, lambda: _check(db)) < SCHEMA_VERSION:
+            _migrate(db)
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def memory() -> Connection:
+    """An empty store in memory: what there is to read before the file exists."""
+    db = Connection(sqlite3.connect(":memory:", isolation_level=None), Path(":memory:"))
+    _apply(db, 0)
+    return db
+
+
+def _apply(db: Connection, done: int) -> None:
+    from coinche_cli.store.migrations import statements  # only a new or older store
+
+    for statement in statements("sqlite", done):
+        db.execute(statement)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+
+
+def _migrate(db: Connection) -> None:
+    """Bring the file to this version's schema, in one transaction (WAL set first: it is
+    kept in the file)."""
+    _wal(db)
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        _apply(db, _check(db))  # read again under the lock: another process may have done it
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def _wal(db: Connection) -> None:
+    """Switch to WAL (kept in the file once set)."""
+    _patiently(db, lambda: db.raw.execute("PRAGMA journal_mode = WAL"))
+
+
+_T = TypeVar("_T")
+
+
+def _patiently(db: Connection, step: Callable[[], _T]) -> _T:
+    """Run ``step``, waiting while another process sets up the same new file.  SQLite fails
+    at once there instead of waiting (no busy handler while another connection changes the
+    journal mode): retry until the busy timeout runs out."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    delay = 0.005
+    while True:
+        try:
+            return step()
+        except (sqlite3.OperationalError, StoreError) as exc:
+            text = str(exc).lower()
+            if ("locked" not in text and "busy" not in text) or time.monotonic() > deadline:
+                if isinstance(exc, StoreError):
+                    raise
+                raise failure(exc, db.path) from None
+            time.sleep(delay)
+            delay = min(delay * 2, 0.1)
