@@ -18,8 +18,7 @@ MESSAGES: dict[str, str] = {
     # --- the store ---
     "store.foreign": "{path} is not a coinche store (another program's file); name another "
     "file with --db",
-    "store.busy": "{path} is busy: {holders} has been writing to it for a minute; try again "
-    "when it is done",
+    "store.busy": "{path} is busy: {holders} holds it; try again when it is done",
     "store.someone": "another program",
     "store.holder": "{command} (pid {pid})",
     "store.read_only": "{path} cannot be written (read-only); check its permissions",

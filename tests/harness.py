@@ -151,8 +151,11 @@ def data_checksum(db: Path) -> str:
     created: a store created since then must be empty of data, or the checksums differ."""
     if not db.exists():
         return EMPTY_STORE
-    with contextlib.closing(sqlite3.connect(db)) as connection:
-        return _checksum(connection)
+    try:
+        with contextlib.closing(sqlite3.connect(db)) as connection:
+            return _checksum(connection)
+    except sqlite3.DatabaseError:  # a file that is no database: its bytes
+        return hashlib.sha256(db.read_bytes()).hexdigest()
 
 
 class Cli:

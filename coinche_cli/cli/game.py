@@ -281,6 +281,13 @@ def play(ctx: typer.Context, game: GameOption = None) -> None:
     Every deal is saved as soon as it is entered; Ctrl-C leaves without losing any.
     Example: coinche game play
     """
+    import sys
+
     from coinche_cli.cli.game_play import play_loop
+
+    # a byte that is not UTF-8 becomes a surrogate the loop refuses, instead of a decoding
+    # error that would lose the rest of what was typed ahead
+    if hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="surrogateescape")
 
     play_loop(open_store(ctx), game, input)

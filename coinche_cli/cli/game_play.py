@@ -259,7 +259,12 @@ def _play_deal(store: Store, game_id: int, state: GameState, read: Callable[[str
             for line in game_view.change_lines(change, "add"):
                 print_line(line)
             return change.after
-        answer = read(_prompt(question, setup, answers)).strip()
+        try:  # a byte that is not UTF-8 fails to decode, or stays as a surrogate
+            answer = read(_prompt(question, setup, answers)).strip()
+            answer.encode("utf-8")
+        except (UnicodeDecodeError, UnicodeEncodeError):
+            _refuse(InputError(question, "cli.not_utf8"))
+            continue
         word = answer.lower()
         if word in QUIT:
             raise _Quit

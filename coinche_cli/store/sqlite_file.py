@@ -23,8 +23,19 @@ from coinche_cli.store import SCHEMA_VERSION
 
 #: coinche's mark in a store's header ("Coin").
 APPLICATION_ID = 0x436F696E
-#: A writer waits this long for another's transaction before giving up.
-BUSY_TIMEOUT_MS = 60_000
+#: A writer waits this long (seconds) for another's transaction before giving up; the
+#: ``COINCHE_WAIT`` environment variable changes it (a desk that prefers to fail fast).
+WAIT = 60.0
+
+
+def wait_seconds() -> float:
+    """How long a command waits for the store: ``COINCHE_WAIT`` seconds, else :data:`WAIT`."""
+    text = os.environ.get("COINCHE_WAIT", "")
+    try:
+        seconds = float(text)
+    except ValueError:
+        return WAIT
+    return seconds if 0 <= seconds <= 3600 else WAIT
 #: The tables of a store written before the mark existed.
 _OLDER_STORE = {"game", "deal", "setting"}
 
@@ -92,20 +103,28 @@ def holders_of(path: Path) -> list[str]:
                 words = handle.read().split(b"\0")
         except OSError:
             continue
-        command = " ".join(_program(w.decode("utf-8", "replace")) for w in words[:4] if w)
-        found.append(msg("store.holder", command=command, pid=pid))
+        found.append(msg("store.holder", command=_command(words), pid=pid))
     return found
 
 
-def _program(word: str) -> str:
-    """A command line word as people know it (``coinche``, not its full path)."""
-    return os.path.basename(word) if os.sep in word else word
+def _command(words: list[bytes]) -> str:
+    """A process's command line as people know it: ``coinche tournament team import``
+    (the program's name without its folder, no interpreter, a few words)."""
+    texts = [" ".join(w.decode("utf-8", "replace").split()) for w in words if w.strip()]
+    if len(texts) > 1 and os.path.basename(texts[0]).startswith("python") and not (
+            texts[1].startswith("-")):
+        texts = texts[1:]  # a console script runs as "python …/bin/coinche …"
+    if not texts:
+        return "?"
+    shown = [os.path.basename(texts[0]), *(w if len(w) <= 24 else w[:23] + "…"
+                                           for w in texts[1:5])]
+    return " ".join(shown)
 
 
 def _connect(path: Path) -> Connection:
     try:
         # autocommit mode; the timeout is SQLite's busy timeout (a writer waits for another)
-        raw = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        raw = sqlite3.connect(path, timeout=wait_seconds(), isolation_level=None)
     except (sqlite3.Error, OSError) as exc:
         raise failure(exc, path) from None
     db = Connection(raw, path)
@@ -204,7 +223,7 @@ def _patiently(db: Connection, step: Callable[[], _T]) -> _T:
     """Run ``step``, waiting while another process sets up the same new file.  SQLite fails
     at once there instead of waiting (no busy handler while another connection changes the
     journal mode): retry until the busy timeout runs out."""
-    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    deadline = time.monotonic() + wait_seconds()
     delay = 0.005
     while True:
         try:
