@@ -419,7 +419,8 @@ def test_cli_validate_reports_every_problem(tmp_path: Path) -> None:
     run = Cli(process=True, cwd=tmp_path).invoke("rules", "validate", str(path))
     assert run.code == 2
     assert run.stdout == ""
-    assert run.stderr.splitlines() == problems  # FILE:LINE: key: reason, one per line
+    # error: FILE:LINE: key: reason, one per line (docs/rules-format.md, "Errors")
+    assert run.stderr.splitlines() == [f"error: {problem}" for problem in problems]
     assert "Traceback" not in run.stderr
 
 
@@ -428,7 +429,7 @@ def test_cli_validate_yaml_error(tmp_path: Path) -> None:
     run = Cli(process=True, cwd=tmp_path).invoke("rules", "validate", "syntax.yaml")
     assert (run.code, run.stderr) == (
         2,
-        "syntax.yaml:4: not valid YAML: mapping values are not allowed here\n",
+        "error: syntax.yaml:4: not valid YAML: mapping values are not allowed here\n",
     )
     assert path.exists()
 

@@ -1,7 +1,6 @@
 """``coinche rules``: list, show and validate rules files."""
 
 
-import sys
 from typing import Annotated
 
 import typer
@@ -58,17 +57,17 @@ def show_rules(
 def validate_rules(
     path: Annotated[str, typer.Argument(help="The rules file to check.")],
 ) -> None:
-    """Check a rules file: prints ok, or every problem as FILE:LINE: key: reason (exit 2).
+    """Check a rules file: prints ok, or every problem as error: FILE:LINE: key: reason (exit 2).
 
     Example: coinche rules validate my-club.yaml
     """
-    from coinche_cli.errors import RulesError
+    from coinche_cli.errors import CoincheError, RulesError
     from coinche_cli.rules.loader import load_rules
 
     try:
         rules = load_rules(path)
-    except RulesError as exc:  # every problem, one per line, as FILE:LINE: key: reason
-        for problem in exc.problems:
-            sys.stderr.write(f"{problem}\n")
-        raise typer.Exit(2) from None
+    except RulesError as exc:
+        # every problem, not only the first the error names: one `error:` line each, printed
+        # (and coloured) by the command line's one error printer, exit 2
+        raise CoincheError("\n".join(str(problem) for problem in exc.problems)) from None
     print_line(msg("cli.rules_ok", name=rules.name, path=rules.path))

@@ -8,21 +8,63 @@ A name is looked up first among the built-in rules (``standard``, ``club``…), 
 called ``club`` in the current directory never hides them; anything else must be a file,
 named with its ``.yaml``/``.yml`` suffix or as a path (``./my-club``).  Every problem of a
 file is reported at once, with its file and line (:class:`~coinche_cli.errors.RulesError`).
+
+A rules file is input from anyone (a sheet passed round a club), so reading one is bounded
+before anything is built: regular files (a device, a pipe or a folder is refused without
+being read, a pipe without being opened) of at most :data:`MAX_BYTES` together, at most
+:data:`MAX_EXTENDS` of them in an ``extends`` chain; UTF-8 text; YAML without anchors,
+aliases, tags or merge keys (rules files never need them, and they are how a small file
+expands into a huge or endless one or builds objects), at most :data:`MAX_DEPTH` levels deep
+and :data:`MAX_NODES` values.  Each is refused with its own one-line problem.
 """
 
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
 from coinche_cli.errors import Problem, RulesError
 from coinche_cli.messages import msg
+from coinche_cli.names import echo
 from coinche_cli.rules.model import Rules
-from coinche_cli.rules.validate import Document, Path_, Validator, Where
+from coinche_cli.rules.validate import (
+    Document,
+    Path_,
+    Shown,
+    Validator,
+    Where,
+    escaped,
+    shown_key,
+)
 
 #: The built-in rules files.  ``coinche_cli/rules/builtin`` is a link to the top-level
 #: ``rules/`` folder (the product's layout), and the installed package holds the files
 #: there: a checkout and an installation find them the same way.
 BUILTIN_DIR = Path(__file__).resolve().parent / "builtin"
 SUFFIXES = (".yaml", ".yml")
+
+#: The most a rules file and the files it extends may hold together, in bytes: a club sheet
+#: is a few kilobytes.  PyYAML's pure-Python reader takes up to 2 s of CPU for a megabyte of
+#: the slowest YAML (a megabyte of ``%A`` directives), so this bounds the time whatever the
+#: files hold.
+MAX_BYTES = 2**20
+#: How deep mappings, lists and values may nest: a built-in sheet needs six levels.
+MAX_DEPTH = 32
+#: How many values (keys, scalars, lists, mappings) one file may hold: a built-in holds
+#: about 200.  PyYAML builds each in pure Python, so this bounds the time and memory a file
+#: of many tiny values costs (a megabyte of ``[1,1,1,…`` would take seconds and gigabytes).
+MAX_NODES = 10_000
+#: The longest number written in a file, in characters: no number a rules file may hold is
+#: longer, and a longer one (``1:59:59:…``, sexagesimal) can take minutes to compute.
+MAX_NUMBER_TEXT = 100
+#: How many files an ``extends`` chain may name, the first included.
+MAX_EXTENDS = 8
+
+_YAML_TAG = "tag:yaml.org,2002:"
+#: The tags PyYAML gives plain ``<<`` and ``=`` (merge key, "default value"): it constructs
+#: neither on its own.
+_MERGE, _VALUE = _YAML_TAG + "merge", _YAML_TAG + "value"
+_NUMBERS = (_YAML_TAG + "int", _YAML_TAG + "float")
 
 
 def builtin_names() -> list[str]:
@@ -38,60 +80,219 @@ def find_rules(name_or_path: str) -> Path:
     if candidate.suffix.lower() in SUFFIXES or any(sep in name_or_path for sep in "/\\"):
         return candidate
     known = ", ".join(builtin_names())
-    raise RulesError([Problem("", 0, "", msg("rules.unknown_name", name=name_or_path,
+    raise RulesError([Problem("", 0, "", msg("rules.unknown_name", name=Shown(name_or_path),
                                                  known=known))])
 
 
 def load_rules(name_or_path: str) -> Rules:
     """Load and validate built-in rules by name (``standard``) or a rules file by path."""
     path = find_rules(name_or_path)
+    label = escaped(str(path))
     problems: list[Problem] = []
-    document = _load_document(path, problems, (path.resolve(),))
+    try:
+        data = _read_file(path)
+    except _Unreadable as exc:
+        raise RulesError([Problem(label, 1, "", exc.reason)]) from None
+    document = _load_document(path, data, problems, (_real(path),), MAX_BYTES - len(data))
     if document is None:
         raise RulesError(problems)
     document.data.pop("extends", None)
-    rules = Validator(document, str(path), problems).build()
+    rules = Validator(document, label, problems).build()
     if problems or rules is None:
         raise RulesError(problems)
     return rules
 
 
+# ---------------------------------------------------------------- the file
+
+
+class _Unreadable(Exception):
+    """A file that cannot be a rules file, found before reading it: ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _read_file(path: Path, room: int = MAX_BYTES) -> bytes:
+    """The bytes of a rules file, at most ``room`` of them (what the files extending it left
+    of :data:`MAX_BYTES`), or :class:`_Unreadable`.
+
+    The file is looked at before it is opened (a FIFO would block the open, ``/dev/zero``
+    never ends), looked at again once open (in case the name was swapped in between), and
+    read to at most one byte more than ``room`` (``/proc`` files claim a size of 0).
+    """
+    try:
+        _check_kind(os.stat(path), room)
+        # no blocking on a pipe swapped in since, no controlling terminal, no CRLF folding
+        flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+                 | getattr(os, "O_BINARY", 0))
+        descriptor = os.open(path, flags)
+        with open(descriptor, "rb", closefd=True) as file:
+            _check_kind(os.fstat(descriptor), room)
+            data = file.read(room + 1)
+    except (FileNotFoundError, NotADirectoryError):
+        raise _Unreadable(msg("rules.file_missing")) from None
+    except ValueError:  # a NUL in the name (``extends: "a\0b"``) names no file
+        raise _Unreadable(msg("rules.file_missing")) from None
+    except OSError as exc:
+        reason = (exc.strerror or type(exc).__name__).lower()
+        raise _Unreadable(msg("rules.cannot_read", reason=reason)) from None
+    if len(data) > room:
+        raise _too_large(len(data), room)
+    return data
+
+
+def _check_kind(info: os.stat_result, room: int) -> None:
+    """Refuse what is not a regular file of at most ``room`` bytes."""
+    if stat.S_ISDIR(info.st_mode):
+        raise _Unreadable(msg("rules.is_folder"))
+    if not stat.S_ISREG(info.st_mode):
+        raise _Unreadable(msg("rules.not_regular"))
+    if info.st_size > room:
+        raise _too_large(info.st_size, room)
+
+
+def _too_large(size: int, room: int) -> _Unreadable:
+    """A file of ``size`` bytes where ``room`` were left: too large alone, or with the files
+    that extend it."""
+    alone = size > MAX_BYTES or room == MAX_BYTES
+    return _Unreadable(msg("rules.too_large" if alone else "rules.chain_too_large",
+                           most=f"{MAX_BYTES // 2**20} MiB"))
+
+
+def _real(path: Path) -> Path:
+    """The file ``path`` names, links followed, to recognise it in an ``extends`` chain
+    (``os.path.realpath``: ``Path.resolve`` raises on a symbolic link loop)."""
+    return Path(os.path.realpath(path))
+
+
 # ---------------------------------------------------------------- YAML with positions
 
 
-def _read_yaml(path: Path, problems: list[Problem]) -> Document | None:
-    name = str(path)
+class _Refused(Exception):
+    """The file cannot be read as a rules file: ``reason`` at ``line`` (1-based)."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(reason)
+        self.line = line
+        self.reason = reason
+
+
+def _text(data: bytes) -> str:
+    """``data`` as UTF-8 text (a UTF-8 byte order mark is dropped); :class:`_Refused` at the
+    line of the first byte that is not UTF-8 or is a NUL (a binary file, or UTF-16: valid
+    UTF-8 as long as it writes ASCII, with a NUL after each character)."""
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    bad = data.find(b"\0")
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        problems.append(Problem(name, 1, "", msg("rules.file_missing")))
-        return None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        bad = exc.start if bad < 0 else min(bad, exc.start)
+    if bad >= 0:
+        raise _Refused(data.count(b"\n", 0, bad) + 1, msg("rules.not_text"))
+    return text
+
+
+def _read_yaml(name: str, data: bytes, problems: list[Problem]) -> Document | None:
+    """The document in ``data`` (the file ``name``), or None with its problem reported."""
     import yaml  # only when reading a file: a stored game's rules are JSON
 
-    loader = yaml.SafeLoader(text)
     try:
-        root = loader.get_single_node()
+        text = _text(data)
+        loader = _guarded_loader(yaml)(text)
+    except _Refused as exc:
+        problems.append(Problem(name, exc.line, "", exc.reason))
+        return None
+    except yaml.reader.ReaderError as exc:  # a control character in ``text``, found first
+        line = text.count("\n", 0, exc.position) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        problems.append(Problem(name, line, "", msg("rules.control_char", code=f"U+{code:04X}")))
+        return None
+    try:
+        return _build(loader, name, problems)
+    except _Refused as exc:
+        problems.append(Problem(name, exc.line, "", exc.reason))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else 1
-        problem = getattr(exc, "problem", None) or str(exc)
-        problems.append(Problem(name, line, "", msg("rules.yaml_syntax", problem=problem)))
-        return None
+        problem = " ".join(str(getattr(exc, "problem", None) or exc).split())
+        problems.append(Problem(name, line, "", msg("rules.yaml_syntax", problem=echo(problem))))
     finally:
         loader.dispose()
+    return None
+
+
+def _guarded_loader(yaml: Any) -> Any:
+    """PyYAML's safe loader, composing under the limits of a rules file: every node is
+    checked from its event, before it is built (an anchor is refused before any alias can
+    repeat it; the 33rd level of ``[[[…`` before the 34th is read).  Made on each use
+    because ``yaml`` is imported only when a file is read."""
+
+    class Guarded(yaml.SafeLoader):  # type: ignore[misc]
+        def __init__(self, stream: str) -> None:
+            super().__init__(stream)
+            self.depth = 0
+            self.nodes = 0
+
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            event = self.peek_event()
+            line = event.start_mark.line + 1
+            if isinstance(event, yaml.AliasEvent) or event.anchor is not None:
+                raise _Refused(line, msg("rules.yaml_alias"))
+            if event.tag is not None:  # any explicit tag: !!python/…, !!int, !custom, !
+                tag = str(event.tag)
+                shown = "!!" + tag.removeprefix(_YAML_TAG) if tag.startswith(_YAML_TAG) else tag
+                raise _Refused(line, msg("rules.yaml_tag", tag=Shown(shown)))
+            self.nodes += 1
+            if self.nodes > MAX_NODES:
+                raise _Refused(line, msg("rules.yaml_size", most=f"{MAX_NODES:,}"))
+            if self.depth >= MAX_DEPTH:
+                raise _Refused(line, msg("rules.yaml_depth", most=MAX_DEPTH))
+            self.depth += 1
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self.depth -= 1
+
+    return Guarded
+
+
+def _build(loader: Any, name: str, problems: list[Problem]) -> Document:
+    """Compose the single document of ``loader`` and build its data, with the line of every
+    key; a duplicate key is reported and skipped, anything else refused."""
+    import yaml
+
+    root = loader.get_single_node()
     lines: dict[Path_, Where] = {(): (name, 1)}
     if root is None:
         return Document({}, lines)
+
+    def scalar(node: Any) -> Any:
+        if node.tag in (_MERGE, _VALUE):  # "<<" or "=" as a value is that text
+            return node.value
+        line = node.start_mark.line + 1
+        if node.tag in _NUMBERS and len(node.value) > MAX_NUMBER_TEXT:
+            raise _Refused(line, msg("rules.long_number", got=Shown(node.value),
+                                     most=MAX_NUMBER_TEXT))
+        try:
+            return loader.construct_object(node)
+        except (yaml.YAMLError, ValueError, OverflowError):  # 2024-02-30, 0x_
+            raise _Refused(line, msg("rules.bad_scalar", got=Shown(node.value))) from None
 
     def build(node: Any, at: Path_) -> Any:
         if isinstance(node, yaml.MappingNode):
             out: dict[str, Any] = {}
             first: dict[str, int] = {}
             for key_node, value_node in node.value:
-                key = str(loader.construct_object(key_node))
                 line = key_node.start_mark.line + 1
+                if not isinstance(key_node, yaml.ScalarNode):
+                    raise _Refused(line, msg("rules.yaml_complex_key"))
+                if key_node.tag == _MERGE:
+                    raise _Refused(line, msg("rules.yaml_merge"))
+                key = str(scalar(key_node))
                 if key in first:
-                    problems.append(Problem(name, line, ".".join((*at, key)),
+                    problems.append(Problem(name, line, shown_key((*at, key)),
                                             msg("rules.duplicate_key", first=first[key])))
                     continue
                 first[key] = line
@@ -100,7 +301,7 @@ def _read_yaml(path: Path, problems: list[Problem]) -> Document | None:
             return out
         if isinstance(node, yaml.SequenceNode):
             return [build(item, at) for item in node.value]
-        return loader.construct_object(node)
+        return scalar(node)
 
     return Document(build(root, ()), lines)
 
@@ -137,28 +338,43 @@ def _parent_path(path: Path, parent_name: str) -> Path:
     return parent if parent.is_absolute() else path.parent / parent
 
 
-def _load_document(path: Path, problems: list[Problem],
-                   chain: tuple[Path, ...]) -> Document | None:
-    document = _read_yaml(path, problems)
+def _load_document(path: Path, data: bytes, problems: list[Problem],
+                   chain: tuple[Path, ...], room: int) -> Document | None:
+    """The document of ``path`` (read as ``data``) merged over what it extends; ``chain``:
+    the files that led here, to refuse a cycle; ``room``: the bytes left for its parents."""
+    label = escaped(str(path))
+    document = _read_yaml(label, data, problems)
     if document is None or not isinstance(document.data, dict):
         if document is not None:
             got = type(document.data).__name__
-            problems.append(Problem(str(path), 1, "", msg("rules.not_mapping", got=got)))
+            problems.append(Problem(label, 1, "", msg("rules.not_mapping", got=got)))
         return None
     parent_name = document.data.get("extends")
     if parent_name is None:
         return document
     file, line = document.lines[("extends",)]
-    parent_path = _parent_path(path, str(parent_name))
-    if not parent_path.is_file():
+
+    def refuse(reason: str) -> None:
         problems.append(Problem(file, line, "extends", msg(
-            "rules.extends_missing", parent=parent_name, reason=msg("rules.file_missing"))))
+            "rules.extends_missing", parent=Shown(parent_name), reason=reason)))
+
+    if len(chain) >= MAX_EXTENDS:
+        refuse(msg("rules.extends_depth", most=MAX_EXTENDS))
         return None
-    if parent_path.resolve() in chain:
+    parent_path = _parent_path(path, str(parent_name))
+    try:
+        parent_data = _read_file(parent_path, room)
+    except _Unreadable as exc:
+        refuse(exc.reason)
+        return None
+    real = _real(parent_path)
+    if real in chain:
         names = " -> ".join(p.name for p in (*chain, parent_path))
-        problems.append(Problem(file, line, "extends", msg("rules.extends_cycle", chain=names)))
+        problems.append(Problem(file, line, "extends",
+                                msg("rules.extends_cycle", chain=escaped(names))))
         return None
-    parent = _load_document(parent_path, problems, (*chain, parent_path.resolve()))
+    parent = _load_document(parent_path, parent_data, problems, (*chain, real),
+                            room - len(parent_data))
     if parent is None:
         return None
     parent.data.pop("extends", None)

@@ -2,7 +2,8 @@
 at once (file, line, dotted key, reason), then the frozen :class:`~coinche_cli.rules.model.Rules`.
 
 The typed readers of :class:`Validator` report a problem and return a usable fallback, so one
-pass finds every problem of a file.
+pass finds every problem of a file.  Every number is at most :data:`MAX_NUMBER`, and a problem
+quotes at most 80 characters of what the file says (:class:`Shown`, :func:`shown_key`).
 """
 
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import Any, TypeVar
 
 from coinche_cli.errors import Problem, RulesError
 from coinche_cli.messages import msg
-from coinche_cli.names import fold
+from coinche_cli.names import echo, fold
 from coinche_cli.rules.model import (
     ANNOUNCE_ALIASES,
     ANNOUNCE_KINDS,
@@ -36,6 +37,46 @@ _W = TypeVar("_W", bound=str)  # one of the words of a choice
 
 Path_ = tuple[str, ...]  # a dotted key, as its parts
 Where = tuple[str, int]  # file, line
+
+#: The largest number a rules file may give anywhere (a card, a bid, a bonus, a target, a
+#: factor): far above any real sheet, and small enough that every score stays exact.
+MAX_NUMBER = 100_000
+
+
+def escaped(text: str) -> str:
+    """``text`` from a file or a command line within one line of an error: a control
+    character or a line break escaped as Python writes it (``\\n``, ``\\x1b``)."""
+    return text if text.isprintable() else repr(text)[1:-1]
+
+
+def shown_text(text: str) -> str:
+    """``text`` from a file as an error quotes it: :func:`escaped`, at most 80 characters."""
+    return echo(escaped(text))
+
+
+def shown_key(at: Path_) -> str:
+    """A dotted key as an error line names it, each part as :func:`shown_text` shows it."""
+    return ".".join(shown_text(part) for part in at)
+
+
+class Shown:
+    """A value from the file as a message quotes it (``{got!r}``, ``{got}``): at most 80
+    characters, so a 5,000-character key or a megabyte list cannot flood the terminal."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return echo(repr(self.value))
+
+    def __str__(self) -> str:
+        return shown_text(str(self.value))
+
+
+#: The values of a message that quote the file (the rest are the format's own words).
+_QUOTED = ("got", "first", "second")
 
 
 class Document:
@@ -128,7 +169,9 @@ class Validator:
 
     def fail(self, at: Path_, key: str, **values: Any) -> None:
         """Report a problem at ``at`` (message ``key`` with ``values``)."""
-        self.problems.append(Problem(*self.where(at), ".".join(at), msg(key, **values)))
+        shown = {name: Shown(value) if name in _QUOTED else value
+                 for name, value in values.items()}
+        self.problems.append(Problem(*self.where(at), shown_key(at), msg(key, **shown)))
 
     def get(self, at: Path_) -> Any:
         node: Any = self.data
@@ -153,6 +196,8 @@ class Validator:
     def integer(
         self, at: Path_, default: int | None = None, *, minimum: int = 0, required: bool = False
     ) -> int | None:
+        """The whole number at ``at``, from ``minimum`` to :data:`MAX_NUMBER`; ``default``
+        when it is missing or reported."""
         value = self.get(at)
         if value is None:
             if required:
@@ -163,6 +208,9 @@ class Validator:
             return default
         if value < minimum:
             self.fail(at, "rules.bad_range", condition=f">= {minimum}", got=value)
+            return default
+        if value > MAX_NUMBER:
+            self.fail(at, "rules.bad_range", condition=f"<= {MAX_NUMBER}", got=value)
             return default
         return value
 
@@ -230,7 +278,9 @@ class Validator:
         out: list[str | int] = []
         for item in value:
             fixed = numbers and isinstance(item, int) and not isinstance(item, bool) and item >= 0
-            if fixed or (isinstance(item, str) and item in allowed):
+            if fixed and item > MAX_NUMBER:
+                self.fail(at, "rules.bad_range", condition=f"<= {MAX_NUMBER}", got=item)
+            elif fixed or (isinstance(item, str) and item in allowed):
                 out.append(item)
             else:
                 terms = ", ".join(allowed) + (", or a number" if numbers else "")
