@@ -51,6 +51,7 @@ MESSAGES: dict[str, str] = {
     "rules.not_mapping": "expected a mapping of keys, got {got}",
     "rules.unknown_key": "unknown key (expected one of: {expected})",
     "rules.duplicate_key": "duplicate key (first given on line {first})",
+    "rules.bad_text": "{reason}",
     "rules.missing_key": "required key is missing",
     "rules.bad_type": "expected {expected}, got {got!r}",
     "rules.bad_choice": "expected one of {choices}, got {got!r}",

@@ -46,13 +46,13 @@ _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                   "\u2066\u2067\u2068\u2069")
 
 
-def check_name(text: str, field: str) -> str:
+def check_name(text: str, field: str, longest: int = MAX_NAME) -> str:
     """A name as typed, stripped; :class:`InputError` on ``field`` when it is longer than
     :data:`MAX_NAME` or holds a control character (a line break, an escape sequence, a
     terminal link) or a direction override: names are data, printed as they are."""
     name = text.strip()
-    if len(name) > MAX_NAME:
-        raise InputError(field, "names.too_long", got=echo(name), most=MAX_NAME)
+    if len(name) > longest:
+        raise InputError(field, "names.too_long", got=echo(name), most=longest)
     for char in name:
         if char in _BIDI or unicodedata.category(char) in ("Cc", "Cs"):
             raise InputError(field, "names.control", got=echo(name), code=f"U+{ord(char):04X}")

@@ -9,9 +9,9 @@ quotes at most 80 characters of what the file says (:class:`Shown`, :func:`shown
 from pathlib import Path
 from typing import Any, TypeVar
 
-from coinche_cli.errors import Problem, RulesError
+from coinche_cli.errors import InputError, Problem, RulesError
 from coinche_cli.messages import msg
-from coinche_cli.names import echo, fold
+from coinche_cli.names import check_name, echo, fold
 from coinche_cli.rules.model import (
     ANNOUNCE_ALIASES,
     ANNOUNCE_KINDS,
@@ -33,6 +33,8 @@ from coinche_cli.rules.model import (
     canonical_announce,
 )
 
+#: The longest name, title or source a rules file may give.
+MAX_TEXT = 200
 _W = TypeVar("_W", bound=str)  # one of the words of a choice
 
 Path_ = tuple[str, ...]  # a dotted key, as its parts
@@ -227,8 +229,15 @@ class Validator:
         return default if value is None else bool(value)
 
     def text(self, at: Path_, default: str) -> str:
+        """A text the commands print (name, title, source): no control characters."""
         value = self._typed(at, (str, int, float), "text")
-        return default if value is None else str(value)
+        if value is None:
+            return default
+        try:
+            return check_name(str(value), ".".join(at), longest=MAX_TEXT)
+        except InputError as exc:
+            self.fail(at, "rules.bad_text", reason=exc.text.split(": ", 1)[1])
+            return default
 
     def choice(self, at: Path_, allowed: tuple[_W, ...], default: _W) -> _W:
         value = self.get(at)

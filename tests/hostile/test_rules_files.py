@@ -412,3 +412,15 @@ def test_a_yaml_error_quotes_at_most_80_characters(hostile: Cli, tmp_path: Path)
     line = refused(hostile, path)
     assert line.startswith(f"{path}:3: not valid YAML: found undefined tag handle '!hhh")
     assert len(line) <= len(f"{path}:3: not valid YAML: ") + QUOTED
+
+
+def test_texts_a_command_prints_hold_no_escape_sequence(hostile: Cli, tmp_path: Path) -> None:
+    """A rules file's name, title and source are printed by `rules show` and `ok: NAME`: an
+    escape sequence in them is refused like one in a team's name."""
+    for key in ("name", "title", "source"):
+        path = tmp_path / f"{key}.yaml"
+        path.write_text(f'extends: standard\n{key}: "Club \\e[2J\\e]8;;http://x\\a"\n',
+                        encoding="utf-8")
+        line = hostile.refused("rules", "validate", str(path))
+        assert f":2: {key}: " in line and "control or direction character" in line
+        assert "\x1b" not in line
