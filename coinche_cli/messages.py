@@ -437,6 +437,26 @@ MESSAGES: dict[str, str] = {
     "tfile.old_excel": "{file}: old .xls workbooks cannot be read; save it as .xlsx, .ods or "
     ".csv",
     "tfile.nothing_found": "nothing",
+    "tfile.implausible": "{got!r} is more than any table number or score ({most:,} at most)",
+    "tfile.long_cell": "line {line}: a cell holds more than {most:,} characters",
+    "tfile.long_line": "line {line} is longer than {most:,} characters",
+    "tfile.too_large": "{file}: larger than {most}, more than any file of teams or results; "
+    "nothing imported",
+    "tfile.not_workbook": "{file}: not an .xlsx or .ods workbook; save it as .xlsx, .ods or "
+    ".csv; nothing imported",
+    "tfile.parts": "{file}: the workbook holds more than {most:,} parts, more than any "
+    "spreadsheet; nothing imported",
+    "tfile.unpacks": "{file}: the workbook unpacks to more than {most} (repeated cells "
+    "counted), more than any file of teams or results; nothing imported",
+    "tfile.names": "{file}: the workbook has more than {most:,} sheets, named ranges and links; "
+    "nothing imported",
+    "tfile.cells": "{file}: the workbook's sheets hold more than {most:,} cells (repeated cells "
+    "counted); nothing imported",
+    "tfile.too_many_rows": "{file}: more than {most:,} rows of teams or results (row {row:,} is "
+    "one too many); an import holds at most {most:,}: split the file; nothing imported",
+    "tfile.too_wide": "{file}: cell {cell} holds something, but an import reads no further than "
+    "column {last} ({most} columns); delete it, or copy the table to a new sheet; "
+    "nothing imported",
     "tfile.field.team": "team",
     "tfile.field.players": "players",
     "tfile.field.club": "club",

@@ -11,6 +11,10 @@ bad row with its spreadsheet row number (the header is row 1, so the first team 
 A header row may sit below a title or blank rows; it is the first row naming the key column
 (the team, or the table).  python-calamine is imported only inside the function that reads a
 workbook; pandas is not used at all (it cost half a second and 67 MiB just to import).
+
+A file is data from anywhere: what reading one may cost is bounded
+(:mod:`coinche_cli.tournament.filelimits`), a team, player or club name is checked as a typed
+name is (:func:`coinche_cli.names.check_name`), and a table number or score is digits.
 """
 
 from __future__ import annotations
@@ -24,9 +28,23 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from coinche_cli.errors import MAX_ROWS, RowsRefused
+from coinche_cli.errors import MAX_ROWS, InputError
 from coinche_cli.messages import msg
-from coinche_cli.names import fold
+from coinche_cli.names import check_name, echo, fold
+from coinche_cli.tournament.filelimits import (
+    MAX_FILE_BYTES,
+    MAX_IMPORT_ROWS,
+    MAX_NUMBER,
+    Grid,
+    check_workbook,
+    collect,
+    column_letter,
+    mib,
+    quoted,
+    too_many_rows,
+    unreadable,
+)
+from coinche_cli.tournament.filelimits import FileProblem as FileProblem
 from coinche_cli.tournament.model import ResultRow
 
 #: Headers recognised for each column, as typed; matching ignores case, accents and spaces.
@@ -60,19 +78,6 @@ _HEADER_SEARCH = 10
 _PLAYER_LIST_SPLIT = re.compile(r"\s*[,;/&+]\s*")
 
 
-class FileProblem(RowsRefused):
-    """A teams or results file that cannot be imported; nothing from it is used.
-
-    The text is what is wrong with the file as a whole ("3 bad rows in equipes.csv; nothing
-    imported"), then one line per bad row with its number, at most :data:`SHOWN_ROWS` of them
-    and then "… and N more" (the command line prints each line as an ``error:`` line).
-    ``summary`` is the first line; ``problems`` keeps every bad row, none left out.
-    """
-
-    def __init__(self, summary: str, problems: Sequence[str] = ()) -> None:
-        super().__init__(summary, problems)
-
-
 @dataclass(frozen=True)
 class TeamRow:
     """A team read from a registration file; ``row`` is its spreadsheet row number."""
@@ -83,29 +88,29 @@ class TeamRow:
     club: str
 
 
-
 # --- reading a file into rows of text -------------------------------------------------------
 
+#: Runs of spaces that are not control characters (those stay, for the name checks to see).
+_SPACE_RUN = re.compile(r"[^\S\x00-\x1f\x7f-\x9f]+")
 
-def _decode(data: bytes) -> str | None:
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError:
-            return None
-    for encoding in ("utf-8-sig", "cp1252"):
+
+def _decode(data: bytes) -> tuple[str, str] | None:
+    """CSV bytes as text, and the encoding that reads them; None if none does."""
+    bom = data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+    for encoding in ("utf-16",) if bom else ("utf-8-sig", "cp1252"):
         try:
             text = data.decode(encoding)
         except UnicodeDecodeError:
             continue
-        return None if "\x00" in text else text
+        return None if "\x00" in text else (text, encoding)
     return None
 
 
 def _clean(text: str) -> str:
-    """A cell's text with one space between words: no-break spaces, tabs and line breaks
-    inside a cell are spaces (an error quoting the cell stays on one line)."""
-    return " ".join(text.split())
+    """A cell's text, stripped, with one space between words: no-break spaces and line
+    separators are spaces; control characters (a line break, ESC) stay, for a name holding
+    one to be refused and a quoted value to show it escaped."""
+    return _SPACE_RUN.sub(" ", text.strip())
 
 
 def _split(line: str, sep: str) -> list[str]:
@@ -119,41 +124,65 @@ def _separator(text: str, is_key: Callable[[str], bool]) -> str:
     Looking for the header rather than counting separators over the file keeps a title
     above the header, or commas in a ``;`` file's player lists, from misleading the choice.
     """
-    first = ""
-    lines: list[str] = []  # the first lines with a cell that is not blank
-    for line in text.splitlines():
-        first = first or line.strip()
-        if line.strip(" ;,\t\"'"):
-            lines.append(line)
+    lines: list[str] = []  # the first lines with a cell that is not blank, found lazily
+    for match in re.finditer(r"[^\r\n]+", text):
+        if match[0].strip(" ;,\t\"'"):
+            lines.append(match[0])
             if len(lines) == _HEADER_SEARCH:
                 break
     for line in lines:
         naming = [sep for sep in _SEPARATORS if any(is_key(cell) for cell in _split(line, sep))]
         if naming:
             return max(naming, key=line.count)
+    first = next((m[0].strip() for m in re.finditer(r"[^\r\n]*\S[^\r\n]*", text)), "")
     best = max(_SEPARATORS, key=first.count)
     return best if first.count(best) else ","
 
 
-def _csv_cells(name: str, text: str, is_key: Callable[[str], bool]) -> list[list[str]]:
-    """The cells of CSV text, blank lines kept (they are rows, so numbers stay right)."""
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_separator(text, is_key),
-                        strict=True)
-    grid: list[list[str]] = []
-    start = 1  # the line the next row starts on (a quoted cell may hold line breaks)
-    try:
+def _csv_rows(name: str, data: bytes, is_key: Callable[[str], bool]) -> Grid:
+    """The rows of a CSV file, blank lines counted (so numbers stay right) but not kept."""
+    decoded = _decode(data)
+    if decoded is None:
+        raise FileProblem(msg("tfile.not_text", file=name))
+    text, encoding = decoded
+    if not text.strip():
+        return []
+    separator = _separator(text, is_key)
+    del text  # decoded again line by line as they are read: the text need not be held twice
+    longest = 2 * csv.field_size_limit()
+
+    def lines() -> Iterator[str]:
+        # a longer line holds a cell the csv module refuses, or more separators than any
+        # spreadsheet writes: refused before csv makes a list of a million empty cells of it
+        for number, line in enumerate(io.TextIOWrapper(io.BytesIO(data), encoding,
+                                                       newline=""), 1):
+            if len(line) > longest:
+                reason = msg("tfile.long_line", line=number, most=longest)
+                raise FileProblem(msg("tfile.unreadable", file=name, reason=reason))
+            yield line
+
+    reader = csv.reader(lines(), delimiter=separator, strict=True)
+    done = [0]  # the line the last whole row ended on (a quoted cell may hold line breaks)
+
+    def rows() -> Iterator[list[str]]:
         for row in reader:
-            grid.append([_clean(cell) for cell in row])
-            start = reader.line_num + 1
-    except csv.Error:  # an unclosed quote, or text after a closing one
-        reason = msg("tfile.bad_quote", line=start)
+            yield row
+            done[0] = reader.line_num
+
+    try:
+        return collect(name, rows(), _clean)
+    except csv.Error as exc:  # an unclosed quote, text after a closing one, a huge cell
+        limit = csv.field_size_limit()
+        reason = (msg("tfile.long_cell", line=done[0] + 1, most=limit) if str(limit) in str(exc)
+                  else msg("tfile.bad_quote", line=done[0] + 1))
         raise FileProblem(msg("tfile.unreadable", file=name, reason=reason)) from None
-    return grid
 
 
 def _shown(value: object) -> str:
     """A workbook value as the text of its cell: a whole number without ``.0`` (12.0 is
     "12"), a date as 2024-05-12 (and its time when it has one), a boolean as TRUE/FALSE."""
+    if isinstance(value, str):
+        return value
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
     if isinstance(value, float):
@@ -164,34 +193,29 @@ def _shown(value: object) -> str:
         return value.isoformat(" ", "seconds" if value.second else "minutes")
     if isinstance(value, datetime.time):
         return value.isoformat("seconds" if value.second else "minutes")
-    if isinstance(value, str):
-        return _clean(value)
-    return _clean(str(value))  # int, date, timedelta: their usual text
+    return str(value)  # int, date, timedelta: their usual text
 
 
-def _workbook_cells(name: str, data: bytes) -> list[list[str]]:
-    """The cells of a workbook's first sheet (.xlsx, .xlsm or .ods), as values."""
+def _workbook_rows(name: str, data: bytes) -> Grid:
+    """The rows of a workbook's first sheet (.xlsx, .xlsm or .ods), as values, once
+    :func:`check_workbook` found nothing python-calamine would run away on."""
+    check_workbook(name, data)
     import python_calamine  # compiled reader, imported only when a workbook is read
 
     try:
         book = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
-        # skip_empty_area=False: the grid starts at A1, so rows keep their numbers
-        values = book.get_sheet_by_index(0).to_python(skip_empty_area=False)
-    except Exception as exc:  # a damaged or foreign file: see _unreadable
-        raise _unreadable(name, exc) from None
-    return [[_shown(value) for value in row] for row in values]
+        sheet = book.get_sheet_by_index(0)
+        # rows come from row 1 on, columns from the first holding something: pad them
+        pad = [""] * (sheet.start[1] if sheet.start else 0)
+        return collect(name, ([*pad, *map(_shown, row)] for row in sheet.iter_rows()), _clean)
+    except FileProblem:
+        raise
+    except Exception as exc:  # a damaged or foreign file: see unreadable
+        raise unreadable(name, exc) from None
 
 
-def _unreadable(name: str, exc: Exception) -> FileProblem:
-    """The file is the user's, in any state: whatever the workbook reader chokes on becomes
-    one clear refusal rather than a traceback."""
-    text = str(exc).strip()
-    reason = text.splitlines()[0] if text else type(exc).__name__
-    return FileProblem(msg("tfile.unreadable", file=name, reason=reason))
-
-
-def _read_grid(path: Path, is_key: Callable[[str], bool]) -> list[list[str]]:
-    """Every row of the file as cell texts; index 0 is spreadsheet row 1."""
+def _read_grid(path: Path, is_key: Callable[[str], bool]) -> Grid:
+    """Every row of the file that is not blank, with its spreadsheet row number."""
     name = path.name
     if not path.is_file():
         raise FileProblem(msg("tfile.not_found", file=name))
@@ -199,17 +223,18 @@ def _read_grid(path: Path, is_key: Callable[[str], bool]) -> list[list[str]]:
     if suffix == ".xls":
         raise FileProblem(msg("tfile.old_excel", file=name))
     try:
-        data = path.read_bytes()
+        too_large = path.stat().st_size > MAX_FILE_BYTES
+        with path.open("rb") as file:  # at most one byte more than allowed, whatever stat said
+            data = b"" if too_large else file.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise FileProblem(msg("tfile.unreadable", file=name, reason=exc.strerror)) from None
+    if too_large or len(data) > MAX_FILE_BYTES:
+        raise FileProblem(msg("tfile.too_large", file=name, most=mib(MAX_FILE_BYTES)))
     if suffix in _WORKBOOK_SUFFIXES or data.startswith(_ZIP_MAGIC):
-        grid = _workbook_cells(name, data)
+        grid = _workbook_rows(name, data)
     else:
-        text = _decode(data)
-        if text is None:
-            raise FileProblem(msg("tfile.not_text", file=name))
-        grid = _csv_cells(name, text, is_key) if text.strip() else []
-    if not any(any(row) for row in grid):
+        grid = _csv_rows(name, data, is_key)
+    if not grid:
         raise FileProblem(msg("tfile.empty", file=name))
     return grid
 
@@ -254,29 +279,28 @@ def _result_field(header: str) -> str | None:
 @dataclass(frozen=True)
 class _Layout:
     header: list[str]  # the header row's cells
-    header_row: int  # index in the grid
+    header_at: int  # its index in the grid
     columns: dict[str, int]  # field -> column index
     unnamed: tuple[int, ...]  # columns with an empty header cell
 
 
 def _no_column(name: str, header: list[str], fields: str, expected: str) -> FileProblem:
-    found = ", ".join(c for c in header if c) or msg("tfile.nothing_found")
+    found = ", ".join(quoted(c) for c in header if c) or msg("tfile.nothing_found")
     return FileProblem(msg("tfile.no_column", file=name, fields=fields, expected=expected,
                            found=found))
 
 
 def _open(path: Path, classify: Callable[[str], str | None], required: tuple[str, ...],
-          expected: str, labels: dict[str, str]) -> tuple[list[list[str]], _Layout]:
+          expected: str, labels: dict[str, str]) -> tuple[Grid, _Layout]:
     """Read the file, find the header row (the first naming ``required[0]``, the key column)
-    and map fields to columns."""
+    and map fields to columns; refuse more than :data:`MAX_IMPORT_ROWS` rows below it."""
     name = path.name
     grid = _read_grid(path, lambda text: classify(text) == required[0])
-    candidates = [i for i, row in enumerate(grid) if any(row)][:_HEADER_SEARCH]
-    header_index = next(
-        (i for i in candidates if required[0] in {classify(c) for c in grid[i] if c}),
-        candidates[0],
-    )
-    header = grid[header_index]
+    header_at = next((i for i in range(min(len(grid), _HEADER_SEARCH))
+                      if required[0] in {classify(c) for c in grid[i][1] if c}), 0)
+    if len(grid) - header_at - 1 > MAX_IMPORT_ROWS:
+        raise too_many_rows(name, grid[header_at + MAX_IMPORT_ROWS + 1][0])
+    header = grid[header_at][1]
     columns: dict[str, int] = {}
     for index, text in enumerate(header):
         field = classify(text) if text else None
@@ -284,33 +308,29 @@ def _open(path: Path, classify: Callable[[str], str | None], required: tuple[str
             continue
         if field in columns:
             label = labels.get(field, msg("tfile.field.players"))
-            raise FileProblem(msg("tfile.columns_twice", file=name, first=header[columns[field]],
-                                  second=text, field=label))
+            raise FileProblem(msg("tfile.columns_twice", file=name,
+                                  first=echo(header[columns[field]]), second=echo(text),
+                                  field=label))
         columns[field] = index
     missing = [field for field in required if field not in columns]
     if missing:
         raise _no_column(name, header, ", ".join(labels[f] for f in missing), expected)
     last_named = max(i for i, text in enumerate(header) if text)
     unnamed = tuple(i for i in range(len(header)) if not header[i] and i < last_named)
-    width = max(len(row) for row in grid)
-    return grid, _Layout(header, header_index, columns,
-                         (*unnamed, *range(last_named + 1, width)))
+    width = max(len(cells) for _, cells in grid)
+    return grid, _Layout(header, header_at, columns, (*unnamed, *range(last_named + 1, width)))
 
 
-def _data_rows(grid: list[list[str]], layout: _Layout) -> Iterator[tuple[int, list[str]]]:
-    """The rows below the header that are not blank, with their spreadsheet row number."""
-    for index in range(layout.header_row + 1, len(grid)):
-        if any(grid[index]):
-            yield index + 1, grid[index]
-
-
-def _column_letter(index: int) -> str:
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
+def _names(fields: Sequence[tuple[str, str]]) -> list[str]:
+    """What is wrong with the names a row gives, ``(field, name)``: each is checked as a name
+    typed on the command line is (:func:`check_name`: length, control characters)."""
+    problems = []
+    for field, text in fields:
+        try:
+            check_name(text, msg(f"tfile.field.{field}"))
+        except InputError as exc:  # its text is "field: reason", a row problem already
+            problems.append(exc.text)
+    return problems
 
 
 def _at(cells: list[str], column: int | None) -> str:
@@ -338,7 +358,8 @@ def read_teams(path: Path) -> list[TeamRow]:
     Columns: team (``équipe``, ``team``, ``nom d'équipe``), ``joueur 1``/``player 1`` and
     ``joueur 2``/``player 2`` (or one ``joueurs``/``players`` column such as "Ana, Bob"), and
     an optional ``club``.  A row is bad when its team name is missing, repeats an earlier one
-    (ignoring case and accents), or gives more than two players.  Blank rows are skipped.
+    (ignoring case and accents), or gives more than two players, or when a name (team, player,
+    club) is one :func:`check_name` refuses.  Blank rows are skipped.
     """
     name = path.name
     labels = {"name": msg("tfile.field.team"), "club": msg("tfile.field.club")}
@@ -349,34 +370,35 @@ def read_teams(path: Path) -> list[TeamRow]:
     teams: list[TeamRow] = []
     bad: list[tuple[int, list[str]]] = []
     first_row: dict[str, tuple[int, str]] = {}
-    for row, cells in _data_rows(grid, layout):
-        problems: list[str] = []
+    for row, cells in grid[layout.header_at + 1:]:
         team = _at(cells, layout.columns["name"])
         players = [_at(cells, i) for i in player_columns if _at(cells, i)]
         listed = _at(cells, layout.columns.get("players"))
         players += [p for p in _PLAYER_LIST_SPLIT.split(listed) if p]
+        club = _at(cells, layout.columns.get("club"))
+        problems = _names([("team", team), *(("players", p) for p in players), ("club", club)])
         folded = fold(team)  # once a row: folding is most of the time a big file takes
         if not team:
             problems.append(_problem("team", "tfile.missing"))
         elif folded in first_row:
             first, earlier = first_row[folded]
-            problems.append(_problem("team", "tfile.duplicate_team", name=team, earlier=earlier,
-                                     first=first))
+            problems.append(_problem("team", "tfile.duplicate_team", name=echo(team),
+                                     earlier=echo(earlier), first=first))
         else:
             first_row[folded] = (row, team)
         if len(players) > 2:
             problems.append(_problem("players", "tfile.too_many_players", count=len(players),
-                                     names=", ".join(players)))
+                                     names=quoted(", ".join(players))))
         for column in layout.unnamed:
             if _at(cells, column):
                 problems.append(msg("tfile.problem",
                                     field=msg("tfile.field.column",
-                                              letter=_column_letter(column)),
-                                    problem=msg("tfile.no_header", value=_at(cells, column))))
+                                              letter=column_letter(column)),
+                                    problem=msg("tfile.no_header",
+                                                value=echo(_at(cells, column)))))
         if problems:
             bad.append((row, problems))
         else:
-            club = _at(cells, layout.columns.get("club"))
             teams.append(TeamRow(row, team, tuple(players), club))
     if bad:
         raise _refuse(name, bad)
@@ -387,20 +409,16 @@ def read_teams(path: Path) -> list[TeamRow]:
 
 
 _SPACES = re.compile(r"\s")
+#: A whole number in digits: a sign, digits (zeros first apart), ``.0`` as a spreadsheet
+#: writes 12 (``int()`` and ``float()`` also take ``1e3``, ``1_000``, ``²`` or ``١٢``).
+_WHOLE = re.compile(r"([+-]?)0*([0-9]+?)(?:\.0*)?")
 
 
 def _whole(text: str) -> int | None:
-    """``text`` as a whole number (``12``, ``12.0`` from a spreadsheet, ``2 001``), or None."""
-    compact = _SPACES.sub("", text)
-    try:
-        return int(compact)
-    except ValueError:
-        pass
-    try:
-        number = float(compact)
-    except ValueError:
-        return None
-    return int(number) if number.is_integer() else None
+    """``text`` as a whole number (``12``, ``12.0`` from a spreadsheet, ``2 001``), or None;
+    past 11 digits it is only read far enough to be more than :data:`MAX_NUMBER`."""
+    match = _WHOLE.fullmatch(_SPACES.sub("", text))
+    return int(match[1] + match[2][:11]) if match else None
 
 
 def read_results(path: Path) -> list[ResultRow]:
@@ -409,9 +427,10 @@ def read_results(path: Path) -> list[ResultRow]:
     Columns: ``table`` (or ``table n°``), ``score 1`` (``score1``, ``points 1``, ``pts 1``)
     and ``score 2``, scores in the order the pairing lists the teams; optionally the teams'
     names, ``nom équipe 1`` (``équipe 1``, ``team 1``, ``nom 1``…) and ``nom équipe 2``, both
-    or neither.  A row is bad when a value is missing or not a whole number, a table is below
-    1, a score below 0, its table was already given on an earlier row, or it names one team
-    but not the other.  Blank rows are skipped; other columns are ignored.
+    or neither.  A row is bad when a value is missing or not a whole number in digits, past
+    :data:`MAX_NUMBER`, a table is below 1, a score below 0, its table was already given on an
+    earlier row, or it names one team but not the other, or a name :func:`check_name` refuses.
+    Blank rows are skipped; other columns are ignored.
     """
     name = path.name
     fields = ("table", "score1", "score2", "name1", "name2")
@@ -425,8 +444,9 @@ def read_results(path: Path) -> list[ResultRow]:
     results: list[ResultRow] = []
     bad: list[tuple[int, list[str]]] = []
     first_row: dict[int, int] = {}
-    for row, cells in _data_rows(grid, layout):
-        problems: list[str] = []
+    for row, cells in grid[layout.header_at + 1:]:
+        name1, name2 = (_at(cells, layout.columns.get(field)) for field in ("name1", "name2"))
+        problems = _names([("name1", name1), ("name2", name2)])
         values: dict[str, int] = {}
         for field, minimum in (("table", 1), ("score1", 0), ("score2", 0)):
             text = _at(cells, layout.columns[field])
@@ -434,7 +454,10 @@ def read_results(path: Path) -> list[ResultRow]:
             if not text:
                 problems.append(_problem(field, "tfile.missing"))
             elif number is None:
-                problems.append(_problem(field, "tfile.not_whole", got=text))
+                problems.append(_problem(field, "tfile.not_whole", got=echo(text)))
+            elif number > MAX_NUMBER:
+                problems.append(_problem(field, "tfile.implausible", got=echo(text),
+                                         most=MAX_NUMBER))
             elif number < minimum:
                 problems.append(_problem(field, "tfile.too_small", min=minimum, got=number))
             else:
@@ -446,7 +469,6 @@ def read_results(path: Path) -> list[ResultRow]:
                                          first=first_row[table]))
             else:
                 first_row[table] = row
-        name1, name2 = (_at(cells, layout.columns.get(field)) for field in ("name1", "name2"))
         if bool(name1) != bool(name2):  # a row names both teams or neither
             problems.append(_problem("name2" if name1 else "name1", "tfile.missing"))
         if problems:
