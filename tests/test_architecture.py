@@ -22,7 +22,7 @@ DOMAIN = ("coinche_cli.rules", "coinche_cli.scoring", "coinche_cli.game.state",
           "coinche_cli.names", "coinche_cli.errors", "coinche_cli.messages")
 #: Readers and writers of files: the domain's data in, spreadsheets out.
 FILES = ("coinche_cli.game.export", "coinche_cli.tournament.files",
-         "coinche_cli.tournament.export")
+         "coinche_cli.tournament.filelimits", "coinche_cli.tournament.export")
 OPERATIONS = ("coinche_cli.game.ops", "coinche_cli.tournament.ops",
               "coinche_cli.tournament.results")
 MAX_LINES = 500

@@ -587,3 +587,44 @@ def test_the_draw_keeps_clubmates_apart_whenever_it_can(clubs: list[str], seed: 
 
 def test_without_clubs_the_draw_is_unchanged() -> None:
     assert draw(range(1, 9), 42) == draw(range(1, 9), 42, dict.fromkeys(range(1, 9), ""))
+
+
+@settings(max_examples=25)
+@given(arbitrary(largest=30), st.integers(0, 3))
+def test_the_fallback_is_exact_on_rematches_and_the_bye(
+        case: tuple[list[Contender], Played], extra: int) -> None:
+    """When no narrow graph pairs everybody without a rematch, the fallback still plays the
+    fewest rematches and gives the bye as the complete graph would (rules 2-4)."""
+    from coinche_cli.tournament.pairing import _match, fallback
+
+    contenders, played = case
+    n = len(contenders)
+    size = n + n % 2
+    exact = _match(size, weights(contenders, played, None))
+    found = fallback(contenders, played)
+    assert len(found) * 2 == size
+
+    def summary(matched: set[tuple[int, int]]) -> tuple[int, int | None]:
+        pairs = [(min(a, b), max(a, b)) for a, b in matched]
+        rematches = sum(1 for i, j in pairs if j < n and frozenset(
+            (contenders[i].team, contenders[j].team)) in played)
+        bye = next((i for i, j in pairs if j == n), None)
+        return rematches, bye
+
+    assert summary(found) == summary(exact)
+
+
+def test_weights_stay_inside_the_matchers_integers_up_to_ten_thousand_teams() -> None:
+    from coinche_cli.tournament.pairing import WEIGHT_BITS, _units
+
+    for n in (2_000, 3_000, 10_000):
+        # the widest a complete graph can be: every team its own group, the bye at the end
+        raw = [(0, n - 1, 1, n - 1, n - 1, 1)]
+        byes = [(n - 1, 1, n - 1)]
+        cap = n
+        while _units(n, raw, byes, cap, 6)[1].bit_length() > WEIGHT_BITS:
+            cap //= 2
+        assert cap >= 32, n  # distances up to 32 places still count exactly
+    field = [Contender(t, t) for t in range(10_000)]
+    edges = weights(field, frozenset(), 40)
+    assert max(w for _, _, w in edges).bit_length() <= WEIGHT_BITS

@@ -21,10 +21,10 @@ Hard rules are missing edges; rules 3-6 are packed into one integer weight per e
 each level scaled above the largest possible sum of the levels below it.  Round 1 is a
 seeded random draw (or registration order) that keeps teams of one club apart when it can
 (:func:`draw`).  Large fields first try a narrow graph without
-rematches: each team's edges reach a window of places past its ideal opponent (rule 5),
+rematches: each team's edges reach a window of places around its ideal opponent (rule 5),
 not counting teams it already met, and only the lowest-ranked eligible team can take the bye
-(rule 4); the window widens, up to the complete graph, only when that graph has no complete
-pairing.
+(rule 4); the window widens only when that graph has no complete pairing, and when none has
+:func:`fallback` pairs the round (exact on rules 2-4).
 
 Input is never mutated; teams are plain ids in ranking order.
 """
@@ -107,6 +107,17 @@ def _pair_key(a: int, b: int) -> frozenset[int]:
     return frozenset((a, b))
 
 
+#: The matcher's weights are 128-bit integers; the largest weight is kept below this many
+#: bits so its sums and differences stay inside them too.
+WEIGHT_BITS = 120
+#: Levels of an edge's cost, most important first (see :func:`weights`).
+LEVELS = ("rematch", "bye", "gap", "deviation", "weighted", "clubmates")
+
+
+Raw = tuple[int, int, int, int, int, int]  # i, j, rematch, gap, distance, clubmates
+Bye = tuple[int, int, int]  # i, a forced second bye, rank from the bottom
+
+
 def weights(contenders: Sequence[Contender], played: frozenset[frozenset[int]],
             window: int | None) -> list[tuple[int, int, int]]:
     """Edges ``(i, j, weight)`` between ranking positions; node ``n`` is the bye.
@@ -117,48 +128,93 @@ def weights(contenders: Sequence[Contender], played: frozenset[frozenset[int]],
     ideal opponent first), and clubmates meeting (rule 6).  Each level's unit exceeds the
     largest sum the levels below can reach in one pairing, so the matching optimises them in
     that order.
+
+    A narrow graph gives each team the places around its ideal opponent (``window`` on each
+    side of it, rematches not counting), so a large score group costs no more edges than a
+    small one.  In a very large complete graph, gaps and distances beyond a cap (500 places at
+    1,000 teams, 39 at 10,000; none below about 700 teams) count as the cap, so that the
+    weights fit the matcher's integers: pairings that far apart are all equally bad.
     """
+    return _weighted(len(contenders), *_candidates(contenders, _met(played), window))
+
+
+def _met(played: frozenset[frozenset[int]]) -> dict[int, set[int]]:
+    """Each team's opponents so far."""
+    met: dict[int, set[int]] = {}
+    for pair_ in played:
+        teams = tuple(pair_)
+        first, second = (teams[0], teams[-1])
+        met.setdefault(first, set()).add(second)
+        met.setdefault(second, set()).add(first)
+    return met
+
+
+def _candidates(contenders: Sequence[Contender], met: dict[int, set[int]],
+                window: int | None) -> tuple[list[Raw], list[Bye]]:
+    """The edges of a graph (complete, or narrow with ``window``) with their raw costs."""
     n = len(contenders)
     sizes: dict[int, int] = {}
     for contender in contenders:
         sizes[contender.group] = sizes.get(contender.group, 0) + 1
-    # per edge: (i, j, (rematch, bye rank, gap², deviation², weighted deviation, clubmates))
-    costs: list[tuple[int, int, tuple[int, ...]]] = []
+    raw: list[Raw] = []
     for i in range(n):
         a = contenders[i]
         half = max(sizes[a.group] // 2, 1)
-        # a narrow graph reaches ``window`` places past the ideal opponent (rule 5: i + half);
-        # teams already met do not use up the window, so a leader who met many still has
-        # as many candidates as anybody
-        last = n if window is None else min(n, i + half + window + 1)
-        j = i
+        seen = met.get(a.team, set())
+        if window is None:
+            first, last = i + 1, n
+        else:  # rule 5: the ideal opponent is i + half; teams met do not use up the window
+            first, last = max(i + 1, i + half - window), min(n, i + half + window + 1)
+        j = first - 1
         while j + 1 < last:
             j += 1
             b = contenders[j]
-            rematch = frozenset((a.team, b.team)) in played
+            rematch = b.team in seen
             if rematch and window is not None:
                 last = min(n, last + 1)
                 continue  # the narrow graphs look for a pairing without rematches
-            gap = b.group - a.group
-            deviation = (j - i - half) ** 2
-            mates = bool(a.club) and a.club == b.club
-            costs.append((i, j, (int(rematch), 0, gap * gap, deviation, deviation * (n - i),
-                                 int(mates))))
-    if n % 2:
-        costs += [(i, n, (int(contenders[i].had_bye), n - 1 - i, 0, 0, 0, 0))
-                  for i in _bye_candidates(contenders, window)]
+            raw.append((i, j, int(rematch), b.group - a.group, abs(j - i - half),
+                        int(bool(a.club) and a.club == b.club)))
+    byes = [(i, int(contenders[i].had_bye), n - 1 - i)
+            for i in (_bye_candidates(contenders, window) if n % 2 else [])]
+    return raw, byes
+
+
+def _weighted(n: int, raw: Sequence[Raw], byes: Sequence[Bye],
+              levels: int = len(LEVELS)) -> list[tuple[int, int, int]]:
+    """The weights of ``raw`` edges and ``byes``, counting the first ``levels`` levels."""
+    cap = n
+    while True:
+        units, top = _units(n, raw, byes, cap, levels)
+        if top.bit_length() <= WEIGHT_BITS:
+            break
+        cap //= 2
+    u_rematch, u_bye, u_gap, u_dev, u_weighted, u_mates = units
+    edges = []
+    for i, j, rematch, gap, distance, mates in raw:
+        g, d = min(gap, cap) ** 2, min(distance, cap) ** 2
+        edges.append((i, j, top - (rematch * u_rematch + g * u_gap + d * u_dev
+                                   + d * (n - i) * u_weighted + mates * u_mates)))
+    edges += [(i, n, top - (forced * u_rematch + rank * u_bye)) for i, forced, rank in byes]
+    return edges
+
+
+def _units(n: int, raw: Sequence[Raw], byes: Sequence[Bye], cap: int,
+           levels: int) -> tuple[list[int], int]:
+    """Each level's unit (0 for the levels not counted), and the weight of an edge that
+    costs nothing (every weight is ``top - cost``, positive)."""
     tables = n // 2 + 1
+    g = min(max((r[3] for r in raw), default=0), cap) ** 2
+    d = min(max((r[4] for r in raw), default=0), cap) ** 2
+    maxima = (1, max((b[2] for b in byes), default=0), g, d, d * n, 1)
     # how many edges of one pairing can carry each level: the bye level, only the bye edge
     counts = (tables + 1, 1, tables, tables, tables, tables)
-    units = [0] * len(counts)
+    units = [0] * len(LEVELS)
     below = 0
-    for level in reversed(range(len(counts))):
+    for level in reversed(range(levels)):
         units[level] = below + 1
-        most = max((cost[level] for _, _, cost in costs), default=0)
-        below += counts[level] * most * units[level]
-    top = below + 1  # every weight stays positive
-    return [(i, j, top - sum(c * u for c, u in zip(cost, units, strict=True)))
-            for i, j, cost in costs]
+        below += counts[level] * maxima[level] * units[level]
+    return units, below + 1
 
 
 def _bye_candidates(contenders: Sequence[Contender], window: int | None) -> list[int]:
@@ -176,10 +232,46 @@ def _match(size: int, edges: list[tuple[int, int, int]]) -> set[tuple[int, int]]
     graph = rx.PyGraph()
     graph.add_nodes_from(range(size))
     graph.add_edges_from(edges)
-    matched: set[tuple[int, int]] = rx.max_weight_matching(
-        graph, max_cardinality=True, weight_fn=lambda weight: int(weight)
-    )
+    matched: set[tuple[int, int]] = rx.max_weight_matching(graph, max_cardinality=True,
+                                                           weight_fn=int)
     return matched
+
+
+def fallback(contenders: Sequence[Contender], played: frozenset[frozenset[int]]
+             ) -> set[tuple[int, int]]:
+    """The pairing when no narrow graph pairs everybody without a rematch, in two steps.
+
+    1. Over every pair of teams, a matching counting only rules 2-4 (rematches, then the
+       bye) finds the fewest rematches and the bye: exact, and fast (two levels of weight
+       leave the matcher little to explore); its edges are built lean, one small tuple each.
+    2. The narrow graph plus that matching's tables (so a pairing as good on rules 2-4 is
+       there) is matched on every level: rules 5-6 among the pairings near the ideal
+       opponents.  The complete graph on every level would cost seconds at 1,000 teams.
+    """
+    n = len(contenders)
+    size = n + n % 2
+    met = _met(played)
+    byes = [(i, int(contenders[i].had_bye), n - 1 - i)
+            for i in (_bye_candidates(contenders, None) if n % 2 else [])]
+    u_bye = 1
+    u_rematch = max((b[2] for b in byes), default=0) + 1
+    top = (n // 2 + 2) * u_rematch + 1
+    coarse = [(i, j, top - u_rematch * (contenders[j].team in met.get(contenders[i].team, ())))
+              for i in range(n) for j in range(i + 1, n)]
+    coarse += [(i, n, top - forced * u_rematch - rank * u_bye) for i, forced, rank in byes]
+    first = {(min(a, b), max(a, b)) for a, b in _match(size, coarse)}
+    del coarse
+    raw, narrow_byes = _candidates(contenders, met, FIRST_WINDOW)
+    have = {(r[0], r[1]) for r in raw}
+    for i, j in sorted(first - have):
+        if j == n:
+            narrow_byes += [b for b in byes if b[0] == i and b not in narrow_byes]
+            continue
+        a, b = contenders[i], contenders[j]
+        half = max(sum(1 for c in contenders if c.group == a.group) // 2, 1)
+        raw.append((i, j, int(b.team in met.get(a.team, ())), b.group - a.group,
+                    abs(j - i - half), int(bool(a.club) and a.club == b.club)))
+    return _match(size, _weighted(n, raw, narrow_byes))
 
 
 def pair(contenders: Sequence[Contender], played: frozenset[frozenset[int]]) -> Pairing:
@@ -195,7 +287,10 @@ def pair(contenders: Sequence[Contender], played: frozenset[frozenset[int]]) -> 
         matched = _match(size, edges)
         if len(matched) * 2 == size or window is None:
             break
-        window = None if window * 2 >= n else window * 2
+        if window * 2 >= n:
+            matched = fallback(contenders, played)
+            break
+        window *= 2
     tables: list[tuple[int, int]] = []
     bye = None
     for a, b in matched:

@@ -355,16 +355,16 @@ def test_names_that_would_move_the_terminal_are_bad_rows(director: Cli, tmp_path
     assert "Traceback" not in director.last.stderr
     assert lines == [
         "7 bad rows in equipes.csv; nothing imported",
-        "equipes.csv: row 3: players: 'Bob\\x07' holds a control character (U+0007); type the "
-        "name without it",
-        "equipes.csv: row 4: team: 'Les\\nAs' holds a control character (U+000A); type the name "
-        "without it",
-        "equipes.csv: row 5: team: '\\x1b[2J\\x1b[HLes Rois' holds a control character "
-        "(U+001B); type the name without it",
+        "equipes.csv: row 3: players: 'Bob\\x07' holds a control or direction character "
+        "(U+0007); type the name without it",
+        "equipes.csv: row 4: team: 'Les\\nAs' holds a control or direction character "
+        "(U+000A); type the name without it",
+        "equipes.csv: row 5: team: '\\x1b[2J\\x1b[HLes Rois' holds a control or direction "
+        "character (U+001B); type the name without it",
         "equipes.csv: row 6: team: '\\x1b]8;;https://example.com\\x1b\\\\Les As\\x1b]8;;\\x1b\\\\' "
-        "holds a control character (U+001B); type the name without it",
-        "equipes.csv: row 7: team: '\\u202eLes Dames' holds a control character (U+202E); type "
-        "the name without it",
+        "holds a control or direction character (U+001B); type the name without it",
+        "equipes.csv: row 7: team: '\\u202eLes Dames' holds a control or direction character "
+        "(U+202E); type the name without it",
         f"equipes.csv: row 8: team: '{'X' * 79}…' is too long: a name has at most 100 "
         "characters",
         "equipes.csv: row 9: column C: '\\x1b[31mRouge' is in a column without a header",
