@@ -8,6 +8,7 @@ each is refused with exit code 2 and one line naming the field, the store unchan
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -160,8 +161,32 @@ def test_announces_no_hand_holds_are_refused(hostile: Cli, announce: str, reason
     assert line.startswith("error: announces: ") and reason in line
 
 
-def test_a_separator_that_cannot_separate_is_refused(hostile: Cli, tmp_path: object) -> None:
+def test_a_separator_that_cannot_separate_is_refused(hostile: Cli) -> None:
     _game(hostile)
     for sep in ("", ";;", '"', "\n", "a"):
         assert hostile.refused("game", "export", "--csv", "out.csv", "--sep", sep).startswith(
             "error: sep: ")
+
+
+def test_a_tournament_holds_at_most_ten_thousand_teams(hostile: Cli, tmp_path: Path) -> None:
+    director = hostile.under("tournament")
+    director.run("new", "Grand concours", "--deals", "4")
+    teams = tmp_path / "equipes.csv"
+    teams.write_text("équipe\n" + "".join(f"Équipe {n:05d}\n" for n in range(10_000)),
+                     encoding="utf-8")
+    director.run("team", "import", str(teams))
+    assert director.refused("team", "add", "Une de trop") == (
+        "error: a tournament holds at most 10000 teams (10000 are registered)")
+
+
+def test_a_read_only_store_is_one_line() -> None:
+    """Root writes read-only files anyway, so the real-process test above cannot run as root:
+    the translation of SQLite's error is checked here."""
+    import sqlite3
+
+    from coinche_cli.store.sqlite_file import failure
+
+    error = failure(sqlite3.OperationalError("attempt to write a readonly database"),
+                    Path("/srv/coinche.db"))
+    assert (error.exit_code, error.text) == (
+        1, "/srv/coinche.db cannot be written (read-only); check its permissions")
