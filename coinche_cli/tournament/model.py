@@ -6,7 +6,8 @@ Pure: the store builds a :class:`Tournament`; :mod:`coinche_cli.tournament.stand
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from coinche_cli.errors import TournamentError
@@ -30,6 +31,9 @@ class Settings:
     tie_breaks: tuple[str, ...] = ("difference", "buchholz", "head-to-head")
     seed: int | None = None  # round 1: seeded random draw; None: registration order
     same_club: str = "avoid"  # "avoid": teams of one club meet as late as possible; "allow"
+    # the most one side can score in a deal under the tournament's rules, found once when the
+    # tournament is created (scoring the extreme deals takes tens of milliseconds)
+    highest_deal: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The settings as stored."""
@@ -38,7 +42,7 @@ class Settings:
             "ranking": self.ranking.value, "bye_points": self.bye_points,
             "bye_win": self.bye_win, "match_points": list(self.match_points),
             "tie_breaks": list(self.tie_breaks), "seed": self.seed,
-            "same_club": self.same_club,
+            "same_club": self.same_club, "highest_deal": self.highest_deal,
         }  # fmt: skip
 
     @classmethod
@@ -50,6 +54,7 @@ class Settings:
             bye_win=data["bye_win"], match_points=_four(data["match_points"]),
             tie_breaks=tuple(data["tie_breaks"]), seed=data["seed"],
             same_club=data.get("same_club", "allow"),  # stored before clubs were kept apart
+            highest_deal=data.get("highest_deal"),
         )  # fmt: skip
 
     def check(self) -> None:
@@ -201,9 +206,18 @@ class Tournament:
     rounds: tuple[Round, ...] = ()
     penalties: tuple[Penalty, ...] = field(default=())
 
+    @cached_property
+    def _by_id(self) -> dict[int, Team]:
+        return {team.id: team for team in self.teams}
+
     def team(self, team_id: int) -> Team:
         """The team with this id."""
-        return next(t for t in self.teams if t.id == team_id)
+        return self._by_id[team_id]
+
+    def with_round(self, played: Round) -> Tournament:
+        """This tournament with ``played`` in place of the round of its number."""
+        rounds = tuple(played if r.number == played.number else r for r in self.rounds)
+        return replace(self, rounds=rounds)
 
     def name_of(self, team_id: int | None) -> str:
         """A team's name ("" for none)."""

@@ -19,7 +19,10 @@ from coinche_cli.tournament.standings import Standing, primary, standings
 
 def create(store: Store, name: str, rules: Rules, settings: Settings) -> Tournament:
     """Start a tournament with a snapshot of ``rules``; it becomes the current one."""
+    from coinche_cli.scoring.limits import highest_deal_score
+
     settings.check()
+    settings = replace(settings, highest_deal=highest_deal_score(rules))
     name = check_name(name, "tournament")
     if not fold(name):
         raise TournamentError("tournament.empty_name")

@@ -86,13 +86,14 @@ def _described(tournament: Tournament, board: Board) -> str:
 
 def score_limit(tournament: Tournament, store: Store) -> int:
     """The highest score a match of this tournament can produce (rule 4)."""
-    from coinche_cli.rules.validate import rules_from_document
-    from coinche_cli.scoring.limits import highest_deal_score
-
-    rules = rules_from_document(store.tournament_rules(tournament.id),
-                                f"tournament {tournament.name} rules")
     settings = tournament.settings
-    highest = highest_deal_score(rules)
+    highest = settings.highest_deal
+    if highest is None:  # a tournament created before the number was kept with it
+        from coinche_cli.rules.validate import rules_from_document
+        from coinche_cli.scoring.limits import highest_deal_score
+
+        highest = highest_deal_score(rules_from_document(
+            store.tournament_rules(tournament.id), f"tournament {tournament.name} rules"))
     if settings.deals is not None:
         return settings.deals * highest
     return (settings.target or 0) + highest
@@ -110,10 +111,12 @@ def _warnings(tournament: Tournament, played: Round, entered: Sequence[Board]) -
     """A score more than twice the round's highest other score; a closed round corrected."""
     warnings = []
     now_held = {b.table: b for b in played.boards} | {b.table: b for b in entered}
+    # the two highest tables' best scores: the highest "other" score of any table is one of
+    # them (a round of 500 tables is checked in one pass)
+    best = sorted(((max(b.score1 or 0, b.score2 or 0), b.table) for b in now_held.values()),
+                  reverse=True)[:2]
     for board in entered:
-        others = [s for b in now_held.values() if b.table != board.table
-                  for s in (b.score1, b.score2) if s is not None]
-        highest = max(others, default=0)
+        highest = next((score for score, table in best if table != board.table), 0)
         for score in (board.score1, board.score2):
             if score is not None and highest and score > 2 * highest:
                 warnings.append(msg("tournament.score_unusual", table=board.table, score=score,
@@ -130,8 +133,10 @@ def _store(store: Store, tournament: Tournament, played: Round,
     entered = now()
     for _, after in boards:
         store.set_result(tournament.id, played.number, after, entered)
-    fresh = load(store, tournament.name)
-    return Entered(fresh, fresh.round(played.number),
+    # the round as now stored, without reading the whole tournament again
+    changed = {after.table: after for _, after in boards}
+    fresh_round = replace(played, boards=tuple(changed.get(b.table, b) for b in played.boards))
+    return Entered(tournament.with_round(fresh_round), fresh_round,
                    tuple((before, after) for before, after in boards if before.has_result),
                    tuple(_warnings(tournament, played, [after for _, after in boards])))
 

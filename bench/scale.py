@@ -1,0 +1,206 @@
+"""Tournament commands at 300, 1,000, 3,000 (and 10,000) teams, through the installed command.
+
+For each size the script builds a tournament from generated data (teams with clubs, random
+table results, no hand data) in a fresh store and times, as a director runs them, each in a
+child process of the console script beside ``sys.executable`` (warm bytecode):
+
+- ``team import`` of the whole field (CSV), ``pair`` (every round), ``result --import`` of a
+  round's CSV, ``standings`` printed as a table and as ``--json``, ``export`` to a workbook,
+  ``sheets`` of a round;
+- ``game add`` on a tournament table's game and ``result --import`` against a bare Typer
+  command (``bench/bare_typer.py``), interleaved rounds, medians (the table's budget);
+- every command's peak memory (``ru_maxrss`` of the child, through ``os.wait4``).
+
+Then the growth between sizes: the exponent ``log(t2 / t1) / log(n2 / n1)`` (1 is linear,
+2 quadratic).  Usage::
+
+    .venv/bin/python bench/scale.py                      # 300, 1,000, 3,000 teams
+    .venv/bin/python bench/scale.py --sizes 300,1000,3000,10000 --rounds 7
+
+Standard library only (plus ``bench/startup.py`` beside it); prints a markdown section for
+``bench/RESULTS.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import itertools
+import math
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from startup import BARE_TYPER, child_environment, environment, load_average, machine
+
+CLUBS = ("Lyon", "Nice", "Pau", "Brest", "Metz", "")
+
+
+@dataclass
+class Run:
+    """One child process: wall time (s) and peak memory (MiB)."""
+
+    seconds: float
+    mib: float
+
+
+@dataclass
+class Size:
+    """Every figure measured for one field size."""
+
+    teams: int
+    runs: dict[str, list[Run]] = field(default_factory=dict)
+
+    def add(self, name: str, run: Run) -> None:
+        self.runs.setdefault(name, []).append(run)
+
+    def median(self, name: str) -> float:
+        return statistics.median(r.seconds for r in self.runs[name])
+
+    def peak(self, name: str) -> float:
+        return max(r.mib for r in self.runs[name])
+
+
+def child(argv: Sequence[str], env: dict[str, str], cwd: str) -> Run:
+    """Run ``argv`` once, output discarded: wall time and peak memory of that child."""
+    start = time.perf_counter()
+    process = subprocess.Popen(list(argv), cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    error = process.stderr.read().decode() if process.stderr else ""
+    if status != 0:
+        raise RuntimeError(f"{' '.join(argv[1:])} failed: {error}")
+    return Run(elapsed, usage.ru_maxrss / 1024)
+
+
+def teams_csv(path: Path, n: int, rng: random.Random) -> None:
+    lines = ["équipe;joueur 1;joueur 2;club"]
+    lines += [f"Équipe {i:05d};Joueur {2 * i};Joueur {2 * i + 1};{rng.choice(CLUBS)}"
+              for i in range(n)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def results_csv(path: Path, tables: int, rng: random.Random) -> None:
+    lines = ["table;score 1;score 2"]
+    lines += [f"{t};{rng.randrange(300, 1400, 10)};{rng.randrange(300, 1400, 10)}"
+              for t in range(1, tables + 1)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def measure(n: int, rounds: int, repeat: int, env: dict[str, str], seed: int) -> Size:
+    python = sys.executable
+    coinche = str(Path(python).parent / "coinche")
+    rng = random.Random(seed)
+    size = Size(n)
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        db = str(work / "scale.db")
+
+        def run(name: str, *args: str) -> None:
+            size.add(name, child([coinche, "--db", db, *args], env, folder))
+
+        child([coinche, "--db", db, "tournament", "new", "Scale", "--deals", "4", "--rounds",
+               str(rounds), "--seed", str(seed)], env, folder)
+        teams_csv(work / "teams.csv", n, rng)
+        run("team import", "tournament", "team", "import", str(work / "teams.csv"))
+        tables = n // 2
+        for number in range(1, rounds + 1):
+            run("pair", "tournament", "pair")
+            results_csv(work / "results.csv", tables, rng)
+            if number == rounds:  # the table's budget is measured on the last round
+                break
+            run("result --import", "tournament", "result", "--import",
+                str(work / "results.csv"))
+        # the last round: one table scored deal by deal, the others imported
+        child([coinche, "--db", db, "game", "new", "--table", "1", "--target", "100000"],
+              env, folder)
+        bare = [python, str(BARE_TYPER)]
+        add = [coinche, "--db", db, "game", "add", "A", "80S", "100"]
+        undo = [coinche, "--db", db, "game", "undo"]
+        replace = [coinche, "--db", db, "tournament", "result", "--import",
+                   str(work / "results.csv"), "--replace"]
+        # the first import of the round, then corrections of it (--replace) as the timed ones
+        (work / "results.csv").write_text(
+            "\n".join((work / "results.csv").read_text().splitlines()[:1]
+                      + (work / "results.csv").read_text().splitlines()[2:]) + "\n")
+        child(replace[:-1], env, folder)
+        for _ in range(repeat):
+            order = [("bare Typer", bare), ("game add (table game)", add),
+                     ("result --import --replace", replace)]
+            rng.shuffle(order)
+            for name, argv in order:
+                size.add(name, child(argv, env, folder))
+                if name.startswith("game add"):
+                    child(undo, env, folder)
+        for _ in range(repeat):
+            run("standings (table)", "tournament", "standings")
+            run("standings --json", "tournament", "standings", "--json")
+        run("export (xlsx)", "tournament", "export", str(work / "scale.xlsx"))
+        run("export --csv", "tournament", "export", "--csv", str(work / "csv"))
+        run("sheets", "tournament", "sheets", str(work / "sheets.xlsx"))
+    return size
+
+
+def exponent(a: Size, b: Size, name: str) -> str:
+    t1, t2 = a.median(name), b.median(name)
+    if t1 <= 0 or t2 <= 0:
+        return "-"
+    return f"{math.log(t2 / t1) / math.log(b.teams / a.teams):.2f}"
+
+
+def report(sizes: list[Size], rounds: int, repeat: int) -> str:
+    names = ["team import", "pair", "result --import", "standings (table)",
+             "standings --json", "export (xlsx)", "export --csv", "sheets",
+             "game add (table game)", "result --import --replace", "bare Typer"]
+    head = " | ".join(f"{s.teams:,} teams" for s in sizes)
+    lines = [
+        f"### Tournament commands by field size ({dt.date.today().isoformat()})",
+        "",
+        f"- machine: {machine()}; load average at the end: {load_average()}",
+        f"- {rounds} rounds of generated results per size; timed commands median of "
+        f"{repeat} runs where repeated (pair: the median over the rounds)",
+        "",
+        f"| command | {head} | growth | peak MiB (largest) |",
+        "|---|" + "---:|" * len(sizes) + "---|---:|",
+    ]
+    for name in names:
+        cells = [f"{s.median(name):.2f} s" for s in sizes]
+        growth = " → ".join(exponent(a, b, name) for a, b in itertools.pairwise(sizes))
+        peak = sizes[-1].peak(name)
+        lines.append(f"| {name} | {' | '.join(cells)} | {growth} | {peak:.0f} |")
+    lines += ["", "| ratio | " + head + " |", "|---|" + "---:|" * len(sizes)]
+    for name, base in (("game add (table game)", "bare Typer"),
+                       ("result --import --replace", "bare Typer"),
+                       ("standings (table)", "standings --json")):
+        cells = [f"{s.median(name) / s.median(base):.2f} ×" for s in sizes]
+        lines.append(f"| {name} / {base} | {' | '.join(cells)} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="300,1000,3000")
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--seed", type=int, default=2026)
+    options = parser.parse_args(argv)
+    print(f"environment: {environment(sys.executable).describe()}", file=sys.stderr)
+    sizes = []
+    with child_environment("warm") as env:
+        for n in (int(s) for s in options.sizes.split(",")):
+            print(f"{n} teams…", file=sys.stderr, flush=True)
+            sizes.append(measure(n, options.rounds, options.repeat, env, options.seed))
+    print(report(sizes, options.rounds, options.repeat))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
