@@ -220,7 +220,7 @@ def _sync(store: Store, record: GameRecord, after: GameState) -> tuple[str, ...]
     """A tournament table's game passes its final totals and winner on to the table."""
     if record.tournament_id is None or record.round is None or record.table_no is None:
         return ()
-    from coinche_cli.tournament.results import sync_table
+    from coinche_cli.tournament.sync import sync_table
 
     return tuple(sync_table(store, record.tournament_id, record.round, record.table_no,
                             record.id, after.end, dict(after.totals)))

@@ -319,14 +319,14 @@ class SqliteStore:
 
     def board(self, tournament_id: int, number: int, table: int) -> "model.Board | None":
         """One table of a round."""
-        from coinche_cli.tournament import model
+        from coinche_cli.tournament.board import Board
 
         row = self.db.execute(
             f"SELECT {_BOARD_COLUMNS} FROM board"
             " WHERE tournament_id = ? AND round = ? AND table_no = ?",
             (tournament_id, number, table),
         ).fetchone()
-        return None if row is None else model.Board(*row)
+        return None if row is None else Board(*row)
 
     def set_result(self, tournament_id: int, number: int, board: "model.Board",
                    entered: str) -> None:

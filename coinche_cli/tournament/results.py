@@ -21,7 +21,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from coinche_cli.errors import RowsRefused, TournamentError
-from coinche_cli.game.state import End
 from coinche_cli.messages import msg
 from coinche_cli.names import NameIndex, echo
 from coinche_cli.store import GameRecord, Store, now
@@ -174,7 +173,7 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
             if team.id not in (board.team1, board.team2):
                 raise TournamentError("tournament.not_at_table", name=team.name,
                                       table=board.table)
-            after = replace(board, score1=None, score2=None, forfeit=team.id,
+            after = board._replace(score1=None, score2=None, forfeit=team.id,
                             winner=board.opponent(team.id))
         elif score1 is None or score2 is None:
             raise TournamentError("tournament.two_scores")
@@ -183,7 +182,7 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
             if deals is not None and limit is not None and deals > limit:
                 raise TournamentError("tournament.too_many_deals", deals=deals, limit=limit)
             _check_scores(score1, score2, score_limit(tournament, store))
-            after = replace(board, score1=score1, score2=score2, forfeit=None,
+            after = board._replace(score1=score1, score2=score2, forfeit=None,
                             winner=board.winner_of(score1, score2))
         return _store(store, tournament, played, [(board, after)])
 
@@ -223,7 +222,7 @@ def import_results(store: Store, name: str | None, rows: Sequence[ResultRow],
             except TournamentError as exc:
                 problems.append(msg("tournament.import_row", row=row.row, problem=exc.text))
                 continue
-            boards.append((board, replace(board, score1=score1, score2=score2, forfeit=None,
+            boards.append((board, board._replace(score1=score1, score2=score2, forfeit=None,
                                           winner=board.winner_of(score1, score2))))
         if problems:  # every bad row at once, nothing stored
             raise RowsRefused(msg("tournament.import_refused", count=len(problems)), problems)
@@ -257,36 +256,3 @@ def table_game(store: Store, name: str | None, table: int) -> int:
         store.set_current("game", game_id)
         store.link_game(tournament.id, played.number, table, game_id)
     return game_id
-
-
-def sync_table(store: Store, tournament_id: int, round_number: int, table: int,
-               game_id: int, end: End | None, totals: dict[str, int]) -> list[str]:
-    """Inside a game's write: a finished game's totals and winner become its table's result,
-    and an undone end takes the result back.  Returns the warnings for the scorekeeper.
-
-    A closed round takes a corrected result (the game still ended) but never loses one.  Only
-    the table's own row is read, so a deal added at a tournament table costs the same
-    whatever the size of the tournament.
-    """
-    latest = store.latest_round(tournament_id)
-    board = store.board(tournament_id, round_number, table)
-    if board is None or latest is None:
-        return []
-    closed = latest != round_number
-    if end is None:
-        if closed:
-            raise TournamentError("tournament.closed_needs_result", round=round_number,
-                                  table=table)
-        if board.has_result:
-            store.set_result(tournament_id, round_number, replace(
-                board, score1=None, score2=None, forfeit=None, winner=None, game_id=game_id),
-                now())
-        return []
-    side_team = {"A": board.team1, "B": board.team2}
-    store.set_result(tournament_id, round_number, replace(
-        board, score1=totals["A"], score2=totals["B"], forfeit=None, game_id=game_id,
-        winner=None if end.winner is None else side_team[end.winner]), now())
-    if closed:
-        return [msg("tournament.later_rounds_paired", round=round_number,
-                    first=round_number + 1, last=latest)]
-    return []
