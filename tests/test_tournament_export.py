@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import csv
 import os
+import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,7 @@ from coinche_cli.tournament.export import (
     write_workbook,
 )
 from coinche_cli.tournament.files import TeamRow, read_teams
+from tests.test_game_export import column_widths, fit_width
 
 
 def standing(rank: int, team: str, players: str, wins: int, pf: int, pa: int) -> dict[str, Any]:
@@ -110,7 +113,8 @@ def test_every_sheet_has_a_bold_frozen_filtered_header(book_path: Path) -> None:
         assert all(cell.font.bold for cell in header), sheet.title
         assert sheet.freeze_panes == "A2", sheet.title
         assert sheet.auto_filter.ref == f"A1:{header[-1].column_letter}{sheet.max_row}"
-        widths = [sheet.column_dimensions[c.column_letter].width for c in header]
+        widths = column_widths(sheet)
+        assert len(widths) == len(header), sheet.title
         assert all(6 <= w <= 40 for w in widths), (sheet.title, widths)
 
 
@@ -202,7 +206,7 @@ def test_every_sheet_prints_on_a4_one_page_wide_with_its_header_on_each_page(
                            "Penalties": "portrait", "Deals": "landscape"}
     for sheet in book.worksheets:
         setup, fit = sheet.page_setup, sheet.sheet_properties.pageSetUpPr
-        assert (int(setup.paperSize), setup.fitToWidth, setup.fitToHeight) == (9, 1, 0)
+        assert (int(setup.paperSize), fit_width(sheet), setup.fitToHeight) == (9, 1, 0)
         assert fit is not None and fit.fitToPage, sheet.title
         assert sheet.print_title_rows == "$1:$1", sheet.title
 
@@ -260,7 +264,7 @@ def test_long_names_are_capped_in_width(tmp_path: Path) -> None:
     data["teams"][0]["name"] = "Une équipe au nom vraiment beaucoup trop long pour une colonne"
     path = tmp_path / "t.xlsx"
     write_workbook(path, data)
-    assert load_workbook(path)["Teams"].column_dimensions["A"].width == 40
+    assert column_widths(load_workbook(path)["Teams"])[0] == 40
 
 
 def test_an_empty_tournament_still_has_headers(tmp_path: Path) -> None:
@@ -417,7 +421,7 @@ def test_print_settings_and_borders(tmp_path: Path) -> None:
     write_score_sheets(path, "Concours", 1, TABLES, deals=8, target=None)
     sheet = load_workbook(path)["Table 1"]
     assert sheet.page_setup.orientation == "portrait"
-    assert sheet.page_setup.fitToWidth == 1
+    assert fit_width(sheet) == 1
     assert sheet.page_setup.fitToHeight == 0
     assert sheet.sheet_properties.pageSetUpPr is not None
     assert sheet.sheet_properties.pageSetUpPr.fitToPage
@@ -464,7 +468,25 @@ def test_no_tables_no_sheets(tmp_path: Path) -> None:
     assert not path.exists()
 
 
-def test_importing_the_writers_does_not_load_openpyxl() -> None:
-    code = "import sys, coinche_cli.tournament.export; print('openpyxl' in sys.modules)"
+def test_importing_the_writers_loads_no_workbook_library() -> None:
+    code = ("import sys, coinche_cli.tournament.export, coinche_cli.game.export; "
+            "print(sorted({'openpyxl', 'xlsxwriter'} & set(sys.modules)))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert out.stdout.strip() == "[]"
+
+
+def test_score_sheets_make_their_styles_once(tmp_path: Path) -> None:
+    """Fifty tables' sheets hold the same few styles as one table's: formats are made once
+    for the workbook, not once per cell."""
+    counts = []
+    for size in (1, 50):
+        path = tmp_path / f"feuilles-{size}.xlsx"
+        tables = [{"table": n, "team1": f"A{n}", "players1": "Ana, Bob", "team2": f"B{n}",
+                   "players2": "Cid, Dan"} for n in range(1, size + 1)]
+        write_score_sheets(path, "Concours", 1, tables, deals=12, target=None)
+        with zipfile.ZipFile(path) as archive:
+            styles = archive.read("xl/styles.xml").decode()
+        found = re.search(r'<cellXfs count="(\d+)"', styles)
+        assert found is not None
+        counts.append(int(found[1]))
+    assert counts[0] == counts[1] <= 30

@@ -13,7 +13,9 @@ file follows the same rules:
 - a workbook sheet prints on A4, one page wide, its header row repeated on every page.
 
 CSV is written with the standard library (UTF-8 with a BOM, so a French Excel shows the
-accents); workbooks with openpyxl, imported only inside the functions that write one.
+accents); workbooks with xlsxwriter, imported only inside the functions that write one.
+xlsxwriter writes a cell's XML straight from the values it is given, with each style made
+once per workbook: several times faster than building an object per cell (bench/export.py).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import contextlib
 import csv
 import io
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -31,9 +33,9 @@ from coinche_cli.game.state import GameState, summary
 from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
-    from openpyxl import Workbook  # types only
-    from openpyxl.cell.cell import Cell
-    from openpyxl.worksheet.worksheet import Worksheet
+    from xlsxwriter.format import Format  # types only
+    from xlsxwriter.workbook import Workbook
+    from xlsxwriter.worksheet import Worksheet
 
 #: A text starting with one of these is a formula to a spreadsheet (CSV/formula injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -42,8 +44,17 @@ MIN_WIDTH, MAX_WIDTH = 6, 40
 #: The widest table that prints portrait on A4 without shrinking: 21 cm less two 1.27 cm
 #: margins is about 698 pixels, a hundred units of column width.  Wider prints landscape.
 PORTRAIT_WIDTH = 100
+#: Pixels per unit of column width: the width of a digit of the default font (Calibri 11).
+DIGIT_PIXELS = 7
 #: One (sheet title, header, rows) per sheet of a workbook.
 SheetData = tuple[str, list[str], list[list[Any]]]
+#: The control characters an XML workbook cannot hold (all below a space but tab, line feed
+#: and carriage return), mapped to nothing for ``str.translate``.
+CONTROL_CHARACTERS = dict.fromkeys([*range(0, 9), 11, 12, *range(14, 32)])
+#: The header row of every table: bold on light grey.
+HEADER_STYLE: Mapping[str, Any] = {"bold": True, "pattern": 1, "bg_color": "#D9D9D9"}
+#: Paper size 9 is A4 (in Excel's numbering, the one xlsxwriter writes).
+A4 = 9
 
 
 # --- cell values ----------------------------------------------------------------------------
@@ -64,23 +75,81 @@ def csv_value(value: Any) -> Any:
     return value
 
 
-def put(sheet: Worksheet, row: int, column: int, value: Any) -> Cell:
-    """Write ``value`` into a cell; a text is always a text cell, never a formula.
+def cell_text(text: str) -> str:
+    """``text`` without the control characters a workbook cannot hold."""
+    # isprintable is one fast pass that is False for any control character: most texts
+    # are printable and skip the copy
+    return text if text.isprintable() else text.translate(CONTROL_CHARACTERS)
 
-    A text that looks like a formula is also quote-prefixed, so that it stays text when
-    somebody edits the cell in Excel.  Control characters a workbook cannot hold are dropped.
+
+# --- workbooks ------------------------------------------------------------------------------
+
+
+class Book:
+    """A workbook being written with xlsxwriter: each style made once, values put safely.
+
+    A style is a mapping of xlsxwriter format properties (``{"bold": True}``); the same
+    properties give the same format object, so a sheet of thousands of styled cells makes a
+    handful of formats.
     """
-    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
-    value = plain(value)
-    if isinstance(value, str):
-        value = ILLEGAL_CHARACTERS_RE.sub("", value)
-    cell: Cell = sheet.cell(row=row, column=column, value=value)
-    if isinstance(value, str):
-        cell.data_type = "s"  # openpyxl would store "=Les As" as a formula
-        if value.startswith(FORMULA_STARTS):
-            cell.quotePrefix = True
-    return cell
+    def __init__(self, title: str = "") -> None:
+        from xlsxwriter import Workbook  # heavy import, only when exporting
+
+        # the workbook is zipped into memory (in_memory: its parts too, no temporary files of
+        # xlsxwriter's own elsewhere on disk), then written to its file in one go: a disk
+        # that fails fails in :func:`write_book`, as one OSError, not halfway through
+        # xlsxwriter's zip file (which it would leave open, to complain when collected)
+        self._buffer = io.BytesIO()
+        self.workbook: Workbook = Workbook(self._buffer, {"in_memory": True})
+        if title:
+            self.workbook.set_properties({"title": cell_text(title)})
+        self._formats: dict[tuple[tuple[str, Any], ...], Format] = {}
+        self._styles: dict[int, Mapping[str, Any]] = {}
+
+    def style(self, properties: Mapping[str, Any]) -> Format:
+        """The format of these properties, made the first time they are asked for."""
+        key = tuple(sorted(properties.items()))
+        found = self._formats.get(key)
+        if found is None:
+            found = self._formats[key] = self.workbook.add_format(dict(properties))
+            self._styles[id(found)] = dict(properties)
+        return found
+
+    def quoted(self, cell_format: Format | None) -> Format:
+        """``cell_format`` with the quote prefix: a text cell that stays text when edited."""
+        properties = {} if cell_format is None else self._styles[id(cell_format)]
+        return self.style({**properties, "quote_prefix": True})
+
+    def sheet(self, title: str) -> Worksheet:
+        """A new sheet at the end of the workbook."""
+        return self.workbook.add_worksheet(title)
+
+    def put(self, sheet: Worksheet, row: int, column: int, value: Any,
+            cell_format: Format | None = None) -> None:
+        """Write ``value`` into a cell (0-based); a text is always a text cell, never a formula.
+
+        A text that looks like a formula is also quote-prefixed, so that it stays text when
+        somebody edits the cell in Excel.  Control characters a workbook cannot hold are
+        dropped; an empty text or None leaves the cell empty (with its format, if any).
+        """
+        value = plain(value)
+        if isinstance(value, str):
+            value = cell_text(value)
+            if value.startswith(FORMULA_STARTS):
+                cell_format = self.quoted(cell_format)
+        if value is None or value == "":
+            if cell_format is not None:
+                sheet.write_blank(row, column, None, cell_format)
+        elif isinstance(value, int | float):
+            sheet.write_number(row, column, value, cell_format)
+        else:
+            sheet.write_string(row, column, str(value), cell_format)
+
+    def close(self) -> bytes:
+        """Assemble the workbook: the bytes of its file."""
+        self.workbook.close()
+        return self._buffer.getvalue()
 
 
 # --- writing files --------------------------------------------------------------------------
@@ -124,31 +193,43 @@ def write_csv(path: Path, header: list[str], rows: Sequence[Sequence[Any]],
     _atomically(path, lambda handle: handle.write(text.getvalue().encode("utf-8-sig")))
 
 
-def save_book(book: Workbook, path: Path) -> None:
-    """Save a workbook atomically (see :func:`write_csv`)."""
-    _atomically(path, book.save)
+def write_book(path: Path, fill: Callable[[Book], object], *, title: str = "") -> None:
+    """Write a workbook atomically (see :func:`write_csv`): ``fill`` adds its sheets."""
+    book = Book(title)
+    fill(book)
+    content = book.close()
+    _atomically(path, lambda handle: handle.write(content))
 
 
 def print_setup(sheet: Worksheet, *, landscape: bool, title_row: int) -> None:
-    """A4, one page wide and as many long as needed, row ``title_row`` on every page."""
-    from openpyxl.worksheet.page import PageMargins
-    from openpyxl.worksheet.properties import PageSetupProperties
-
-    sheet.page_setup.orientation = "landscape" if landscape else "portrait"
-    sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
-    sheet.page_setup.fitToWidth = 1
-    sheet.page_setup.fitToHeight = 0
-    sheet.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
-    sheet.print_title_rows = f"{title_row}:{title_row}"
-    sheet.page_margins = PageMargins(left=0.5, right=0.5, top=0.6, bottom=0.6)
-
-
-def _width(values: list[Any]) -> float:
-    longest = max((len(str(plain(v))) for v in values if v is not None), default=0)
-    return min(max(longest + 2, MIN_WIDTH), MAX_WIDTH)
+    """A4, one page wide and as many long as needed, row ``title_row`` (1-based) on every
+    page."""
+    if landscape:
+        sheet.set_landscape()
+    else:
+        sheet.set_portrait()
+    sheet.set_paper(A4)
+    sheet.fit_to_pages(1, 0)
+    sheet.repeat_rows(title_row - 1)
+    sheet.set_margins(left=0.5, right=0.5, top=0.6, bottom=0.6)
 
 
-def add_table(book: Workbook, title: str, header: list[str],
+def set_widths(sheet: Worksheet, widths: Sequence[float]) -> None:
+    """Columns this wide, in units of column width as the file stores them.
+
+    Given in pixels (a unit is :data:`DIGIT_PIXELS`), so that the file holds the width
+    itself: xlsxwriter's ``set_column`` adds the cell padding to a width in characters.
+    """
+    for column, width in enumerate(widths):
+        sheet.set_column_pixels(column, column, width * DIGIT_PIXELS)
+
+
+def _text_width(value: Any) -> int:
+    """How many characters a written cell shows, for its column's width."""
+    return len(value) if isinstance(value, str) else len(str(value))
+
+
+def add_table(book: Book, title: str, header: list[str],
               rows: Sequence[Sequence[Any]]) -> Worksheet:
     """A sheet holding one table, ready to read and to print.
 
@@ -157,42 +238,54 @@ def add_table(book: Workbook, title: str, header: list[str],
     landscape when its columns are wider than a portrait page (:data:`PORTRAIT_WIDTH`), with
     grid lines and the sheet name and page number at the foot of each page.
     """
-    from openpyxl.styles import Font, PatternFill
-    from openpyxl.utils import get_column_letter
-
-    sheet: Worksheet = book.create_sheet(title)
-    for row_number, values in enumerate([header, *rows], start=1):
-        for column, value in enumerate(values, start=1):
-            put(sheet, row_number, column, value)
-    for index in range(1, len(header) + 1):
-        cell = sheet.cell(row=1, column=index)
-        cell.font = Font(bold=True)
-        cell.fill = PatternFill("solid", fgColor="D9D9D9")
-    sheet.freeze_panes = "A2"
-    last = get_column_letter(max(len(header), 1))
-    sheet.auto_filter.ref = f"A1:{last}{len(rows) + 1}"
-    widths = [_width([name, *(row[index] for row in rows)]) for index, name in enumerate(header)]
-    for index, width in enumerate(widths, start=1):
-        sheet.column_dimensions[get_column_letter(index)].width = width
+    sheet = book.sheet(title)
+    bold = book.style(HEADER_STYLE)
+    longest = [0] * len(header)
+    for column, name in enumerate(header):
+        book.put(sheet, 0, column, name, bold)
+        longest[column] = _text_width(name)
+    # the rows are the bulk of an export: written here without :meth:`Book.put`'s call per
+    # cell, with the same rules (a number a number cell, a text a text cell, never a formula)
+    quoted = book.quoted(None)
+    write_string, write_number = sheet.write_string, sheet.write_number
+    for row, values in enumerate(rows, start=1):
+        for column, value in enumerate(values):
+            kind = type(value)
+            if kind is int or kind is float:
+                write_number(row, column, value)
+                size = len(str(value))
+            elif kind is str:
+                text = cell_text(value)
+                if not text:
+                    continue
+                write_string(row, column, text,
+                             quoted if text.startswith(FORMULA_STARTS) else None)
+                size = len(text)
+            elif value is None:
+                continue
+            else:  # a boolean (yes or no), or a value of another type: the general rules
+                book.put(sheet, row, column, value)
+                size = len(str(plain(value)))
+            if column < len(longest) and size > longest[column]:
+                longest[column] = size
+    sheet.freeze_panes(1, 0)
+    sheet.autofilter(0, 0, len(rows), max(len(header), 1) - 1)
+    widths = [min(max(size + 2, MIN_WIDTH), MAX_WIDTH) for size in longest]
+    set_widths(sheet, widths)
     print_setup(sheet, landscape=sum(widths) > PORTRAIT_WIDTH, title_row=1)
-    sheet.print_options.gridLines = True
-    # openpyxl creates the footer with every sheet; its stubs type it as optional
-    footer = msg("tfile.footer", sheet="&A", page="&P", pages="&N")
-    sheet.oddFooter.center.text = footer  # type: ignore[union-attr]
+    sheet.hide_gridlines(0)  # 0: grid lines on screen and on paper
+    sheet.set_footer("&C" + msg("tfile.footer", sheet="&A", page="&P", pages="&N"))
     return sheet
 
 
 def write_xlsx(path: Path, sheets: list[SheetData], *, title: str = "") -> None:
     """Write a workbook: one sheet per (title, header, rows), as :func:`add_table` lays out."""
-    from openpyxl import Workbook  # heavy import, only when exporting
 
-    book = Workbook()
-    for sheet in list(book.worksheets):
-        book.remove(sheet)
-    book.properties.title = title
-    for sheet_title, header, rows in sheets:
-        add_table(book, sheet_title, header, rows)
-    save_book(book, path)
+    def fill(book: Book) -> None:
+        for sheet_title, header, rows in sheets:
+            add_table(book, sheet_title, header, rows)
+
+    write_book(path, fill, title=title)
 
 
 # --- a game's sheet -------------------------------------------------------------------------

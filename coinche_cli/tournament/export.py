@@ -22,7 +22,7 @@ no ``penalties`` key none.  Standings, teams and deals keep their columns in a f
 key the order does not know (a tie-break added later) becomes an extra column at the end.
 
 Files are written by the shared writers of :mod:`coinche_cli.game.export` (atomic writes,
-booleans as yes/no, formulas defused, A4 print setup); openpyxl is imported only inside the
+booleans as yes/no, formulas defused, A4 print setup); xlsxwriter is imported only inside the
 functions that write a workbook.
 """
 
@@ -34,11 +34,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import CoincheError, ExportFailed
-from coinche_cli.game.export import print_setup, put, save_book, write_csv, write_xlsx
+from coinche_cli.game.export import (
+    Book,
+    print_setup,
+    set_widths,
+    write_book,
+    write_csv,
+    write_xlsx,
+)
 from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
-    from openpyxl.worksheet.worksheet import Worksheet
+    from xlsxwriter.format import Format
+    from xlsxwriter.worksheet import Worksheet
 
 #: (key in the data, column header) for each table, in column order.
 STANDINGS_COLUMNS: tuple[tuple[str, str], ...] = (
@@ -183,11 +191,50 @@ def write_csv_dir(directory: Path, data: dict[str, Any], *, sep: str = ",") -> l
 # --- paper score sheets ---------------------------------------------------------------------
 
 _SHEET_WIDTHS = (8, 13, 13, 13, 13, 13, 13, 13)  # deal, dealer, taker, contract, 4 × points
-_GRID_FIRST_ROW = 8
+_LAST_COLUMN = len(_SHEET_WIDTHS) - 1
+#: Rows and columns below are 0-based, as xlsxwriter counts them: row 7 is the sheet's row 8.
+_GRID_FIRST_ROW = 7
 _FONT_SIZE = 12
 #: Signature boxes: (first, last) column of each team's box, a gap column between them.
-_BOXES = ((2, 4), (6, 8))
+_BOXES = ((1, 3), (5, 7))
 _BOX_ROWS = 3
+#: xlsxwriter's border styles.
+_THIN, _MEDIUM = 1, 2
+_BOX = {"left": _THIN, "right": _THIN, "top": _THIN, "bottom": _THIN}
+_CENTRED = {"align": "center", "valign": "vcenter", "text_wrap": True}
+_BODY = {"font_size": _FONT_SIZE}
+_BOLD = {"font_size": _FONT_SIZE, "bold": True}
+_SHADED = {"pattern": 1, "bg_color": "#F2F2F2"}
+
+
+class _Styles:
+    """The score sheets' formats, made once for the whole workbook."""
+
+    def __init__(self, book: Book) -> None:
+        self.lines = (book.style({"font_size": 16, "bold": True}),
+                      book.style({"font_size": 14, "bold": True}),
+                      book.style({"font_size": _FONT_SIZE, "italic": True}))
+        self.body = book.style(_BODY)
+        self.bold = book.style(_BOLD)
+        self.grid_header = book.style({**_BOLD, **_CENTRED, **_BOX, "pattern": 1,
+                                       "bg_color": "#D9D9D9"})
+        # (number, blank) cells of a deal's line, then of a shaded line for a passed deal
+        self.line = (book.style({**_BODY, **_BOX, **_CENTRED}), book.style({**_BODY, **_BOX}))
+        self.extra_line = (book.style({**_BODY, **_BOX, **_CENTRED, **_SHADED}),
+                           book.style({**_BODY, **_BOX, **_SHADED}))
+        totals_box = {**_BOX, "top": _MEDIUM}
+        self.totals_label = book.style({**_BOLD, **totals_box})
+        self.totals = book.style(totals_box)
+        # a signature box's cells by (left edge, right edge, top edge, bottom edge): every
+        # edge cell carries its part of the frame, since a merged range draws the borders of
+        # the cells along its edges, not those of its first cell alone
+        self.frame: dict[tuple[bool, bool, bool, bool], Format | None] = {}
+        for edges in ((left, right, top, bottom) for left in (False, True)
+                      for right in (False, True) for top in (False, True)
+                      for bottom in (False, True)):
+            properties = {side: _MEDIUM for side, edge in
+                          zip(("left", "right", "top", "bottom"), edges, strict=True) if edge}
+            self.frame[edges] = book.style(properties) if properties else None
 
 
 def _players(value: Any) -> str:
@@ -220,8 +267,6 @@ def write_score_sheets(path: Path, tournament: str, round_number: int,
     is played to ``target``.  Below the totals row, each team has a labelled box to sign in.
     It prints portrait on A4, one page wide, the grid header repeated on a second page.
     """
-    from openpyxl import Workbook  # heavy import, only when exporting
-
     if not tables:
         raise NothingToPrint(msg("tfile.no_tables", round=round_number))
     match_format = []
@@ -229,119 +274,100 @@ def write_score_sheets(path: Path, tournament: str, round_number: int,
         match_format += [msg("tfile.sheet.deals", deals=deals), msg("tfile.sheet.passed")]
     if target:
         match_format.append(msg("tfile.sheet.target", target=target))
-    book = Workbook()
-    for sheet in list(book.worksheets):
-        book.remove(sheet)
-    for table in sorted(tables, key=lambda t: int(t["table"])):
-        number = int(table["table"])
-        sheet = book.create_sheet(f"Table {number}")
-        _heading(sheet, [tournament,
-                         msg("tfile.sheet.round_table", round=round_number, table=number),
-                         " · ".join(match_format)], table)
-        totals = _grid(sheet, deals or TARGET_ROWS, EXTRA_ROWS if deals else 0)
-        last_row = _signatures(sheet, totals + 2, table)
-        _sheet_print_setup(sheet, last_row)
-    save_book(book, path)
+    header = grid_header()
+
+    def fill(book: Book) -> None:
+        styles = _Styles(book)
+        for table in sorted(tables, key=lambda t: int(t["table"])):
+            number = int(table["table"])
+            sheet = book.sheet(f"Table {number}")
+            lines = [tournament,
+                     msg("tfile.sheet.round_table", round=round_number, table=number),
+                     " · ".join(match_format)]
+            _heading(book, styles, sheet, lines, table)
+            totals = _grid(book, styles, sheet, header, deals or TARGET_ROWS,
+                           EXTRA_ROWS if deals else 0)
+            last_row = _signatures(book, styles, sheet, totals + 2, table)
+            _sheet_print_setup(sheet, last_row)
+
+    write_book(path, fill)
 
 
-def _heading(sheet: Worksheet, lines: list[str], table: dict[str, Any]) -> None:
+def _merged(book: Book, sheet: Worksheet, cells: tuple[int, int, int, int], value: Any,
+            cell_format: Format | None) -> None:
+    """Merge ``cells`` (first row, first column, last row, last column) holding ``value``."""
+    first_row, first_column = cells[0], cells[1]
+    # merged empty, then the value put in its first cell: merge_range would write a text
+    # starting with "=" as a formula
+    sheet.merge_range(*cells, "", cell_format)
+    book.put(sheet, first_row, first_column, value, cell_format)
+
+
+def _heading(book: Book, styles: _Styles, sheet: Worksheet, lines: list[str],
+             table: dict[str, Any]) -> None:
     """Rows 1-3: tournament, round and table, match format; rows 5-6: the teams."""
-    from openpyxl.styles import Font
-    from openpyxl.utils import get_column_letter
-
-    last = get_column_letter(len(_SHEET_WIDTHS))
-    for index, width in enumerate(_SHEET_WIDTHS, start=1):
-        sheet.column_dimensions[get_column_letter(index)].width = width
-    fonts = (Font(size=16, bold=True), Font(size=14, bold=True),
-             Font(size=_FONT_SIZE, italic=True))
-    for row, (text, font) in enumerate(zip(lines, fonts, strict=True), start=1):
-        put(sheet, row, 1, text).font = font
-        sheet.merge_cells(f"A{row}:{last}{row}")
-    bold = Font(size=_FONT_SIZE, bold=True)
+    set_widths(sheet, _SHEET_WIDTHS)
+    for row, (text, line_format) in enumerate(zip(lines, styles.lines, strict=True)):
+        _merged(book, sheet, (row, 0, row, _LAST_COLUMN), text, line_format)
     for side in (1, 2):
-        row = 4 + side
-        put(sheet, row, 1, msg("tfile.sheet.team", number=side)).font = bold
-        put(sheet, row, 2, table.get(f"team{side}") or "").font = bold
-        put(sheet, row, 5, _players(table.get(f"players{side}"))).font = Font(size=_FONT_SIZE)
-        sheet.merge_cells(f"B{row}:D{row}")
-        sheet.merge_cells(f"E{row}:{last}{row}")
+        row = 3 + side
+        book.put(sheet, row, 0, msg("tfile.sheet.team", number=side), styles.bold)
+        _merged(book, sheet, (row, 1, row, 3), table.get(f"team{side}") or "", styles.bold)
+        _merged(book, sheet, (row, 4, row, _LAST_COLUMN),
+                _players(table.get(f"players{side}")), styles.body)
 
 
-def _grid(sheet: Worksheet, deals: int, extra: int) -> int:
+def _grid(book: Book, styles: _Styles, sheet: Worksheet, header: list[str], deals: int,
+          extra: int) -> int:
     """The bordered grid: header, one numbered empty row per deal, ``extra`` shaded numbered
     rows, totals.  Returns the totals row."""
-    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-
-    thin = Side(style="thin")
-    box = Border(left=thin, right=thin, top=thin, bottom=thin)
-    body = Font(size=_FONT_SIZE)
-    bold = Font(size=_FONT_SIZE, bold=True)
-    centred = Alignment(horizontal="center", vertical="center", wrap_text=True)
-    shaded = PatternFill("solid", fgColor="F2F2F2")
-    columns = range(1, len(_SHEET_WIDTHS) + 1)
-    for column, text in zip(columns, grid_header(), strict=True):
-        cell = put(sheet, _GRID_FIRST_ROW, column, text)
-        cell.font, cell.alignment, cell.border = bold, centred, box
-        cell.fill = PatternFill("solid", fgColor="D9D9D9")
-    sheet.row_dimensions[_GRID_FIRST_ROW].height = 32
+    for column, text in enumerate(header):
+        book.put(sheet, _GRID_FIRST_ROW, column, text, styles.grid_header)
+    sheet.set_row(_GRID_FIRST_ROW, 32)
+    write_number, write_blank, set_row = sheet.write_number, sheet.write_blank, sheet.set_row
     for deal in range(1, deals + extra + 1):
         row = _GRID_FIRST_ROW + deal
-        sheet.row_dimensions[row].height = 22
-        for column in columns:
-            blank = sheet.cell(row=row, column=column)
-            blank.border, blank.font = box, body
-            if deal > deals:
-                blank.fill = shaded
-        sheet.cell(row=row, column=1, value=deal).alignment = centred
+        number_format, blank_format = styles.line if deal <= deals else styles.extra_line
+        set_row(row, 22)
+        write_number(row, 0, deal, number_format)
+        for column in range(1, _LAST_COLUMN + 1):
+            write_blank(row, column, None, blank_format)
     totals = _GRID_FIRST_ROW + deals + extra + 1
-    sheet.row_dimensions[totals].height = 24
-    totals_box = Border(left=thin, right=thin, top=Side(style="medium"), bottom=thin)
-    for column in columns:
-        sheet.cell(row=totals, column=column).border = totals_box
-    sheet.cell(row=totals, column=1, value=msg("tfile.sheet.totals")).font = bold
-    sheet.merge_cells(f"A{totals}:D{totals}")
+    sheet.set_row(totals, 24)
+    _merged(book, sheet, (totals, 0, totals, 3), msg("tfile.sheet.totals"), styles.totals_label)
+    for column in range(4, _LAST_COLUMN + 1):
+        write_blank(totals, column, None, styles.totals)
     return totals
 
 
-def _signatures(sheet: Worksheet, first_row: int, table: dict[str, Any]) -> int:
+def _signatures(book: Book, styles: _Styles, sheet: Worksheet, first_row: int,
+                table: dict[str, Any]) -> int:
     """"Signatures", then per team a label row over its own bordered box, side by side.
 
     Returns the last row used.
     """
-    from openpyxl.styles import Border, Font, Side
-    from openpyxl.utils import get_column_letter
-
-    bold = Font(size=_FONT_SIZE, bold=True)
-    put(sheet, first_row, 1, msg("tfile.sheet.signatures")).font = bold
+    book.put(sheet, first_row, 0, msg("tfile.sheet.signatures"), styles.bold)
     label_row, box_top = first_row + 1, first_row + 2
     box_bottom = box_top + _BOX_ROWS - 1
-    medium = Side(style="medium")
     for side, (first, last) in enumerate(_BOXES, start=1):
-        left, right = get_column_letter(first), get_column_letter(last)
         label = msg("tfile.sheet.signature_team", number=side,
                     team=table.get(f"team{side}") or "").strip()
-        put(sheet, label_row, first, label).font = Font(size=_FONT_SIZE)
-        sheet.merge_cells(f"{left}{label_row}:{right}{label_row}")
-        # every edge cell carries its part of the frame: a merged range draws the borders of
-        # the cells along its edges, not those of its first cell alone
+        _merged(book, sheet, (label_row, first, label_row, last), label, styles.body)
+        sheet.merge_range(box_top, first, box_bottom, last, "", None)
         for row in range(box_top, box_bottom + 1):
             for column in range(first, last + 1):
-                sheet.cell(row=row, column=column).border = Border(
-                    left=medium if column == first else None,
-                    right=medium if column == last else None,
-                    top=medium if row == box_top else None,
-                    bottom=medium if row == box_bottom else None)
-        sheet.merge_cells(f"{left}{box_top}:{right}{box_bottom}")
+                edges = (column == first, column == last, row == box_top, row == box_bottom)
+                frame = styles.frame[edges]
+                if frame is not None:
+                    sheet.write_blank(row, column, None, frame)
     for row in range(box_top, box_bottom + 1):
-        sheet.row_dimensions[row].height = 22
+        sheet.set_row(row, 22)
     return box_bottom
 
 
 def _sheet_print_setup(sheet: Worksheet, last_row: int) -> None:
     """Portrait A4, one page wide, the grid header repeated on a second page."""
-    from openpyxl.utils import get_column_letter
-
-    sheet.print_area = f"A1:{get_column_letter(len(_SHEET_WIDTHS))}{last_row}"
-    print_setup(sheet, landscape=False, title_row=_GRID_FIRST_ROW)
-    sheet.print_options.horizontalCentered = True
-    sheet.sheet_view.showGridLines = False
+    sheet.print_area(0, 0, last_row, _LAST_COLUMN)
+    print_setup(sheet, landscape=False, title_row=_GRID_FIRST_ROW + 1)
+    sheet.center_horizontally()
+    sheet.hide_gridlines(2)  # 2: no grid lines on screen or on paper, the borders are the grid
