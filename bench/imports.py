@@ -31,6 +31,7 @@ HEAVY: tuple[str, ...] = (
     "pandas",
     "numpy",
     "openpyxl",
+    "xlsxwriter",
     "networkx",
     "rich",
     "yaml",

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from coinche_cli.messages import msg
+from coinche_cli.values import Value
 
 #: How many bad rows a refusal lists before "… and N more".
 MAX_ROWS = 20
@@ -73,12 +74,8 @@ class TournamentError(KeyedError):
     """A tournament operation refused: unknown team, round not complete, closed round…"""
 
 
-class Problem:
-    """One problem of a rules file: where it is (file, line), the dotted key, the reason.
-
-    A plain value class rather than a NamedTuple: every command imports this module, and a
-    NamedTuple's class creation costs as much as the rest of it.
-    """
+class Problem(Value):
+    """One problem of a rules file: where it is (file, line), the dotted key, the reason."""
 
     __slots__ = ("file", "key", "line", "reason")
 
@@ -87,18 +84,6 @@ class Problem:
         self.line = line
         self.key = key
         self.reason = reason
-
-    def _fields(self) -> tuple[str, int, str, str]:
-        return (self.file, self.line, self.key, self.reason)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Problem) and self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return f"Problem{self._fields()!r}"
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}: " if self.file else ""

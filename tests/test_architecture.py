@@ -19,7 +19,8 @@ PACKAGE = ROOT / "coinche_cli"
 DOMAIN = ("coinche_cli.rules", "coinche_cli.scoring", "coinche_cli.game.state",
           "coinche_cli.tournament.model", "coinche_cli.tournament.ranking",
           "coinche_cli.tournament.pairing", "coinche_cli.tournament.standings",
-          "coinche_cli.names", "coinche_cli.errors", "coinche_cli.messages")
+          "coinche_cli.names", "coinche_cli.errors", "coinche_cli.messages",
+          "coinche_cli.values")
 #: Readers and writers of files: the domain's data in, spreadsheets out.
 FILES = ("coinche_cli.game.export", "coinche_cli.tournament.files",
          "coinche_cli.tournament.filelimits", "coinche_cli.tournament.export")

@@ -95,7 +95,8 @@ def test_score_path_imports_no_heavy_library() -> None:
         "    runpy.run_module('coinche_cli', run_name='__main__')\n"
         "except SystemExit:\n"
         "    pass\n"
-        "heavy = [m for m in ('pandas', 'openpyxl', 'networkx', 'rustworkx', 'numpy')\n"
+        "heavy = [m for m in ('pandas', 'openpyxl', 'xlsxwriter', 'networkx', 'rustworkx',\n"
+        "                     'numpy')\n"
         "         if m in sys.modules]\n"
         "print('HEAVY=' + ','.join(heavy))\n"
     )

@@ -165,7 +165,7 @@ def test_passes_move_the_dealer_and_do_not_count_as_fixed_deals() -> None:
 
 
 def test_chien_dealer_turns_round_three_seats() -> None:
-    game = setup("chien", players=3)._replace(first_dealer=2)
+    game = setup("chien", players=3, first_dealer=2)
     state = run(game, [None, None, None, None])
     assert [row.dealer for row in state.rows] == [2, 0, 1, 2]
 

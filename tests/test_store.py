@@ -9,12 +9,14 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from coinche_cli.errors import InputError, StoreError
-from coinche_cli.store import SCHEMA_VERSION, GameRecord, Store
+from coinche_cli.store import SCHEMA_VERSION, GameRecord
 from coinche_cli.store.migrations import MIGRATIONS, statements
+from coinche_cli.store.protocol import Store
 from coinche_cli.store.sqlite import SqliteStore
 from coinche_cli.tournament.model import Board, Penalty, Round, Team, TournamentRecord
 
@@ -28,12 +30,12 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     opened.close()
 
 
-def _game(**changes: object) -> GameRecord:
-    record = GameRecord(id=0, created="2026-11-30T10:00:00+00:00", rules_name="standard",
-                        rules={"name": "standard"}, players=4,
-                        names={"A": "Les As", "B": "Les Rois"}, first_dealer=0, target=1000,
-                        deals=None)
-    return record._replace(**changes)  # type: ignore[arg-type]
+def _game(**changes: Any) -> GameRecord:
+    fields: dict[str, Any] = {
+        "id": 0, "created": "2026-11-30T10:00:00+00:00", "rules_name": "standard",
+        "rules": {"name": "standard"}, "players": 4, "names": {"A": "Les As", "B": "Les Rois"},
+        "first_dealer": 0, "target": 1000, "deals": None}
+    return GameRecord(**(fields | changes))
 
 
 def test_a_game_and_its_deals_round_trip(store: Store) -> None:
@@ -81,8 +83,8 @@ def test_a_tournament_round_trips_with_teams_rounds_results_and_penalties(store:
     assert store.board(tid, 1, 1) == Board(1, ids[0], ids[1])
     with store.write():
         first = Board(1, ids[0], ids[1])
-        store.set_result(tid, 1, first._replace(score1=1200, score2=900, winner=ids[0]), "t2")
-        store.set_result(tid, 1, first._replace(score1=1250, score2=900, winner=ids[0]),
+        store.set_result(tid, 1, first.with_result(1200, 900, winner=ids[0]), "t2")
+        store.set_result(tid, 1, first.with_result(1250, 900, winner=ids[0]),
                          "t3")  # a correction
         store.add_penalty(tid, Penalty(ids[0], 1, 162, "renonce", True), "t4")
         store.set_team_dropped(ids[2], 1)

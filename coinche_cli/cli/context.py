@@ -1,12 +1,15 @@
 """What every command shares: the store chosen by ``--db`` / ``COINCHE_DB``."""
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 
+from coinche_cli.errors import InputError
+
 if TYPE_CHECKING:
-    from coinche_cli.store import Store
+    from coinche_cli.store.protocol import Store
 
 
 def open_store(ctx: typer.Context) -> "Store":
@@ -16,3 +19,10 @@ def open_store(ctx: typer.Context) -> "Store":
     root = ctx.find_root()
     path = root.obj.get("db") if isinstance(root.obj, dict) else None
     return SqliteStore(Path(path) if path else default_path())
+
+
+def refuse_own_files(store: "Store", paths: Iterable[Path]) -> None:
+    """Refuse to write an export over the store itself (``--csv coinche.db``)."""
+    for path in paths:
+        if store.owns(path):
+            raise InputError("path", "store.is_target", path=path)

@@ -258,9 +258,9 @@ def export(
 
     Example: coinche game export --xlsx partie.xlsx
     """
+    from coinche_cli.cli.context import refuse_own_files
     from coinche_cli.game import ops as games
     from coinche_cli.game.export import check_separator, export_game
-    from coinche_cli.store import refuse_own_files
 
     if csv_path is None and xlsx_path is None:
         raise GameError("game.export_nothing")

@@ -27,7 +27,7 @@ from coinche_cli.messages import msg
 from coinche_cli.names import fold
 from coinche_cli.scoring.check import check_contract, check_deal
 from coinche_cli.scoring.deal import ContractKind, Deal, parse_contract_word
-from coinche_cli.store import Store
+from coinche_cli.store.protocol import Store
 
 #: which question to ask again when the complete deal is refused on a field
 FIELD_QUESTION = {

@@ -21,7 +21,7 @@ from coinche_cli.messages import msg
 from coinche_cli.tournament.ranking import Ranking
 
 if TYPE_CHECKING:
-    from coinche_cli.store import Store
+    from coinche_cli.store.protocol import Store
     from coinche_cli.tournament.model import Tournament
     from coinche_cli.tournament.results import Entered
 

@@ -13,7 +13,7 @@ from coinche_cli.errors import TournamentError
 from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
-    from coinche_cli.store import Store
+    from coinche_cli.store.protocol import Store
     from coinche_cli.tournament.model import Tournament
 
 
@@ -59,8 +59,8 @@ def export(
     Example: coinche tournament export concours.xlsx --csv resultats --sep ';'
     """
     from coinche_cli.cli import tournament_view as view
+    from coinche_cli.cli.context import refuse_own_files
     from coinche_cli.game.export import check_separator
-    from coinche_cli.store import refuse_own_files
     from coinche_cli.tournament import ops as tournaments
     from coinche_cli.tournament.export import csv_paths, write_csv_dir, write_workbook
 
@@ -94,7 +94,7 @@ def sheets(
 
     Example: coinche tournament sheets --round 2 feuilles.xlsx
     """
-    from coinche_cli.store import refuse_own_files
+    from coinche_cli.cli.context import refuse_own_files
     from coinche_cli.tournament import ops as tournaments
     from coinche_cli.tournament.export import write_score_sheets
 

@@ -2,11 +2,13 @@
 
 The command line calls exactly one of these per command.  Every check happens before the
 first write, so a refused command leaves the store as it was.  The store is any
-:class:`~coinche_cli.store.Store`: nothing here runs SQL.
+:class:`~coinche_cli.store.protocol.Store`: nothing here runs SQL.
 """
 
+from __future__ import annotations
+
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import GameError
 from coinche_cli.game.state import (
@@ -23,18 +25,26 @@ from coinche_cli.names import NameIndex, check_name
 from coinche_cli.rules.model import Rules
 from coinche_cli.rules.validate import rules_from_document
 from coinche_cli.scoring.deal import Deal, deal_from_json
-from coinche_cli.store import DealRecord, GameRecord, Store, now
+from coinche_cli.store import DealRecord, GameRecord, now
+from coinche_cli.values import Value
+
+if TYPE_CHECKING:
+    from coinche_cli.store.protocol import Store
 
 
-class Change(NamedTuple):
+class Change(Value):
     """A deal added, removed or replaced, with the game before and after, and what the
     scorekeeper should be warned of (a closed round's result corrected)."""
 
-    game_id: int
-    number: int
-    before: GameState
-    after: GameState
-    warnings: tuple[str, ...] = ()
+    __slots__ = ("after", "before", "game_id", "number", "warnings")
+
+    def __init__(self, game_id: int, number: int, before: GameState, after: GameState,
+                 warnings: tuple[str, ...] = ()) -> None:
+        self.game_id = game_id
+        self.number = number
+        self.before = before
+        self.after = after
+        self.warnings = warnings
 
 
 def setup_of(record: GameRecord) -> Setup:
@@ -119,7 +129,7 @@ def new_game(
     with store.write():
         game_id = store.create_game(record)
         store.set_current("game", game_id)
-    record = record._replace(id=game_id)
+    record = record.with_id(game_id)
     return record, start(setup)
 
 

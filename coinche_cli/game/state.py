@@ -22,25 +22,34 @@ from coinche_cli.names import NameIndex
 from coinche_cli.rules.model import EndRule, Rules
 from coinche_cli.scoring.deal import Deal
 from coinche_cli.scoring.score import DealScore, score_deal
+from coinche_cli.values import Value
 
 
-class Entry(NamedTuple):
+class Entry(Value):
     """One recorded deal of a game: a played deal, or ``deal=None`` when all passed."""
 
-    number: int
-    deal: Deal | None
-    recorded: str = ""  # ISO time, for time-limited games
+    __slots__ = ("deal", "number", "recorded")
+
+    def __init__(self, number: int, deal: Deal | None, recorded: str = "") -> None:
+        self.number = number
+        self.deal = deal
+        self.recorded = recorded  # ISO time, for time-limited games
 
 
-class Setup(NamedTuple):
+class Setup(Value):
     """What a game was started with: frozen rules, names, first dealer, end overrides."""
 
-    rules: Rules
-    players: int
-    names: Mapping[str, str]  # side -> display name
-    first_dealer: int = 0  # seat index in the order of play
-    target: int | None = None  # overrides the rules' end.target
-    deals: int | None = None  # overrides the rules' end.deals
+    __slots__ = ("deals", "first_dealer", "names", "players", "rules", "target")
+
+    def __init__(self, rules: Rules, players: int, names: Mapping[str, str],
+                 first_dealer: int = 0, target: int | None = None,
+                 deals: int | None = None) -> None:
+        self.rules = rules
+        self.players = players
+        self.names = names  # side -> display name
+        self.first_dealer = first_dealer  # seat index in the order of play
+        self.target = target  # overrides the rules' end.target
+        self.deals = deals  # overrides the rules' end.deals
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -89,11 +98,14 @@ class Setup(NamedTuple):
 EndReason = Literal["target", "deals", "time"]
 
 
-class End(NamedTuple):
+class End(Value):
     """How a game ended: what ended it, and who won (``None``: a draw)."""
 
-    reason: EndReason
-    winner: str | None
+    __slots__ = ("reason", "winner")
+
+    def __init__(self, reason: EndReason, winner: str | None) -> None:
+        self.reason = reason
+        self.winner = winner
 
     def to_json(self) -> dict[str, Any]:
         """The end as stored with a deal's summary."""
@@ -105,14 +117,18 @@ class End(NamedTuple):
         return None if data is None else cls(data["reason"], data["winner"])
 
 
-class Row(NamedTuple):
+class Row(Value):
     """One line of the score sheet."""
 
-    number: int
-    dealer: int
-    entry: Entry
-    result: DealScore | None  # None: everybody passed
-    totals: Mapping[str, int]
+    __slots__ = ("dealer", "entry", "number", "result", "totals")
+
+    def __init__(self, number: int, dealer: int, entry: Entry, result: DealScore | None,
+                 totals: Mapping[str, int]) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.entry = entry
+        self.result = result  # None: everybody passed
+        self.totals = totals
 
 
 class GameState(NamedTuple):

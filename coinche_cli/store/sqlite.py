@@ -3,8 +3,8 @@
 Every write is one ``BEGIN IMMEDIATE`` transaction in WAL mode with ``synchronous=FULL``, so a
 write reported as saved survives a killed process and two terminals writing at once queue
 behind the busy timeout instead of failing.  This module implements
-:class:`coinche_cli.store.Store` and nothing else: it stores and reads, and leaves every check
-a user can fail to the operations.
+:class:`coinche_cli.store.protocol.Store` and nothing else: it stores and reads, and leaves
+every check a user can fail to the operations.
 """
 
 import json

@@ -1,20 +1,26 @@
 """Tournament operations: each reads the tournament, checks everything, then writes in one
 transaction.  A refused operation leaves the store as it was.  The store is any
-:class:`~coinche_cli.store.Store`: nothing here runs SQL.
+:class:`~coinche_cli.store.protocol.Store`: nothing here runs SQL.
 """
+
+from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from coinche_cli.errors import RowsRefused, TournamentError
 from coinche_cli.messages import msg
 from coinche_cli.names import NameIndex, check_name, fold
 from coinche_cli.rules.model import Rules
-from coinche_cli.store import Store, now
+from coinche_cli.store import now
 from coinche_cli.tournament import model
 from coinche_cli.tournament.model import Board, Penalty, Round, Settings, Team, Tournament
 from coinche_cli.tournament.pairing import Contender, draw, pair
 from coinche_cli.tournament.standings import Standing, primary, standings
+
+if TYPE_CHECKING:
+    from coinche_cli.store.protocol import Store
 
 
 def create(store: Store, name: str, rules: Rules, settings: Settings) -> Tournament:

@@ -17,15 +17,21 @@ The rules a director can count on:
    tie rule included); typed equal scores are a draw.
 """
 
+from __future__ import annotations
+
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from coinche_cli.errors import RowsRefused, TournamentError
 from coinche_cli.messages import msg
 from coinche_cli.names import NameIndex, echo
-from coinche_cli.store import GameRecord, Store, now
+from coinche_cli.store import GameRecord, now
 from coinche_cli.tournament.model import Board, ResultRow, Round, Tournament
 from coinche_cli.tournament.ops import find_team, load
+
+if TYPE_CHECKING:
+    from coinche_cli.store.protocol import Store
 
 
 @dataclass(frozen=True)
@@ -173,8 +179,8 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
             if team.id not in (board.team1, board.team2):
                 raise TournamentError("tournament.not_at_table", name=team.name,
                                       table=board.table)
-            after = board._replace(score1=None, score2=None, forfeit=team.id,
-                            winner=board.opponent(team.id))
+            after = board.with_result(None, None, forfeit=team.id,
+                                      winner=board.opponent(team.id))
         elif score1 is None or score2 is None:
             raise TournamentError("tournament.two_scores")
         else:
@@ -182,8 +188,7 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
             if deals is not None and limit is not None and deals > limit:
                 raise TournamentError("tournament.too_many_deals", deals=deals, limit=limit)
             _check_scores(score1, score2, score_limit(tournament, store))
-            after = board._replace(score1=score1, score2=score2, forfeit=None,
-                            winner=board.winner_of(score1, score2))
+            after = board.with_result(score1, score2, winner=board.winner_of(score1, score2))
         return _store(store, tournament, played, [(board, after)])
 
 
@@ -222,8 +227,8 @@ def import_results(store: Store, name: str | None, rows: Sequence[ResultRow],
             except TournamentError as exc:
                 problems.append(msg("tournament.import_row", row=row.row, problem=exc.text))
                 continue
-            boards.append((board, board._replace(score1=score1, score2=score2, forfeit=None,
-                                          winner=board.winner_of(score1, score2))))
+            boards.append((board, board.with_result(
+                score1, score2, winner=board.winner_of(score1, score2))))
         if problems:  # every bad row at once, nothing stored
             raise RowsRefused(msg("tournament.import_refused", count=len(problems)), problems)
         return _store(store, tournament, played, boards)

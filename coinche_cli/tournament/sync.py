@@ -6,10 +6,17 @@ whatever the size of the tournament, and it loads nothing of the tournament but
 :class:`~coinche_cli.tournament.board.Board`.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from coinche_cli.errors import TournamentError
 from coinche_cli.game.state import End
 from coinche_cli.messages import msg
-from coinche_cli.store import Store, now
+from coinche_cli.store import now
+
+if TYPE_CHECKING:
+    from coinche_cli.store.protocol import Store
 
 
 def sync_table(store: Store, tournament_id: int, round_number: int, table: int,
@@ -31,13 +38,13 @@ def sync_table(store: Store, tournament_id: int, round_number: int, table: int,
             raise TournamentError("tournament.closed_needs_result", round=round_number,
                                   table=table)
         if board.has_result:
-            store.set_result(tournament_id, round_number, board._replace(
-                score1=None, score2=None, forfeit=None, winner=None, game_id=game_id), now())
+            store.set_result(tournament_id, round_number,
+                             board.with_result(None, None, game_id=game_id), now())
         return []
     side_team = {"A": board.team1, "B": board.team2}
-    store.set_result(tournament_id, round_number, board._replace(
-        score1=totals["A"], score2=totals["B"], forfeit=None, game_id=game_id,
-        winner=None if end.winner is None else side_team[end.winner]), now())
+    winner = None if end.winner is None else side_team[end.winner]
+    store.set_result(tournament_id, round_number, board.with_result(
+        totals["A"], totals["B"], winner=winner, game_id=game_id), now())
     if closed:
         return [msg("tournament.later_rounds_paired", round=round_number,
                     first=round_number + 1, last=latest)]
