@@ -7,8 +7,10 @@ child process of the console script beside ``sys.executable`` (warm bytecode):
 - ``team import`` of the whole field (CSV), ``pair`` (every round), ``result --import`` of a
   round's CSV, ``standings`` printed as a table and as ``--json``, ``export`` to a workbook,
   ``sheets`` of a round;
-- ``game add`` on a tournament table's game and ``result --import`` against a bare Typer
-  command (``bench/bare_typer.py``), interleaved rounds, medians (the table's budget);
+- ``game add`` on a tournament table's game and the last round's first ``result --import``
+  against a bare Typer command (``bench/bare_typer.py``), in interleaved shuffled rounds
+  with the store restored from a copy before each (untimed), medians; then a correction of
+  the whole round (``--replace``);
 - every command's peak memory (``ru_maxrss`` of the child, through ``os.wait4``).
 
 Then the growth between sizes: the exponent ``log(t2 / t1) / log(n2 / n1)`` (1 is linear,
@@ -29,6 +31,7 @@ import itertools
 import math
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -117,29 +120,32 @@ def measure(n: int, rounds: int, repeat: int, env: dict[str, str], seed: int) ->
             results_csv(work / "results.csv", tables, rng)
             if number == rounds:  # the table's budget is measured on the last round
                 break
-            run("result --import", "tournament", "result", "--import",
+            run("result --import (rounds 1-3)", "tournament", "result", "--import",
                 str(work / "results.csv"))
-        # the last round: one table scored deal by deal, the others imported
+        # the last round: one table scored deal by deal, the others imported from a file
         child([coinche, "--db", db, "game", "new", "--table", "1", "--target", "100000"],
               env, folder)
+        lines = (work / "results.csv").read_text().splitlines()
+        (work / "results.csv").write_text("\n".join(lines[:1] + lines[2:]) + "\n")
+        pristine = work / "pristine.db"
+        shutil.copyfile(db, pristine)  # every process has closed it: no -wal file to copy
         bare = [python, str(BARE_TYPER)]
         add = [coinche, "--db", db, "game", "add", "A", "80S", "100"]
-        undo = [coinche, "--db", db, "game", "undo"]
-        replace = [coinche, "--db", db, "tournament", "result", "--import",
-                   str(work / "results.csv"), "--replace"]
-        # the first import of the round, then corrections of it (--replace) as the timed ones
-        (work / "results.csv").write_text(
-            "\n".join((work / "results.csv").read_text().splitlines()[:1]
-                      + (work / "results.csv").read_text().splitlines()[2:]) + "\n")
-        child(replace[:-1], env, folder)
+        first = [coinche, "--db", db, "tournament", "result", "--import",
+                 str(work / "results.csv")]
+        timed = [("bare Typer", bare), ("game add (table game)", add),
+                 ("result --import", first)]
         for _ in range(repeat):
-            order = [("bare Typer", bare), ("game add (table game)", add),
-                     ("result --import --replace", replace)]
-            rng.shuffle(order)
-            for name, argv in order:
+            # the round as paired, restored (untimed) before each timed round: the import
+            # is a director's first import of the round, the add one deal more
+            shutil.copyfile(pristine, db)
+            for leftover in (Path(db + "-wal"), Path(db + "-shm")):
+                leftover.unlink(missing_ok=True)
+            rng.shuffle(timed)
+            for name, argv in timed:
                 size.add(name, child(argv, env, folder))
-                if name.startswith("game add"):
-                    child(undo, env, folder)
+            # then a correction of the whole round (the old results go to the history)
+            size.add("result --import --replace", child([*first, "--replace"], env, folder))
         for _ in range(repeat):
             run("standings (table)", "tournament", "standings")
             run("standings --json", "tournament", "standings", "--json")
@@ -157,27 +163,34 @@ def exponent(a: Size, b: Size, name: str) -> str:
 
 
 def report(sizes: list[Size], rounds: int, repeat: int) -> str:
-    names = ["team import", "pair", "result --import", "standings (table)",
-             "standings --json", "export (xlsx)", "export --csv", "sheets",
-             "game add (table game)", "result --import --replace", "bare Typer"]
+    names = ["team import", "pair", "result --import", "result --import --replace",
+             "standings (table)", "standings --json", "export (xlsx)", "export --csv",
+             "sheets", "game add (table game)", "bare Typer"]
     head = " | ".join(f"{s.teams:,} teams" for s in sizes)
     lines = [
         f"### Tournament commands by field size ({dt.date.today().isoformat()})",
         "",
         f"- machine: {machine()}; load average at the end: {load_average()}",
         f"- {rounds} rounds of generated results per size; timed commands median of "
-        f"{repeat} runs where repeated (pair: the median over the rounds)",
+        f"{repeat} runs where repeated (pair: the median over the rounds; result --import: "
+        "the last round's first import, the store restored before each run)",
         "",
-        f"| command | {head} | growth | peak MiB (largest) |",
-        "|---|" + "---:|" * len(sizes) + "---|---:|",
+        f"| command | {head} | growth |",
+        "|---|" + "---:|" * len(sizes) + "---|",
     ]
     for name in names:
-        cells = [f"{s.median(name):.2f} s" for s in sizes]
+        cells = [f"{s.median(name):.3f} s" for s in sizes]
         growth = " → ".join(exponent(a, b, name) for a, b in itertools.pairwise(sizes))
-        peak = sizes[-1].peak(name)
-        lines.append(f"| {name} | {' | '.join(cells)} | {growth} | {peak:.0f} |")
-    lines += ["", "| ratio | " + head + " |", "|---|" + "---:|" * len(sizes)]
+        lines.append(f"| {name} | {' | '.join(cells)} | {growth} |")
+    lines += ["", "Peak memory of each command (MiB, the child's `ru_maxrss`):", "",
+              f"| command | {head} |", "|---|" + "---:|" * len(sizes)]
+    for name in names:
+        cells = [f"{s.peak(name):.0f}" for s in sizes]
+        lines.append(f"| {name} | {' | '.join(cells)} |")
+    lines += ["", "| ratio (medians, interleaved runs) | " + head + " |",
+              "|---|" + "---:|" * len(sizes)]
     for name, base in (("game add (table game)", "bare Typer"),
+                       ("result --import", "bare Typer"),
                        ("result --import --replace", "bare Typer"),
                        ("standings (table)", "standings --json")):
         cells = [f"{s.median(name) / s.median(base):.2f} ×" for s in sizes]

@@ -12,12 +12,16 @@ from typing import Any
 
 
 class Value:
-    """Equality, hashing and ``repr`` from the fields a subclass lists in ``__slots__``."""
+    """Equality, hashing and ``repr`` from the fields a subclass lists in ``__slots__``; a
+    slot whose name starts with ``_`` is a cache, not part of the value."""
 
     __slots__: tuple[str, ...] = ()
 
+    def _fields(self) -> tuple[str, ...]:
+        return tuple(name for name in self.__slots__ if not name.startswith("_"))
+
     def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
+        return tuple(getattr(self, name) for name in self._fields())
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Value) and type(other) is type(self)
@@ -27,5 +31,5 @@ class Value:
         return hash(self._values())
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields())
         return f"{type(self).__name__}({fields})"

@@ -83,8 +83,8 @@ def test_a_tournament_round_trips_with_teams_rounds_results_and_penalties(store:
     assert store.board(tid, 1, 1) == Board(1, ids[0], ids[1])
     with store.write():
         first = Board(1, ids[0], ids[1])
-        store.set_result(tid, 1, first.with_result(1200, 900, winner=ids[0]), "t2")
-        store.set_result(tid, 1, first.with_result(1250, 900, winner=ids[0]),
+        store.set_results(tid, 1, [first.with_result(1200, 900, winner=ids[0])], "t2")
+        store.set_results(tid, 1, [first.with_result(1250, 900, winner=ids[0])],
                          "t3")  # a correction
         store.add_penalty(tid, Penalty(ids[0], 1, 162, "renonce", True), "t4")
         store.set_team_dropped(ids[2], 1)

@@ -102,12 +102,15 @@ def _named(argv: Sequence[str]) -> tuple[str | None, str | None]:
 
 
 def _only(group: typer.Typer, command: str | None) -> typer.Typer:
-    """``group`` reduced to ``command`` when it has it (help and errors stay complete)."""
+    """``group`` reduced to ``command`` (a command or a sub-group such as ``tournament
+    team``) when it has it; help and errors stay complete."""
     chosen = [info for info in group.registered_commands if info.name == command]
-    if not chosen or group.registered_groups:
+    groups = [info for info in group.registered_groups if info.name == command]
+    if not chosen and not groups:
         return group
     trimmed = typer.Typer(help=group.info.help, no_args_is_help=True)
     trimmed.registered_commands = chosen
+    trimmed.registered_groups = groups
     return trimmed
 
 

@@ -11,12 +11,14 @@ import functools
 import inspect
 import sys
 from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
 from coinche_cli.errors import DealError
-from coinche_cli.scoring.deal import MAX_JSON, Deal, deal_from_json, deal_from_words
+
+if TYPE_CHECKING:  # the deal reader loads only for the commands that read a deal
+    from coinche_cli.scoring.deal import Deal
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 RulesOption = Annotated[
@@ -43,14 +45,16 @@ SepOption = Annotated[
 
 
 #: What a command decorated with :func:`deal_options` receives: call it to read the deal.
-DealInput = Callable[[], Deal]
+DealInput = Callable[[], "Deal"]
 
 
 def read_deal(words: list[str] | None = None, deal_json: str | None = None,
               belote: list[str] | None = None, announce: list[str] | None = None,
               announce_winner: str | None = None, capot: str | None = None,
-              generale: bool = False, points: list[str] | None = None) -> Deal:
+              generale: bool = False, points: list[str] | None = None) -> "Deal":
     """The deal, from the words form and its options or ``--deal`` (``-``: standard input)."""
+    from coinche_cli.scoring.deal import MAX_JSON, deal_from_json, deal_from_words
+
     if deal_json is not None:
         if words:
             raise DealError("deal", "cli.deal_source")
@@ -132,4 +136,7 @@ def deal_options(command: _Command) -> _Command:
     parameters = [*arguments, *DEAL_PARAMETERS, *rest]
     with_deal.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in parameters])
+    # the annotations Typer resolves are those of the new signature: ``deal`` is not one
+    with_deal.__annotations__ = {p.name: p.annotation for p in parameters
+                                 if p.annotation is not inspect.Parameter.empty}
     return with_deal  # type: ignore[return-value]

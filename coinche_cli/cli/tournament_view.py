@@ -5,13 +5,15 @@ Plain text only (no Rich): team names are printed as they were typed, never read
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coinche_cli.cli.output import Column, print_line, print_table
 from coinche_cli.messages import msg
-from coinche_cli.tournament.model import Board, Round, Tournament
+from coinche_cli.tournament.model import Board, Round, Tournament, bye_points
 from coinche_cli.tournament.ranking import Ranking
-from coinche_cli.tournament.standings import Standing, bye_points
+
+if TYPE_CHECKING:  # the standings load only for the commands that show them
+    from coinche_cli.tournament.standings import Standing
 
 
 def board_winner(tournament: Tournament, board: Board) -> str | None:

@@ -100,10 +100,10 @@ class Store(Protocol):
     def board(self, tournament_id: int, number: int, table: int) -> "model.Board | None":
         """One table of a round, without reading the rest of the tournament."""
 
-    def set_result(self, tournament_id: int, number: int, board: "model.Board",
-                   entered: str) -> None:
-        """Store a table's result as ``board`` holds it (scores, forfeit, winner, game); a
-        result the table already had goes to the history."""
+    def set_results(self, tournament_id: int, number: int, boards: Sequence["model.Board"],
+                    entered: str) -> None:
+        """Store each table's result as its board holds it (scores, forfeit, winner, game);
+        a result a table already had goes to the history."""
 
     def link_game(self, tournament_id: int, number: int, table: int, game_id: int) -> None:
         """Mark a table as scored deal by deal in ``game_id``."""

@@ -245,13 +245,14 @@ class SqliteStore:
                          (tournament_id,)).fetchone()
         if row is None:
             return None
-        teams = tuple(
-            Team(id=r[0], name=r[1], players=tuple(json.loads(r[2])), club=r[3],
-                 registered=r[4], joined_round=r[5], dropped_after=r[6])
-            for r in db.execute(
-                "SELECT id, name, players, club, registered, joined_round, dropped_after"
-                " FROM team WHERE tournament_id = ? ORDER BY registered", (tournament_id,))
-        )
+        rows = db.execute(
+            "SELECT id, name, players, club, registered, joined_round, dropped_after"
+            " FROM team WHERE tournament_id = ? ORDER BY registered", (tournament_id,)
+        ).fetchall()
+        # every team's players in one JSON document: one parse instead of one per team
+        players = json.loads("[" + ",".join(r[2] for r in rows) + "]")
+        teams = tuple(Team(r[0], r[1], tuple(p), r[3], r[4], r[5], r[6])
+                      for r, p in zip(rows, players, strict=True))
         boards: dict[int, list[Board]] = {}
         for r in db.execute(f"SELECT round, {_BOARD_COLUMNS} FROM board"
                             " WHERE tournament_id = ? ORDER BY round, table_no",
@@ -328,24 +329,25 @@ class SqliteStore:
         ).fetchone()
         return None if row is None else Board(*row)
 
-    def set_result(self, tournament_id: int, number: int, board: "model.Board",
-                   entered: str) -> None:
-        """Store a table's result; a result it already had goes to the history."""
-        where = (tournament_id, number, board.table)
-        self._changing().execute(
+    def set_results(self, tournament_id: int, number: int, boards: "Sequence[model.Board]",
+                    entered: str) -> None:
+        """Store each table's result; a result a table already had goes to the history.
+        One statement of each kind for the whole batch (a file of 500 results)."""
+        db = self._changing()
+        db.executemany(
             "INSERT INTO board_history (tournament_id, round, table_no, score1, score2, forfeit,"
             " winner, entered, replaced) SELECT tournament_id, round, table_no, score1, score2,"
             " forfeit, winner, entered, ? FROM board"
             " WHERE tournament_id = ? AND round = ? AND table_no = ?"
             " AND (score1 IS NOT NULL OR forfeit IS NOT NULL)",
-            (entered, *where),
+            [(entered, tournament_id, number, board.table) for board in boards],
         )
-        self._changing().execute(
+        db.executemany(
             "UPDATE board SET score1 = ?, score2 = ?, forfeit = ?, winner = ?,"
             " game_id = COALESCE(?, game_id), entered = ?"
             " WHERE tournament_id = ? AND round = ? AND table_no = ?",
-            (board.score1, board.score2, board.forfeit, board.winner, board.game_id, entered,
-             *where),
+            [(board.score1, board.score2, board.forfeit, board.winner, board.game_id, entered,
+              tournament_id, number, board.table) for board in boards],
         )
 
     def link_game(self, tournament_id: int, number: int, table: int, game_id: int) -> None:

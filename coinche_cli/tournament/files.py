@@ -25,7 +25,6 @@ import datetime
 import io
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from coinche_cli.errors import MAX_ROWS, InputError
@@ -46,6 +45,7 @@ from coinche_cli.tournament.filelimits import (
 )
 from coinche_cli.tournament.filelimits import FileProblem as FileProblem
 from coinche_cli.tournament.model import ResultRow
+from coinche_cli.values import Value
 
 #: Headers recognised for each column, as typed; matching ignores case, accents and spaces.
 #: Player columns are any ``joueur N`` / ``player N`` (``joueur1``, ``joueur n°1`` too).
@@ -78,14 +78,16 @@ _HEADER_SEARCH = 10
 _PLAYER_LIST_SPLIT = re.compile(r"\s*[,;/&+]\s*")
 
 
-@dataclass(frozen=True)
-class TeamRow:
+class TeamRow(Value):
     """A team read from a registration file; ``row`` is its spreadsheet row number."""
 
-    row: int
-    name: str
-    players: tuple[str, ...]
-    club: str
+    __slots__ = ("club", "name", "players", "row")
+
+    def __init__(self, row: int, name: str, players: tuple[str, ...], club: str) -> None:
+        self.row = row
+        self.name = name
+        self.players = players
+        self.club = club
 
 
 # --- reading a file into rows of text -------------------------------------------------------
@@ -276,12 +278,15 @@ def _result_field(header: str) -> str | None:
     return f"name{team.group(1)}" if team else None
 
 
-@dataclass(frozen=True)
-class _Layout:
-    header: list[str]  # the header row's cells
-    header_at: int  # its index in the grid
-    columns: dict[str, int]  # field -> column index
-    unnamed: tuple[int, ...]  # columns with an empty header cell
+class _Layout(Value):
+    __slots__ = ("columns", "header", "header_at", "unnamed")
+
+    def __init__(self, header: list[str], header_at: int, columns: dict[str, int],
+                 unnamed: tuple[int, ...]) -> None:
+        self.header = header  # the header row's cells
+        self.header_at = header_at  # its index in the grid
+        self.columns = columns  # field -> column index
+        self.unnamed = unnamed  # columns with an empty header cell
 
 
 def _no_column(name: str, header: list[str], fields: str, expected: str) -> FileProblem:

@@ -6,35 +6,52 @@ Pure: the store builds a :class:`Tournament`; :mod:`coinche_cli.tournament.stand
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from functools import cached_property
 from typing import Any
 
 from coinche_cli.errors import TournamentError
 from coinche_cli.tournament.board import Board as Board  # re-exported: a round's tables
 from coinche_cli.tournament.ranking import TIE_BREAKS, Ranking
+from coinche_cli.values import Value
+
+# The classes below are plain values (coinche_cli.values), not frozen dataclasses: every
+# tournament command loads this module, and a frozen dataclass costs about 0.5 ms to create,
+# 3.5 ms for the seven of them; a thousand teams are also built faster without one
+# object.__setattr__ per field.  None is changed in place once made.
 
 #: What ``--same-club`` accepts.
 SAME_CLUB = ("avoid", "allow")
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(Value):
     """How a tournament is played and ranked."""
 
-    rounds: int
-    deals: int | None = None  # each match: a fixed number of deals ...
-    target: int | None = None  # ... or a game to a target
-    ranking: Ranking = Ranking.POINTS
-    bye_points: str = "average"  # "average", "half", or a fixed number ("1000")
-    bye_win: bool = True
-    match_points: tuple[int, int, int, int] = (3, 2, 1, 0)  # win, draw, loss, forfeit
-    tie_breaks: tuple[str, ...] = ("difference", "buchholz", "head-to-head")
-    seed: int | None = None  # round 1: seeded random draw; None: registration order
-    same_club: str = "avoid"  # "avoid": teams of one club meet as late as possible; "allow"
-    # the most one side can score in a deal under the tournament's rules, found once when the
-    # tournament is created (scoring the extreme deals takes tens of milliseconds)
-    highest_deal: int | None = None
+    __slots__ = ("bye_points", "bye_win", "deals", "highest_deal", "match_points", "ranking",
+                 "rounds", "same_club", "seed", "target", "tie_breaks")
+
+    def __init__(self, rounds: int, deals: int | None = None, target: int | None = None,
+                 ranking: Ranking = Ranking.POINTS, bye_points: str = "average",
+                 bye_win: bool = True,
+                 match_points: tuple[int, int, int, int] = (3, 2, 1, 0),
+                 tie_breaks: tuple[str, ...] = ("difference", "buchholz", "head-to-head"),
+                 seed: int | None = None, same_club: str = "avoid",
+                 highest_deal: int | None = None) -> None:
+        self.rounds = rounds
+        self.deals = deals  # each match: a fixed number of deals ...
+        self.target = target  # ... or a game to a target
+        self.ranking = ranking
+        self.bye_points = bye_points  # "average", "half", or a fixed number ("1000")
+        self.bye_win = bye_win
+        self.match_points = match_points  # win, draw, loss, forfeit
+        self.tie_breaks = tie_breaks
+        self.seed = seed  # round 1: seeded random draw; None: registration order
+        self.same_club = same_club  # "avoid": clubmates meet as late as possible; "allow"
+        # the most one side can score in a deal under the tournament's rules, found once
+        # when the tournament is created (scoring the extreme deals takes tens of ms)
+        self.highest_deal = highest_deal
+
+    def with_highest_deal(self, highest_deal: int) -> Settings:
+        """These settings with the rules' highest deal score found."""
+        return Settings.from_json({**self.to_json(), "highest_deal": highest_deal})
 
     def to_json(self) -> dict[str, Any]:
         """The settings as stored."""
@@ -86,17 +103,26 @@ def _four(values: list[int]) -> tuple[int, int, int, int]:
     return (win, draw, loss, forfeit)
 
 
-@dataclass(frozen=True)
-class Team:
+class Team(Value):
     """A registered team of two."""
 
-    id: int
-    name: str
-    players: tuple[str, ...] = ()
-    club: str = ""
-    registered: int = 0  # registration order
-    joined_round: int = 1  # the first round it can be paired in (late entries)
-    dropped_after: int | None = None  # it left after this round: no longer paired
+    __slots__ = ("club", "dropped_after", "id", "joined_round", "name", "players", "registered")
+
+    def __init__(self, id: int, name: str, players: tuple[str, ...] = (),
+                 club: str = "", registered: int = 0, joined_round: int = 1,
+                 dropped_after: int | None = None) -> None:
+        self.id = id
+        self.name = name
+        self.players = players
+        self.club = club
+        self.registered = registered  # registration order
+        self.joined_round = joined_round  # the first round it can be paired in (late entries)
+        self.dropped_after = dropped_after  # it left after this round: no longer paired
+
+    def with_id(self, team_id: int) -> Team:
+        """This team as registered under ``team_id``."""
+        return Team(team_id, self.name, self.players, self.club, self.registered,
+                    self.joined_round, self.dropped_after)
 
     def active_in(self, round_number: int) -> bool:
         """Whether the team is paired in ``round_number``."""
@@ -104,31 +130,44 @@ class Team:
         return self.joined_round <= round_number and not dropped
 
 
-@dataclass(frozen=True)
-class ResultRow:
+class ResultRow(Value):
     """A table's result as a results file gives it: its spreadsheet row, table, scores and,
     when the file names the teams, the two names (the scores follow them; None when the
     file has no name columns or the row leaves both empty)."""
 
-    row: int
-    table: int
-    score1: int
-    score2: int
-    name1: str | None = None
-    name2: str | None = None
+    __slots__ = ("name1", "name2", "row", "score1", "score2", "table")
+
+    def __init__(self, row: int, table: int, score1: int, score2: int,
+                 name1: str | None = None, name2: str | None = None) -> None:
+        self.row = row
+        self.table = table
+        self.score1 = score1
+        self.score2 = score2
+        self.name1 = name1
+        self.name2 = name2
 
 
-@dataclass(frozen=True)
-class Round:
+class Round(Value):
     """A paired round: tables in ranking order and the bye."""
 
-    number: int
-    boards: tuple[Board, ...]
-    bye: int | None = None
-    rematches: int = 0
+    __slots__ = ("boards", "bye", "number", "rematches")
+
+    def __init__(self, number: int, boards: tuple[Board, ...], bye: int | None = None,
+                 rematches: int = 0) -> None:
+        self.number = number
+        self.boards = boards
+        self.bye = bye
+        self.rematches = rematches
+
+    def with_boards(self, boards: tuple[Board, ...]) -> Round:
+        """This round with its tables' results as in ``boards``."""
+        return Round(self.number, boards, self.bye, self.rematches)
 
     def board(self, table: int) -> Board | None:
         """The board at ``table``."""
+        # tables are numbered 1..n in order: a file of 500 results looks each one up
+        if 0 < table <= len(self.boards) and self.boards[table - 1].table == table:
+            return self.boards[table - 1]
         return next((b for b in self.boards if b.table == table), None)
 
     def board_of(self, team: int) -> Board | None:
@@ -141,55 +180,66 @@ class Round:
         return all(b.has_result for b in self.boards)
 
 
-@dataclass(frozen=True)
-class Penalty:
+class Penalty(Value):
     """A penalty on a team: ``points`` given to its opponents of that round (``to_opponents``)
     or taken from the team."""
 
-    team: int
-    round: int
-    points: int
-    reason: str
-    to_opponents: bool = False
+    __slots__ = ("points", "reason", "round", "team", "to_opponents")
+
+    def __init__(self, team: int, round: int, points: int, reason: str,
+                 to_opponents: bool = False) -> None:
+        self.team = team
+        self.round = round
+        self.points = points
+        self.reason = reason
+        self.to_opponents = to_opponents
 
 
-@dataclass(frozen=True)
-class TournamentRecord:
+class TournamentRecord(Value):
     """A stored tournament's identity and settings, as the store lists it (its teams and rounds
     come with the whole :class:`Tournament`)."""
 
-    id: int
-    name: str
-    created: str
-    rules_name: str
-    rules: dict[str, Any]  # the validated rules document: a snapshot
-    settings: dict[str, Any]
+    __slots__ = ("created", "id", "name", "rules", "rules_name", "settings")
+
+    def __init__(self, id: int, name: str, created: str, rules_name: str,
+                 rules: dict[str, Any], settings: dict[str, Any]) -> None:
+        self.id = id
+        self.name = name
+        self.created = created
+        self.rules_name = rules_name
+        self.rules = rules  # the validated rules document: a snapshot
+        self.settings = settings
 
 
-@dataclass(frozen=True)
-class Tournament:
+class Tournament(Value):
     """Everything about a tournament."""
 
-    id: int
-    name: str
-    rules_name: str
-    settings: Settings
-    teams: tuple[Team, ...] = ()
-    rounds: tuple[Round, ...] = ()
-    penalties: tuple[Penalty, ...] = field(default=())
+    __slots__ = ("_by_id", "id", "name", "penalties", "rounds", "rules_name", "settings",
+                 "teams")
 
-    @cached_property
-    def _by_id(self) -> dict[int, Team]:
-        return {team.id: team for team in self.teams}
+    def __init__(self, id: int, name: str, rules_name: str,
+                 settings: Settings, teams: tuple[Team, ...] = (),
+                 rounds: tuple[Round, ...] = (), penalties: tuple[Penalty, ...] = ()) -> None:
+        self.id = id
+        self.name = name
+        self.rules_name = rules_name
+        self.settings = settings
+        self.teams = teams
+        self.rounds = rounds
+        self.penalties = penalties
+        self._by_id: dict[int, Team] | None = None  # a cache, not part of the value
 
     def team(self, team_id: int) -> Team:
         """The team with this id."""
+        if self._by_id is None:
+            self._by_id = {team.id: team for team in self.teams}
         return self._by_id[team_id]
 
     def with_round(self, played: Round) -> Tournament:
         """This tournament with ``played`` in place of the round of its number."""
         rounds = tuple(played if r.number == played.number else r for r in self.rounds)
-        return replace(self, rounds=rounds)
+        return Tournament(self.id, self.name, self.rules_name, self.settings, self.teams,
+                          rounds, self.penalties)
 
     def name_of(self, team_id: int | None) -> str:
         """A team's name ("" for none)."""
@@ -218,3 +268,19 @@ class Tournament:
     def had_bye(self) -> frozenset[int]:
         """Teams that already had a bye."""
         return frozenset(r.bye for r in self.rounds if r.bye is not None)
+
+
+def bye_points(tournament: Tournament, played: Round) -> int:
+    """The points of the bye (and of a forfeit win) in ``played``."""
+    setting = tournament.settings.bye_points
+    if setting.isascii() and setting.isdigit():
+        return int(setting)
+    scores = [
+        s for b in played.boards if b.forfeit is None and b.score1 is not None
+        for s in (b.score1, b.score2 or 0)
+    ]
+    if setting == "half" and tournament.settings.target is not None:
+        return tournament.settings.target // 2
+    if not scores:
+        return 0
+    return round(sum(scores) / len(scores))

@@ -6,21 +6,21 @@ transaction.  A refused operation leaves the store as it was.  The store is any
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from coinche_cli.errors import RowsRefused, TournamentError
 from coinche_cli.messages import msg
 from coinche_cli.names import NameIndex, check_name, fold
-from coinche_cli.rules.model import Rules
 from coinche_cli.store import now
 from coinche_cli.tournament import model
 from coinche_cli.tournament.model import Board, Penalty, Round, Settings, Team, Tournament
-from coinche_cli.tournament.pairing import Contender, draw, pair
-from coinche_cli.tournament.standings import Standing, primary, standings
+from coinche_cli.values import Value
 
 if TYPE_CHECKING:
+    from coinche_cli.rules.model import Rules
     from coinche_cli.store.protocol import Store
+    from coinche_cli.tournament.pairing import Contender
+    from coinche_cli.tournament.standings import Standing
 
 
 def create(store: Store, name: str, rules: Rules, settings: Settings) -> Tournament:
@@ -28,7 +28,7 @@ def create(store: Store, name: str, rules: Rules, settings: Settings) -> Tournam
     from coinche_cli.scoring.limits import highest_deal_score
 
     settings.check()
-    settings = replace(settings, highest_deal=highest_deal_score(rules))
+    settings = settings.with_highest_deal(highest_deal_score(rules))
     name = check_name(name, "tournament")
     if not fold(name):
         raise TournamentError("tournament.empty_name")
@@ -142,7 +142,7 @@ def add_team(store: Store, name: str | None, team: str, players: str,
         tournament = load(store, name)
         (new,) = _new_teams(tournament, [(team, players, club)])
         (team_id,) = store.add_teams(tournament.id, [new])
-    return replace(new, id=team_id)
+    return new.with_id(team_id)
 
 
 def import_teams(store: Store, name: str | None,
@@ -161,7 +161,7 @@ def import_teams(store: Store, name: str | None,
             raise RowsRefused(msg("tournament.import_refused", count=len(clashes)), clashes)
         new = _new_teams(tournament, [(team, players, club) for _, team, players, club in rows])
         ids = store.add_teams(tournament.id, new)
-    return [replace(team, id=team_id) for team, team_id in zip(new, ids, strict=True)]
+    return [team.with_id(team_id) for team, team_id in zip(new, ids, strict=True)]
 
 
 def drop_team(store: Store, name: str | None, team: str) -> tuple[Team, int]:
@@ -193,6 +193,11 @@ def return_team(store: Store, name: str | None, team: str) -> tuple[Team, int]:
 
 def contenders(tournament: Tournament, number: int) -> list[Contender]:
     """The teams to pair in round ``number``, in ranking order, with their score groups."""
+    # pairing and standings load only for the commands that use them: every other
+    # tournament command (a result, a list) would pay a few milliseconds for nothing
+    from coinche_cli.tournament.pairing import Contender
+    from coinche_cli.tournament.standings import primary, standings
+
     table = standings(tournament, number - 1)
     by_team = {t.id: t for t in tournament.teams}
     active = [row for row in table if by_team[row.team].active_in(number)]
@@ -212,16 +217,20 @@ def contenders(tournament: Tournament, number: int) -> list[Contender]:
             for row, group in zip(active, groups, strict=True)]
 
 
-@dataclass(frozen=True)
-class Paired:
+class Paired(Value):
     """A round just paired."""
 
-    tournament: Tournament
-    round: Round
+    __slots__ = ("round", "tournament")
+
+    def __init__(self, tournament: Tournament, round: Round) -> None:
+        self.tournament = tournament
+        self.round = round
 
 
 def pair_next(store: Store, name: str | None) -> Paired:
     """Pair the next round (round 1: the draw; later: Swiss)."""
+    from coinche_cli.tournament.pairing import draw, pair
+
     with store.write():
         tournament = load(store, name)
         number = _next_round(tournament)
@@ -290,6 +299,8 @@ def penalise(store: Store, name: str | None, team: str, points: int, reason: str
 
 def ranked(tournament: Tournament, after_round: int | None = None) -> list[Standing]:
     """The standings after a round (default: all entered results)."""
+    from coinche_cli.tournament.standings import standings
+
     if after_round is not None:
         tournament.round(after_round)
     return standings(tournament, after_round)

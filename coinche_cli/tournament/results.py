@@ -20,7 +20,6 @@ The rules a director can count on:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from coinche_cli.errors import RowsRefused, TournamentError
@@ -29,20 +28,24 @@ from coinche_cli.names import NameIndex, echo
 from coinche_cli.store import GameRecord, now
 from coinche_cli.tournament.model import Board, ResultRow, Round, Tournament
 from coinche_cli.tournament.ops import find_team, load
+from coinche_cli.values import Value
 
 if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
 
 
-@dataclass(frozen=True)
-class Entered:
+class Entered(Value):
     """Results just entered: the round as it now stands, what each table held before
     (None where it had no result), and the warnings for the director."""
 
-    tournament: Tournament
-    round: Round
-    replaced: tuple[tuple[Board, Board], ...]  # (before, after) for every replaced result
-    warnings: tuple[str, ...]
+    __slots__ = ("replaced", "round", "tournament", "warnings")
+
+    def __init__(self, tournament: Tournament, round: Round,
+                 replaced: tuple[tuple[Board, Board], ...], warnings: tuple[str, ...]) -> None:
+        self.tournament = tournament
+        self.round = round
+        self.replaced = replaced  # (before, after) for every replaced result
+        self.warnings = warnings
 
 
 def result_text(tournament: Tournament, board: Board) -> str:
@@ -136,11 +139,10 @@ def _warnings(tournament: Tournament, played: Round, entered: Sequence[Board]) -
 def _store(store: Store, tournament: Tournament, played: Round,
            boards: Sequence[tuple[Board, Board]]) -> Entered:
     entered = now()
-    for _, after in boards:
-        store.set_result(tournament.id, played.number, after, entered)
+    store.set_results(tournament.id, played.number, [after for _, after in boards], entered)
     # the round as now stored, without reading the whole tournament again
     changed = {after.table: after for _, after in boards}
-    fresh_round = replace(played, boards=tuple(changed.get(b.table, b) for b in played.boards))
+    fresh_round = played.with_boards(tuple(changed.get(b.table, b) for b in played.boards))
     return Entered(tournament.with_round(fresh_round), fresh_round,
                    tuple((before, after) for before, after in boards if before.has_result),
                    tuple(_warnings(tournament, played, [after for _, after in boards])))

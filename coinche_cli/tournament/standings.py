@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, replace
 
-from coinche_cli.tournament.model import Round, Tournament
+from coinche_cli.tournament.model import Round, Tournament, bye_points
 from coinche_cli.tournament.ranking import Ranking
 
 
@@ -80,22 +80,6 @@ class Standing:
             "penalties": self.penalties, "buchholz": self.buchholz, "dropped": self.dropped,
             "penalty_details": [p.to_json() for p in self.penalty_details],
         }  # fmt: skip
-
-
-def bye_points(tournament: Tournament, played: Round) -> int:
-    """The points of the bye (and of a forfeit win) in ``played``."""
-    setting = tournament.settings.bye_points
-    if setting.isascii() and setting.isdigit():
-        return int(setting)
-    scores = [
-        s for b in played.boards if b.forfeit is None and b.score1 is not None
-        for s in (b.score1, b.score2 or 0)
-    ]
-    if setting == "half" and tournament.settings.target is not None:
-        return tournament.settings.target // 2
-    if not scores:
-        return 0
-    return round(sum(scores) / len(scores))
 
 
 def primary(tournament: Tournament, row: Standing) -> int:

@@ -38,13 +38,13 @@ def sync_table(store: Store, tournament_id: int, round_number: int, table: int,
             raise TournamentError("tournament.closed_needs_result", round=round_number,
                                   table=table)
         if board.has_result:
-            store.set_result(tournament_id, round_number,
-                             board.with_result(None, None, game_id=game_id), now())
+            store.set_results(tournament_id, round_number,
+                              [board.with_result(None, None, game_id=game_id)], now())
         return []
     side_team = {"A": board.team1, "B": board.team2}
     winner = None if end.winner is None else side_team[end.winner]
-    store.set_result(tournament_id, round_number, board.with_result(
-        totals["A"], totals["B"], winner=winner, game_id=game_id), now())
+    store.set_results(tournament_id, round_number, [board.with_result(
+        totals["A"], totals["B"], winner=winner, game_id=game_id)], now())
     if closed:
         return [msg("tournament.later_rounds_paired", round=round_number,
                     first=round_number + 1, last=latest)]
