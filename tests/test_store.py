@@ -59,6 +59,31 @@ def test_a_game_and_its_deals_round_trip(store: Store) -> None:
     assert store.deals(game_id)[0].state == {"totals": {"A": 2}}
 
 
+def test_a_batch_of_results_keeps_only_replaced_ones_in_the_history(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "s.db")
+    record = TournamentRecord(0, "Batch", "t0", "standard", {"name": "standard"},
+                              {"rounds": 1, "deals": 4, "target": None, "ranking": "points",
+                               "bye_points": "average", "bye_win": True,
+                               "match_points": [3, 2, 1, 0], "tie_breaks": [], "seed": 1})
+    with store.write():
+        tid = store.create_tournament(record)
+        ids = store.add_teams(tid, [Team(0, f"Équipe {n}", (), "", n, 1) for n in range(6)])
+        boards = [Board(t, ids[2 * t - 2], ids[2 * t - 1]) for t in (1, 2, 3)]
+        store.add_round(tid, Round(1, tuple(boards)), "t1")
+    with store.write():  # table 2 first, alone
+        store.set_results(tid, 1, [boards[1].with_result(500, 400)], "t2")
+    with store.write():  # then the whole round from a file: only table 2 had a result
+        store.set_results(tid, 1, [b.with_result(600 + b.table, 300) for b in boards], "t3")
+    with sqlite3.connect(tmp_path / "s.db") as db:
+        history = db.execute("SELECT table_no, score1, score2, entered, replaced"
+                             " FROM board_history").fetchall()
+    assert history == [(2, 500, 400, "t2", "t3")]
+    tournament = store.tournament(tid)
+    assert tournament is not None
+    assert [(b.score1, b.score2) for b in tournament.round(1).boards] == [
+        (601, 300), (602, 300), (603, 300)]
+
+
 def test_a_failed_write_leaves_nothing(store: Store) -> None:
     with pytest.raises(RuntimeError), store.write():
         store.create_game(_game())

@@ -334,13 +334,14 @@ class SqliteStore:
         """Store each table's result; a result a table already had goes to the history.
         One statement of each kind for the whole batch (a file of 500 results)."""
         db = self._changing()
-        db.executemany(
+        db.execute(
             "INSERT INTO board_history (tournament_id, round, table_no, score1, score2, forfeit,"
             " winner, entered, replaced) SELECT tournament_id, round, table_no, score1, score2,"
             " forfeit, winner, entered, ? FROM board"
-            " WHERE tournament_id = ? AND round = ? AND table_no = ?"
+            " WHERE tournament_id = ? AND round = ?"
+            " AND table_no IN (SELECT value FROM json_each(?))"
             " AND (score1 IS NOT NULL OR forfeit IS NOT NULL)",
-            [(entered, tournament_id, number, board.table) for board in boards],
+            (entered, tournament_id, number, json.dumps([board.table for board in boards])),
         )
         db.executemany(
             "UPDATE board SET score1 = ?, score2 = ?, forfeit = ?, winner = ?,"

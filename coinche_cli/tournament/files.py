@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import codecs
 import csv
-import datetime
 import io
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -112,7 +111,10 @@ def _clean(text: str) -> str:
     """A cell's text, stripped, with one space between words: no-break spaces and line
     separators are spaces; control characters (a line break, ESC) stay, for a name holding
     one to be refused and a quoted value to show it escaped."""
-    return _SPACE_RUN.sub(" ", text.strip())
+    text = text.strip()
+    if text.isprintable() and "  " not in text:  # most cells: nothing to change
+        return text
+    return _SPACE_RUN.sub(" ", text)
 
 
 def _split(line: str, sep: str) -> list[str]:
@@ -189,6 +191,8 @@ def _shown(value: object) -> str:
         return "TRUE" if value else "FALSE"
     if isinstance(value, float):
         return str(int(value)) if value.is_integer() else repr(value)
+    import datetime  # python-calamine has loaded it already; a CSV import does without it
+
     if isinstance(value, datetime.datetime):
         if value.time() == datetime.time():
             return value.date().isoformat()
@@ -422,6 +426,8 @@ _WHOLE = re.compile(r"([+-]?)0*([0-9]+?)(?:\.0*)?")
 def _whole(text: str) -> int | None:
     """``text`` as a whole number (``12``, ``12.0`` from a spreadsheet, ``2 001``), or None;
     past 11 digits it is only read far enough to be more than :data:`MAX_NUMBER`."""
+    if text.isascii() and text.isdigit():  # most cells: plain digits
+        return int(text.lstrip("0")[:11] or "0")
     match = _WHOLE.fullmatch(_SPACES.sub("", text))
     return int(match[1] + match[2][:11]) if match else None
 
@@ -451,7 +457,7 @@ def read_results(path: Path) -> list[ResultRow]:
     first_row: dict[int, int] = {}
     for row, cells in grid[layout.header_at + 1:]:
         name1, name2 = (_at(cells, layout.columns.get(field)) for field in ("name1", "name2"))
-        problems = _names([("name1", name1), ("name2", name2)])
+        problems = _names([("name1", name1), ("name2", name2)]) if named else []
         values: dict[str, int] = {}
         for field, minimum in (("table", 1), ("score1", 0), ("score2", 0)):
             text = _at(cells, layout.columns[field])
