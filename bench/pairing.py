@@ -35,7 +35,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -150,6 +150,24 @@ def probing() -> Iterator[Probe]:
 
 
 @contextmanager
+def narrow_graphs_fail() -> Iterator[None]:
+    """Every narrow graph comes out empty: ``pair`` widens it to half the field, then ends on
+    :func:`~coinche_cli.tournament.pairing.fallback`, as when no narrow graph pairs everybody
+    without a rematch (the rounds' own worst case is the leader scenario)."""
+    saved = pairing.weights
+
+    def empty(contenders: Sequence[Contender], played: Played,
+              window: int | None) -> list[tuple[int, int, int]]:
+        return [] if window is not None else saved(contenders, played, window)
+
+    pairing.weights = empty
+    try:
+        yield
+    finally:
+        pairing.weights = saved
+
+
+@contextmanager
 def complete_graph() -> Iterator[None]:
     """Switch the narrow graph off: ``pair`` builds the complete graph at once."""
     saved = pairing.COMPLETE_UP_TO
@@ -187,7 +205,7 @@ class Row:
 
 
 def time_pair(name: str, contenders: list[Contender], played: Played, repeat: int,
-              complete: bool = False) -> Row:
+              complete: bool = False, forced_fallback: bool = False) -> Row:
     runs: list[float] = []
     probe = Probe()
     result: Pairing | None = None
@@ -196,6 +214,9 @@ def time_pair(name: str, contenders: list[Contender], played: Played, repeat: in
             start = time.perf_counter()
             if complete:
                 with complete_graph():
+                    result = pairing.pair(contenders, played)
+            elif forced_fallback:
+                with narrow_graphs_fail():
                     result = pairing.pair(contenders, played)
             else:
                 result = pairing.pair(contenders, played)
@@ -273,22 +294,22 @@ def main() -> None:
     fields: dict[tuple[int, str], tuple[list[Contender], Played]] = {}
 
     def scenario(name: str, build: Callable[[], tuple[list[Contender], Played]],
-                 complete: bool = False) -> Row:
+                 complete: bool = False, forced_fallback: bool = False) -> Row:
         contenders, played = build()
         print(f"… {name}", file=sys.stderr, flush=True)
-        row = time_pair(name, contenders, played, args.repeat, complete)
+        row = time_pair(name, contenders, played, args.repeat, complete, forced_fallback)
         rows.append(row)
         return row
 
-    for n in (300, 1000):
+    for n in (300, 1000, 3000):
         for ranking in ("wins", "points"):
             start = time.perf_counter()
             fields[(n, ranking)] = swiss(n, 4, ranking, args.seed)
             print(f"built {n} {ranking} in {time.perf_counter() - start:.1f} s",
                   file=sys.stderr, flush=True)
-    for n in (300, 1000):
+    for n in (300, 1000, 3000):
         for ranking in ("wins", "points"):
-            row = scenario(f"{n} teams, {ranking}, after 4 rounds",
+            row = scenario(f"{n:,} teams, {ranking}, after 4 rounds",
                            lambda n=n, ranking=ranking: fields[(n, ranking)])
             graphs[f"{n} {ranking}"] = (row.probe.last_edges, n + n % 2)
     odd = swiss(1001, 4, "points", args.seed)
@@ -297,6 +318,10 @@ def main() -> None:
              lambda: met_below(1000, 40))
     scenario("1,000 teams, the leader met the 700 teams below it (every narrow graph fails)",
              lambda: met_below(1000, 700, only_leader=True))
+    for ranking in ("wins", "points"):
+        scenario(f"1,000 teams, {ranking}, after 4 rounds, every narrow graph made to fail "
+                 "(the fallback)", lambda ranking=ranking: fields[(1000, ranking)],
+                 forced_fallback=True)
     for n in (300, 1000):
         if n == 1000 and args.quick:
             continue
