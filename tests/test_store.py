@@ -6,6 +6,7 @@ runs the same tests by being added to ``BACKENDS``.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -59,17 +60,24 @@ def test_a_game_and_its_deals_round_trip(store: Store) -> None:
     assert store.deals(game_id)[0].state == {"totals": {"A": 2}}
 
 
-def test_a_batch_of_results_keeps_only_replaced_ones_in_the_history(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "s.db")
+def _round_of(store: SqliteStore, tables: int) -> tuple[int, list[Board]]:
+    """A tournament with one paired round of ``tables`` tables, no result yet."""
     record = TournamentRecord(0, "Batch", "t0", "standard", {"name": "standard"},
                               {"rounds": 1, "deals": 4, "target": None, "ranking": "points",
                                "bye_points": "average", "bye_win": True,
                                "match_points": [3, 2, 1, 0], "tie_breaks": [], "seed": 1})
     with store.write():
         tid = store.create_tournament(record)
-        ids = store.add_teams(tid, [Team(0, f"Équipe {n}", (), "", n, 1) for n in range(6)])
-        boards = [Board(t, ids[2 * t - 2], ids[2 * t - 1]) for t in (1, 2, 3)]
+        ids = store.add_teams(tid, [Team(0, f"Équipe {n}", (f"J{n}", f"K{n}"), "", n, 1)
+                                    for n in range(2 * tables)])
+        boards = [Board(t, ids[2 * t - 2], ids[2 * t - 1]) for t in range(1, tables + 1)]
         store.add_round(tid, Round(1, tuple(boards)), "t1")
+    return tid, boards
+
+
+def test_a_batch_of_results_keeps_only_replaced_ones_in_the_history(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "s.db")
+    tid, boards = _round_of(store, 3)
     with store.write():  # table 2 first, alone
         store.set_results(tid, 1, [boards[1].with_result(500, 400)], "t2")
     with store.write():  # then the whole round from a file: only table 2 had a result
@@ -82,6 +90,41 @@ def test_a_batch_of_results_keeps_only_replaced_ones_in_the_history(tmp_path: Pa
     assert tournament is not None
     assert [(b.score1, b.score2) for b in tournament.round(1).boards] == [
         (601, 300), (602, 300), (603, 300)]
+
+
+def test_a_batch_past_one_statements_tables_keeps_every_replaced_result(tmp_path: Path
+                                                                        ) -> None:
+    store = SqliteStore(tmp_path / "s.db")
+    tid, boards = _round_of(store, 1_200)  # three history statements of at most 500 tables
+    with store.write():
+        store.set_results(tid, 1, [b.with_result(100, 200) for b in boards[::2]], "t2")
+    with store.write():
+        store.set_results(tid, 1, [b.with_result(300, 200) for b in boards], "t3")
+    with sqlite3.connect(tmp_path / "s.db") as db:
+        kept = db.execute("SELECT table_no FROM board_history ORDER BY table_no").fetchall()
+    assert [t for (t,) in kept] == [b.table for b in boards[::2]]
+    tournament = store.tournament(tid)
+    assert tournament is not None
+    assert {b.score1 for b in tournament.round(1).boards} == {300}
+    assert tournament.team(boards[0].team2).players == ("J1", "K1")
+
+
+def test_a_batch_naming_a_table_twice_is_a_programming_error(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "s.db")
+    tid, boards = _round_of(store, 2)
+    with pytest.raises(ValueError, match="twice"), store.write():
+        store.set_results(tid, 1, [boards[0].with_result(1, 2), boards[0].with_result(3, 4)],
+                          "t2")
+
+
+def test_players_stored_damaged_are_not_given_to_another_team(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "s.db")
+    tid, boards = _round_of(store, 1)
+    with sqlite3.connect(tmp_path / "s.db") as db:  # two values that only parse together
+        db.execute("UPDATE team SET players = ? WHERE id = ?", ('["a"],["b"', boards[0].team1))
+        db.execute("UPDATE team SET players = ? WHERE id = ?", ('"c"]', boards[0].team2))
+    with pytest.raises(json.JSONDecodeError):
+        store.tournament(tid)
 
 
 def test_a_failed_write_leaves_nothing(store: Store) -> None:

@@ -103,7 +103,7 @@ class Store(Protocol):
     def set_results(self, tournament_id: int, number: int, boards: Sequence["model.Board"],
                     entered: str) -> None:
         """Store each table's result as its board holds it (scores, forfeit, winner, game);
-        a result a table already had goes to the history."""
+        a result a table already had goes to the history.  Each table at most once."""
 
     def link_game(self, tournament_id: int, number: int, table: int, game_id: int) -> None:
         """Mark a table as scored deal by deal in ``game_id``."""

@@ -26,6 +26,24 @@ _GAME_COLUMNS = ("id, created, rules_name, rules, players, names, first_dealer, 
 _DEAL_COLUMNS = "id, number, deal, recorded, status, replaced_by, changed, state"
 _BOARD_COLUMNS = "table_no, team1, team2, score1, score2, forfeit, game_id, winner"
 
+#: Tables named in one statement of :meth:`SqliteStore.set_results` (below SQLite's oldest
+#: limit of 999 parameters).
+_IN_LIST = 500
+
+
+def _players(rows: "Sequence[Sequence[Any]]") -> list[list[str]]:
+    """Every team's players (each row's third column, a JSON list of names), in one parse:
+    a thousand small parses cost a millisecond.  Each stored text must be one JSON list and
+    the parse must give one list per team; otherwise each is parsed alone, and a damaged
+    one fails as it always did."""
+    texts = [r[2] for r in rows]
+    if all(t.startswith("[") and t.endswith("]") for t in texts):
+        parsed = json.loads("[" + ",".join(texts) + "]")
+        if len(parsed) == len(texts) and all(isinstance(p, list) for p in parsed):
+            return parsed  # type: ignore[no-any-return]
+    return [json.loads(t) for t in texts]
+
+
 
 def default_path() -> Path:
     """``COINCHE_DB``, or ``coinche.db`` in the user's data folder."""
@@ -249,10 +267,8 @@ class SqliteStore:
             "SELECT id, name, players, club, registered, joined_round, dropped_after"
             " FROM team WHERE tournament_id = ? ORDER BY registered", (tournament_id,)
         ).fetchall()
-        # every team's players in one JSON document: one parse instead of one per team
-        players = json.loads("[" + ",".join(r[2] for r in rows) + "]")
         teams = tuple(Team(r[0], r[1], tuple(p), r[3], r[4], r[5], r[6])
-                      for r, p in zip(rows, players, strict=True))
+                      for r, p in zip(rows, _players(rows), strict=True))
         boards: dict[int, list[Board]] = {}
         for r in db.execute(f"SELECT round, {_BOARD_COLUMNS} FROM board"
                             " WHERE tournament_id = ? ORDER BY round, table_no",
@@ -332,17 +348,25 @@ class SqliteStore:
     def set_results(self, tournament_id: int, number: int, boards: "Sequence[model.Board]",
                     entered: str) -> None:
         """Store each table's result; a result a table already had goes to the history.
-        One statement of each kind for the whole batch (a file of 500 results)."""
+        Each table once per batch (the history is copied before the batch is written); a
+        file of 500 results costs one history statement and one batch of updates."""
+        tables = [board.table for board in boards]
+        if len(set(tables)) != len(tables):
+            raise ValueError(f"set_results: a table given twice in {tables}")
         db = self._changing()
-        db.execute(
-            "INSERT INTO board_history (tournament_id, round, table_no, score1, score2, forfeit,"
-            " winner, entered, replaced) SELECT tournament_id, round, table_no, score1, score2,"
-            " forfeit, winner, entered, ? FROM board"
-            " WHERE tournament_id = ? AND round = ?"
-            " AND table_no IN (SELECT value FROM json_each(?))"
-            " AND (score1 IS NOT NULL OR forfeit IS NOT NULL)",
-            (entered, tournament_id, number, json.dumps([board.table for board in boards])),
-        )
+        # the replaced results to the history, _IN_LIST tables per statement (older SQLite
+        # allows 999 parameters in one)
+        for start in range(0, len(tables), _IN_LIST):
+            chunk = tables[start:start + _IN_LIST]
+            db.execute(
+                "INSERT INTO board_history (tournament_id, round, table_no, score1, score2,"
+                " forfeit, winner, entered, replaced) SELECT tournament_id, round, table_no,"
+                " score1, score2, forfeit, winner, entered, ? FROM board"
+                " WHERE tournament_id = ? AND round = ?"
+                f" AND table_no IN ({', '.join('?' * len(chunk))})"
+                " AND (score1 IS NOT NULL OR forfeit IS NOT NULL)",
+                (entered, tournament_id, number, *chunk),
+            )
         db.executemany(
             "UPDATE board SET score1 = ?, score2 = ?, forfeit = ?, winner = ?,"
             " game_id = COALESCE(?, game_id), entered = ?"
