@@ -21,6 +21,10 @@ from coinche_cli.store.protocol import Store
 from coinche_cli.store.sqlite import SqliteStore
 from coinche_cli.tournament.model import Board, Penalty, Round, Team, TournamentRecord
 
+#: A tournament's settings as stored (one round of four deals, ranked by points).
+SETTINGS: dict[str, Any] = {"rounds": 1, "deals": 4, "target": None, "ranking": "points",
+                            "bye_points": "average", "bye_win": True,
+                            "match_points": [3, 2, 1, 0], "tie_breaks": [], "seed": 1}
 BACKENDS: dict[str, Callable[[Path], Store]] = {"sqlite": lambda tmp: SqliteStore(tmp / "s.db")}
 
 
@@ -62,10 +66,7 @@ def test_a_game_and_its_deals_round_trip(store: Store) -> None:
 
 def _round_of(store: SqliteStore, tables: int) -> tuple[int, list[Board]]:
     """A tournament with one paired round of ``tables`` tables, no result yet."""
-    record = TournamentRecord(0, "Batch", "t0", "standard", {"name": "standard"},
-                              {"rounds": 1, "deals": 4, "target": None, "ranking": "points",
-                               "bye_points": "average", "bye_win": True,
-                               "match_points": [3, 2, 1, 0], "tie_breaks": [], "seed": 1})
+    record = TournamentRecord(0, "Batch", "t0", "standard", {"name": "standard"}, SETTINGS)
     with store.write():
         tid = store.create_tournament(record)
         ids = store.add_teams(tid, [Team(0, f"Équipe {n}", (f"J{n}", f"K{n}"), "", n, 1)
@@ -136,9 +137,7 @@ def test_a_failed_write_leaves_nothing(store: Store) -> None:
 
 def test_a_tournament_round_trips_with_teams_rounds_results_and_penalties(store: Store) -> None:
     record = TournamentRecord(0, "Concours de Noël", "t0", "standard", {"name": "standard"},
-                              {"rounds": 3, "deals": 4, "target": None, "ranking": "points",
-                               "bye_points": "average", "bye_win": True,
-                               "match_points": [3, 2, 1, 0], "tie_breaks": [], "seed": 1})
+                              SETTINGS | {"rounds": 3})
     with store.write():
         tid = store.create_tournament(record)
         ids = store.add_teams(tid, [Team(0, name, (f"{name} 1",), "", n, 1)

@@ -28,11 +28,6 @@ class Trump(StrEnum):
     TA = "TA"  # tout-atout
 
     @property
-    def is_suit(self) -> bool:
-        """True for the four suits."""
-        return self in (Trump.S, Trump.H, Trump.D, Trump.C)
-
-    @property
     def symbol(self) -> str:
         """The card symbol, or SA/TA."""
         return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(self.value, self.value)

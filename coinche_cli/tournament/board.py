@@ -1,7 +1,7 @@
 """A table of a round, on its own: what a deal added at a tournament table reads.
 
 A module of its own, so that ``game add`` at a table loads it and nothing else of the
-tournament model (whose dataclasses cost milliseconds to create).
+tournament model (its ranking enum, settings, teams and rounds).
 """
 
 from coinche_cli.values import Value
