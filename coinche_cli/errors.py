@@ -14,7 +14,7 @@ The command line turns any of them into one line on stderr; ``exit_code`` says w
 from collections.abc import Sequence
 from typing import Any
 
-from coinche_cli.messages import msg
+from coinche_cli.messages import MESSAGES, msg
 from coinche_cli.values import Value
 
 #: How many bad rows a refusal lists before "… and N more".
@@ -41,8 +41,26 @@ def _quoted(values: dict[str, Any]) -> dict[str, Any]:
     for key in QUOTED:
         value = values.get(key)
         if isinstance(value, str) and len(value) > 80:
-            values[key] = value[:79] + "…"
+            values[key] = value = value[:79] + "…"
+        if isinstance(value, str) and not value.isprintable():
+            values[key] = _Escaped(value)
     return values
+
+
+class _Escaped(str):
+    """A quoted text that holds a control character, shown with the character escaped
+    whether the message quotes it with Python's ``!r`` (English) or with « » (French)."""
+
+    original: str
+
+    def __new__(cls, value: str) -> "_Escaped":
+        shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in value)
+        made = super().__new__(cls, shown)
+        made.original = value
+        return made
+
+    def __repr__(self) -> str:
+        return repr(self.original)
 
 
 class InputError(CoincheError):
@@ -50,7 +68,8 @@ class InputError(CoincheError):
 
     def __init__(self, field: str, key: str, **values: Any) -> None:
         self.field = field
-        super().__init__(f"{field}: {msg(key, **_quoted(values))}")
+        label = msg(f"field.{field}") if f"field.{field}" in MESSAGES else field
+        super().__init__(msg("error.field", field=label, message=msg(key, **_quoted(values))))
 
 
 class DealError(InputError):

@@ -21,6 +21,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import Generic, TypeVar
 
 from coinche_cli.errors import InputError
+from coinche_cli.messages import msg
 
 K = TypeVar("K", bound=Hashable)
 
@@ -172,6 +173,7 @@ class NameIndex(Generic[K]):
         shown = []
         for key in keys[:most]:
             name = self.names[key]
-            shown.append(f'{key} ("{name}")' if label and str(key) != name else f'"{name}"')
+            shown.append(msg("names.labelled", code=key, name=name) if label and str(key) != name
+                         else msg("names.quoted", name=name))
         more = len(keys) - most
         return ", ".join(shown) + (f", … (+{more})" if more > 0 else "")

@@ -167,7 +167,7 @@ def test_q_leaves_at_every_question_and_drops_the_deal_being_entered(
     out = play(teams, *FIRST, *FIRST[:asked], word, "B", "80H", "90", "", "")
     assert transcript(out)[-1] == ["taker", "contract", "points", "belote", "announces"][asked]
     assert ("the deal being entered is not saved" in out.splitlines()) == (asked > 0)
-    assert out.rstrip().endswith("saved: 1 deals in this game")
+    assert out.rstrip().endswith("saved: 1 deal in this game")
     assert len(deals(teams)) == 1  # the first deal stays, nothing after the q is read
 
 
@@ -195,7 +195,7 @@ def test_belote_holders_are_separated_by_commas_or_spaces(teams: Cli, typed: str
 def test_a_belote_the_mode_does_not_allow_is_refused_at_once(teams: Cli) -> None:
     out = play(teams, "A", "100S", "104", "A,B", "A", "", "q")
     assert transcript(out)[3:6] == [
-        "belote", "error: belote: at most 1 belote(s) in S under standard, got 2", "belote"]
+        "belote", "error: belote: at most 1 belote in S under standard, got 2", "belote"]
     assert deals(teams)[0]["belote"] == ["A"]
 
 
@@ -254,7 +254,7 @@ def test_ctrl_c_in_the_middle_of_a_deal_leaves_cleanly(
 
     play_loop(SqliteStore(store), None, read)
     assert capsys.readouterr().out.rstrip().endswith(
-        "the deal being entered is not saved\nsaved: 1 deals in this game")
+        "the deal being entered is not saved\nsaved: 1 deal in this game")
     assert len(deals(teams)) == 1
 
 
@@ -267,7 +267,7 @@ def test_the_installed_command_checks_answers_as_typed(cli: Cli, cli_process: Cl
         "error: points: give the taker's card points (a blank answer is only for a capot or "
         "a générale made)",
         "points", "error: points: '1O4' is not a number of card points",
-        "points", "belote", "error: belote: at most 1 belote(s) in S under standard, got 2",
+        "points", "belote", "error: belote: at most 1 belote in S under standard, got 2",
         "belote", "announces",
         "taker", "contract", "points"]
     assert deals(cli) == [{"taker": "A", "contract": 100, "trump": "S", "coinche": 0,

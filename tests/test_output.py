@@ -158,8 +158,8 @@ def play(cli: Cli) -> None:
 
 
 SUMMARY = [
-    "Les [/] As: 1 contracts taken, 1 made, 0 failed; coinched 1, coinched against 0",
-    f"{LONG}: 1 contracts taken, 0 made, 1 failed; coinched 0, coinched against 1",
+    "Les [/] As: contracts taken 1, made 1, failed 0; coinched 1, coinched against 0",
+    f"{LONG}: contracts taken 1, made 0, failed 1; coinched 0, coinched against 1",
     f"totals: Les [/] As 728 · {LONG} 58",
     "game over: Les [/] As won with 728 (against 58)",
 ]

@@ -332,5 +332,5 @@ def test_imports_report_every_bad_row_at_once(cli: Cli, tmp_path: Path) -> None:
     results = tmp_path / "results.csv"
     results.write_text("table,score 1,score 2\n1,400,300\n7,1,1\n9,2,2\n", encoding="utf-8")
     rows = director.refused_rows("result", "--import", str(results))
-    assert rows[0] == "2 bad row(s); nothing imported"
+    assert rows[0] == "2 bad rows; nothing imported"
     assert [r.split(":")[0] for r in rows[1:]] == ["row 3", "row 4"]

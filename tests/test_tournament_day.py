@@ -56,7 +56,7 @@ def test_a_results_file_naming_the_teams_is_checked_against_the_pairing(
                       "1;Les Rois;1320;les as;1840\r\n"
                       "2;Dames;900;Personne;700\r\n".encode("cp1252"))
     rows = director.refused_rows("result", "--import", str(sheet))
-    assert rows == ["1 bad row(s); nothing imported",
+    assert rows == ["1 bad row; nothing imported",
                     "row 3: table 2 is Les Dames – Les Valets, not Personne"]
     sheet.write_bytes("Table;Équipe 1;Score 1;Équipe 2;Score 2\r\n"
                       "1;Les Rois;1320;les as;1840\r\n"

@@ -19,50 +19,52 @@ from coinche_cli.cli.options import (
 )
 from coinche_cli.cli.output import print_json, print_line, warning_line
 from coinche_cli.errors import GameError
+from coinche_cli.i18n import _
 from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
     from coinche_cli.game.ops import Change
 
-app = typer.Typer(help="Keep score of a game: new, add, pass, show, undo, edit, play, export.",
+app = typer.Typer(help=_("Keep score of a game: new, add, pass, show, undo, edit, play, export."),
                   no_args_is_help=True)
 
 
-@app.command("new")
+@app.command("new", help=_(
+
+    "Start a game; it becomes the current game.  With --table, the game scores that table of the "
+    "tournament's current round (teams, rules and format filled in) and its final totals become "
+    "the table's result.\n\n"
+    "Example: coinche game new --rules standard --team \"Les As\" --team \"Les Rois\""))
 def new(
     ctx: typer.Context,
     rules_name: RulesOption = "standard",
     team: Annotated[
-        list[str] | None, typer.Option("--team", "-t", help="Team name (twice: A then B).")
+        list[str] | None, typer.Option("--team", "-t", help=_("Team name (twice: A then B)."))
     ] = None,
     player: Annotated[
-        list[str] | None, typer.Option("--player", help="Player name (chien: 2 or 3 times).")
+        list[str] | None, typer.Option("--player", help=_("Player name (chien: 2 or 3 times)."))
     ] = None,
     players: Annotated[
-        int | None, typer.Option("--players", help="Number of players.", min=1, max=9)
+        int | None, typer.Option("--players", help=_("Number of players."), min=1, max=9)
     ] = None,
-    dealer: Annotated[str | None, typer.Option("--dealer", help="Side that deals first.")] = None,
+    dealer: Annotated[
+        str | None, typer.Option("--dealer", help=_("Side that deals first."))
+    ] = None,
     target: Annotated[
-        int | None, typer.Option("--target", help="Play to N points.", max=MAX_NUMBER)
+        int | None, typer.Option("--target", help=_("Play to N points."), max=MAX_NUMBER)
     ] = None,
     deals: Annotated[
-        int | None, typer.Option("--deals", help="Play N deals, then compare totals.",
+        int | None, typer.Option("--deals", help=_("Play N deals, then compare totals."),
                                  max=MAX_NUMBER)
     ] = None,
     table: Annotated[
         int | None,
-        typer.Option("--table", help="Score this table of the current tournament round.",
+        typer.Option("--table", help=_("Score this table of the current tournament round."),
                      min=1, max=MAX_NUMBER),
     ] = None,
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Start a game; it becomes the current game.  With --table, the game scores that table
-    of the tournament's current round (teams, rules and format filled in) and its final
-    totals become the table's result.
-
-    Example: coinche game new --rules standard --team "Les As" --team "Les Rois"
-    """
     from coinche_cli.cli import game_view
     from coinche_cli.game import ops as games
     from coinche_cli.rules.loader import load_rules
@@ -93,58 +95,54 @@ def new(
         print_line(line)
 
 
-@app.command("add")
+@app.command("add", help=_(
+    "Record the deal just played (same syntax as ``coinche score``); TAKER may be a name.\n"
+    "\n"
+    "Example: coinche game add \"Les As\" 100S 104 --belote A --announce A:cinquante"))
 @deal_options
 def add(ctx: typer.Context, deal: DealInput, game: GameOption = None,
         as_json: JsonOption = False) -> None:
-    """Record the deal just played (same syntax as ``coinche score``); TAKER may be a name.
-
-    Example: coinche game add "Les As" 100S 104 --belote A --announce A:cinquante
-    """
     from coinche_cli.game import ops as games
 
     played = deal()  # a malformed deal is refused before the store is opened
     _report(games.add(open_store(ctx), game, played), "add", as_json)
 
 
-@app.command("pass")
+@app.command("pass", help=_(
+    "Record a deal where everybody passed: no score, the next player deals.\n"
+    "\n"
+    "Example: coinche game pass"))
 def pass_(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = False) -> None:
-    """Record a deal where everybody passed: no score, the next player deals.
-
-    Example: coinche game pass
-    """
     from coinche_cli.game import ops as games
 
     _report(games.add(open_store(ctx), game, None), "pass", as_json)
 
 
-@app.command("undo")
+@app.command("undo", help=_(
+    "Remove the last deal (it stays in the game's history).\n"
+    "\n"
+    "Example: coinche game undo"))
 def undo(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = False) -> None:
-    """Remove the last deal (it stays in the game's history).
-
-    Example: coinche game undo
-    """
     from coinche_cli.game import ops as games
 
     _report(games.undo(open_store(ctx), game), "undo", as_json)
 
 
-@app.command("edit")
+@app.command("edit", help=_(
+    "Replace deal N; every later total is recomputed and the old deal kept in the history.\n"
+    "\n"
+    "Example: coinche game edit 3 B 90H 95"))
 @deal_options
 def edit(
     ctx: typer.Context,
-    number: Annotated[int, typer.Argument(help="The deal to replace.", min=1, max=MAX_NUMBER)],
+    number: Annotated[int, typer.Argument(help=_("The deal to replace."), min=1, max=MAX_NUMBER)],
     deal: DealInput,
-    passed: Annotated[bool, typer.Option("--pass", help="It was a deal everybody passed.")] = (
+    passed: Annotated[bool, typer.Option("--pass", help=_("It was a deal everybody passed."))] = (
         False
     ),
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Replace deal N; every later total is recomputed and the old deal kept in the history.
-
-    Example: coinche game edit 3 B 90H 95
-    """
     from coinche_cli.game import ops as games
 
     played = None if passed else deal()
@@ -163,22 +161,21 @@ def _report(change: "Change", verb: str, as_json: bool) -> None:
         print_line(line)
 
 
-@app.command("show")
+@app.command("show", help=_(
+
+    "Show the score sheet: every deal, the running totals and a summary per side; with --history,"
+    " the deals removed by undo or replaced by edit too (JSON: \"history\").  One line per deal, "
+    "fitted to the terminal; --wide adds the dealer's name and why each deal scored what it did, "
+    "names never cut.\n\n"
+    "Example: coinche game show --json"))
 def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = False,
          history: Annotated[
-             bool, typer.Option("--history", help="Also the deals undone or replaced.")
+             bool, typer.Option("--history", help=_("Also the deals undone or replaced."))
          ] = False,
          wide: Annotated[
-             bool, typer.Option("--wide", help="Every column, whole: the dealer's name, why "
-                                "each deal scored.")
+             bool, typer.Option("--wide", help=_("Every column, whole: the dealer's name, why "
+                                "each deal scored."))
          ] = False) -> None:
-    """Show the score sheet: every deal, the running totals and a summary per side; with
-    --history, the deals removed by undo or replaced by edit too (JSON: "history").  One line
-    per deal, fitted to the terminal; --wide adds the dealer's name and why each deal scored
-    what it did, names never cut.
-
-    Example: coinche game show --json
-    """
     from coinche_cli.cli import game_view
     from coinche_cli.game import ops as games
 
@@ -200,15 +197,15 @@ def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
             deal = item["deal"]
             words = msg("view.passed") if deal is None else " ".join(
                 deal_from_json(deal).to_words())
-            print_line(msg("view.history_line", **{**item, "deal": words}))
+            status = msg(f"view.status.{item['status']}")
+            print_line(msg("view.history_line", **{**item, "deal": words, "status": status}))
 
 
-@app.command("list")
+@app.command("list", help=_(
+    "List the games in the store.\n"
+    "\n"
+    "Example: coinche game list"))
 def list_games(ctx: typer.Context, as_json: JsonOption = False) -> None:
-    """List the games in the store.
-
-    Example: coinche game list
-    """
     from coinche_cli.game import ops as games
 
     rows: list[dict[str, Any]] = [
@@ -228,59 +225,56 @@ def list_games(ctx: typer.Context, as_json: JsonOption = False) -> None:
         print_line(f"{mark} {row['id']:>4}  {row['rules']:<10} {row['deals']:>3} deals  {sides}")
 
 
-@app.command("use")
+@app.command("use", help=_(
+    "Make another game the current one.\n"
+    "\n"
+    "Example: coinche game use 3"))
 def use(ctx: typer.Context,
-        game_id: Annotated[int, typer.Argument(help="Game id.", min=1, max=MAX_NUMBER)],
+        game_id: Annotated[int, typer.Argument(help=_("Game id."), min=1, max=MAX_NUMBER)],
         ) -> None:
-    """Make another game the current one.
-
-    Example: coinche game use 3
-    """
     from coinche_cli.game import ops as games
 
     record = games.use(open_store(ctx), game_id)
     print_line(msg("view.game_use", id=record.id))
 
 
-@app.command("export")
+@app.command("export", help=_(
+    "Export the score sheet: one row per deal with every field, scores and running totals.\n"
+    "\n"
+    "Example: coinche game export --xlsx partie.xlsx"))
 def export(
     ctx: typer.Context,
     csv_path: Annotated[
-        Path | None, typer.Option("--csv", help="Write the sheet as CSV (UTF-8 with BOM).")
+        Path | None, typer.Option("--csv", help=_("Write the sheet as CSV (UTF-8 with BOM)."))
     ] = None,
     xlsx_path: Annotated[
-        Path | None, typer.Option("--xlsx", help="Write an Excel workbook (Deals, Summary).")
+        Path | None, typer.Option("--xlsx", help=_("Write an Excel workbook (Deals, Summary)."))
     ] = None,
-    sep: SepOption = ",",
+    sep: SepOption = None,
     game: GameOption = None,
 ) -> None:
-    """Export the score sheet: one row per deal with every field, scores and running totals.
-
-    Example: coinche game export --xlsx partie.xlsx
-    """
     from coinche_cli.cli.context import refuse_own_files
     from coinche_cli.game import ops as games
     from coinche_cli.game.export import check_separator, export_game
 
     if csv_path is None and xlsx_path is None:
         raise GameError("game.export_nothing")
-    check_separator(sep)
+    sep = check_separator(sep)
     store = open_store(ctx)
     refuse_own_files(store, [p for p in (csv_path, xlsx_path) if p is not None])
-    _, state = games.load(store, game)
+    _record, state = games.load(store, game)
     export_game(state, csv_path=csv_path, xlsx_path=xlsx_path, sep=sep)
     for path in (csv_path, xlsx_path):
         if path is not None:
-            print_line(msg("view.exported", path=path, deals=len(state.rows)))
+            print_line(msg("view.exported", path=path, count=len(state.rows)))
 
 
-@app.command("play")
+@app.command("play", help=_(
+
+    "Enter deals one after another, with prompts; u undoes, p records a pass, q leaves.\n\n"
+    "Every deal is saved as soon as it is entered; Ctrl-C leaves without losing any. Example: "
+    "coinche game play"))
 def play(ctx: typer.Context, game: GameOption = None) -> None:
-    """Enter deals one after another, with prompts; u undoes, p records a pass, q leaves.
-
-    Every deal is saved as soon as it is entered; Ctrl-C leaves without losing any.
-    Example: coinche game play
-    """
     import sys
 
     from coinche_cli.cli.game_play import play_loop

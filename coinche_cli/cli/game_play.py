@@ -240,7 +240,7 @@ def _forget(answers: dict[str, str], question: str | None) -> None:
 
 
 def _refuse(exc: CoincheError) -> None:
-    print_line(f"{msg('error_prefix')}: {exc.text}")
+    print_line(msg("error.line", message=exc.text))
 
 
 def _play_deal(store: Store, game_id: int, state: GameState, read: Callable[[str], str],
@@ -298,5 +298,5 @@ def play_loop(store: Store, game_id: int | None, read: Callable[[str], str]) -> 
     except CoincheError as exc:  # an undo with nothing to undo, a finished game
         _refuse(exc)
         return play_loop(store, record.id, read)
-    print_line(msg("play.bye", deals=state.last_number))
+    print_line(msg("play.bye", count=state.last_number))
     return None

@@ -16,10 +16,13 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
 
+from coinche_cli import i18n
+from coinche_cli.cli.localized import LocalizedCommand, LocalizedGroup
 from coinche_cli.cli.output import error_line, usage_line
 from coinche_cli.errors import CoincheError, DealError, InputError
+from coinche_cli.i18n import _
+from coinche_cli.messages import msg
 
 #: command groups by name, and the module that defines each one's Typer app
 GROUPS = {
@@ -30,7 +33,7 @@ GROUPS = {
 ROOT_OPTIONS_WITH_VALUE = ("--db",)
 
 
-class _ReportingGroup(TyperGroup):
+class _ReportingGroup(LocalizedGroup):
     """Every :class:`CoincheError` from any command becomes one line and its exit code, and
     so does a command line Typer cannot parse (a wrong option, a word where a number goes)."""
 
@@ -60,22 +63,68 @@ class _ReportingGroup(TyperGroup):
                 if negative:  # `A 100S -5`: a negative number of points, not an option
                     error_line(DealError("points", "deal.bad_points_word", got=negative[0]))
                 else:
-                    usage_line(exc.format_message())
+                    from coinche_cli.cli.click_text import translated
+
+                    usage_line(translated(exc.format_message()))
                 sys.exit(exc.exit_code or 2)
             raise
         sys.exit(result if isinstance(result, int) else 0)
 
 
-def root(
-    ctx: typer.Context,
-    db: Annotated[
-        Path | None,
-        typer.Option("--db", envvar="COINCHE_DB", help="The store file (default: user data).",
-                     show_envvar=True),
-    ] = None,
-) -> None:
-    """Keep score of coinche (belote coinchée) games and run club tournaments."""
-    ctx.obj = {"db": db}
+def _root() -> Any:
+    """The root command's callback, made when the app is built: its help texts are in the
+    language chosen by then."""
+
+    def root(
+        ctx: typer.Context,
+        db: Annotated[
+            Path | None,
+            typer.Option("--db", envvar="COINCHE_DB",
+                         help=_("The store file (default: user data)."), show_envvar=True),
+        ] = None,
+        lang: Annotated[
+            str | None, typer.Option("--lang", help=msg("cli.lang_help"), show_default=False)
+        ] = None,
+    ) -> None:
+        if lang is not None:  # the app was called in-process: run() takes --lang out
+            _use_language(lang)
+        ctx.obj = {"db": db}
+
+    return root
+
+
+def _use_language(asked: str | None) -> None:
+    """Speak the language ``asked`` (or the environment's); one line and exit 2 for a
+    language coinche does not have."""
+    try:
+        i18n.use(i18n.choose(asked))
+    except i18n.LanguageError as exc:
+        error_line(InputError(exc.source, "cli.bad_language", got=exc.got,
+                              known=", ".join(exc.known)))
+        sys.exit(2)
+
+
+def _language_option(argv: Sequence[str]) -> tuple[str | None, list[str]]:
+    """``--lang X`` (or ``--lang=X``) taken out of ``argv``, wherever it is before ``--``:
+    the language must be known before any command is built."""
+    asked: str | None = None
+    rest: list[str] = []
+    words = iter(argv)
+    for word in words:
+        if word == "--":
+            rest.append(word)
+            rest.extend(words)
+            break
+        if word == "--lang":
+            asked = next(words, None)
+            if asked is None:
+                error_line(InputError("--lang", "cli.lang_value"))
+                sys.exit(2)
+        elif word.startswith("--lang="):
+            asked = word.partition("=")[2]
+        else:
+            rest.append(word)
+    return asked, rest
 
 
 def _named(argv: Sequence[str]) -> tuple[str | None, str | None]:
@@ -108,7 +157,7 @@ def _only(group: typer.Typer, command: str | None) -> typer.Typer:
     groups = [info for info in group.registered_groups if info.name == command]
     if not chosen and not groups:
         return group
-    trimmed = typer.Typer(help=group.info.help, no_args_is_help=True)
+    trimmed = typer.Typer(cls=LocalizedGroup, help=group.info.help, no_args_is_help=True)
     trimmed.registered_commands = chosen
     trimmed.registered_groups = groups
     return trimmed
@@ -119,12 +168,12 @@ def build(argv: Sequence[str] | None = None) -> typer.Typer:
     app = typer.Typer(
         cls=_ReportingGroup,
         name="coinche",
-        help="Keep score of coinche (belote coinchée) games and run club tournaments.",
+        help=_("Keep score of coinche (belote coinchée) games and run club tournaments."),
         no_args_is_help=True,
         add_completion=False,
         pretty_exceptions_enable=False,
     )
-    app.callback()(root)
+    app.callback()(_root())
     group, command = _named(argv) if argv is not None else (None, None)
     if group in GROUPS or group == "score":
         names = [group]
@@ -132,13 +181,25 @@ def build(argv: Sequence[str] | None = None) -> typer.Typer:
         names, command = [*GROUPS, "score"], None
     for name in names:
         if name == "score":
-            from coinche_cli.cli.score import score
+            from coinche_cli.cli.score import HELP, score
 
-            app.command("score")(score)
+            app.command("score", help=HELP, cls=LocalizedCommand)(score)
             continue
         module = importlib.import_module(GROUPS[name])
-        app.add_typer(_only(module.app, command), name=name)
+        app.add_typer(_localized(_only(module.app, command)), name=name)
     return app
+
+
+def _localized(group: typer.Typer) -> typer.Typer:
+    """``group``, its sub-groups and their commands drawn with :mod:`.localized`'s classes
+    (Typer's own words in the language in use)."""
+    group.info.cls = LocalizedGroup
+    for info in group.registered_commands:
+        info.cls = LocalizedCommand
+    for sub in group.registered_groups:
+        if sub.typer_instance is not None:
+            _localized(sub.typer_instance)
+    return group
 
 
 def __getattr__(name: str) -> Any:
@@ -154,6 +215,8 @@ def run() -> None:
         try:
             word.encode("utf-8")
         except UnicodeEncodeError:  # bytes that are not UTF-8 arrive as lone surrogates
-            error_line(InputError(f"argument {position}", "cli.not_utf8"))
+            error_line(InputError(msg("field.argument", position=position), "cli.not_utf8"))
             sys.exit(2)
-    build(sys.argv[1:])()
+    asked, argv = _language_option(sys.argv[1:])
+    _use_language(asked)
+    build(argv)(args=argv)

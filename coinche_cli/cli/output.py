@@ -30,14 +30,14 @@ def error_line(exc: CoincheError) -> None:
     """Print an error as ``error: …`` on stderr, one line per problem, red on a terminal."""
     colour = sys.stderr.isatty()
     for line in exc.text.splitlines() or [exc.text]:
-        text = f"{msg('error_prefix')}: {line}"
+        text = msg("error.line", message=line)
         sys.stderr.write(f"\x1b[31m{text}\x1b[0m\n" if colour else text + "\n")
 
 
 def warning_line(text: str) -> None:
     """A warning for the user (the command went through): ``warning: …`` on stderr."""
     colour = sys.stderr.isatty()
-    line = f"{msg('warning_prefix')}: {text}"
+    line = msg("warning.line", message=text)
     sys.stderr.write(f"\x1b[33m{line}\x1b[0m\n" if colour else line + "\n")
 
 
@@ -46,7 +46,7 @@ def usage_line(text: str) -> None:
     the command line it quotes is cut at 80 characters."""
     line = " ".join(_clipped(word) for word in text.split())
     colour = sys.stderr.isatty()
-    text = f"{msg('error_prefix')}: {line}"
+    text = msg("error.line", message=line)
     sys.stderr.write(f"\x1b[31m{text}\x1b[0m\n" if colour else text + "\n")
 
 

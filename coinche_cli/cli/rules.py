@@ -6,20 +6,20 @@ from typing import Annotated
 import typer
 
 from coinche_cli.cli.output import Column, print_json, print_line, print_table
+from coinche_cli.i18n import _
 from coinche_cli.messages import msg
 
-app = typer.Typer(help="Rule variants: list the built-ins, show one, check your own file.",
+app = typer.Typer(help=_("Rule variants: list the built-ins, show one, check your own file."),
                   no_args_is_help=True)
 
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+JsonOption = Annotated[bool, typer.Option("--json", help=_("Print JSON."))]
 
 
-@app.command("list")
+@app.command("list", help=_(
+    "List the built-in rules: name, players, target, modes and source.\n"
+    "\n"
+    "Example: coinche rules list --json"))
 def list_rules(as_json: JsonOption = False) -> None:
-    """List the built-in rules: name, players, target, modes and source.
-
-    Example: coinche rules list --json
-    """
     from coinche_cli.rules.describe import summary_rows
     from coinche_cli.rules.loader import builtin_names, load_rules
 
@@ -33,15 +33,14 @@ def list_rules(as_json: JsonOption = False) -> None:
                            " ".join(row["modes"]), row["source"]] for row in rows])
 
 
-@app.command("show")
+@app.command("show", help=_(
+    "Show a summary of rules: card tables, bids, made and failed scores, coinche, capot, end.\n"
+    "\n"
+    "Example: coinche rules show club"))
 def show_rules(
-    name: Annotated[str, typer.Argument(help="A built-in name or a rules file.")],
+    name: Annotated[str, typer.Argument(help=_("A built-in name or a rules file."))],
     as_json: JsonOption = False,
 ) -> None:
-    """Show a summary of rules: card tables, bids, made and failed scores, coinche, capot, end.
-
-    Example: coinche rules show club
-    """
     from coinche_cli.rules.describe import rules_summary, summary_rows
     from coinche_cli.rules.loader import load_rules
 
@@ -53,14 +52,13 @@ def show_rules(
         print_line(line)
 
 
-@app.command("validate")
+@app.command("validate", help=_(
+    "Check a rules file: prints ok, or every problem as error: FILE:LINE: key: reason (exit 2).\n"
+    "\n"
+    "Example: coinche rules validate my-club.yaml"))
 def validate_rules(
-    path: Annotated[str, typer.Argument(help="The rules file to check.")],
+    path: Annotated[str, typer.Argument(help=_("The rules file to check."))],
 ) -> None:
-    """Check a rules file: prints ok, or every problem as error: FILE:LINE: key: reason (exit 2).
-
-    Example: coinche rules validate my-club.yaml
-    """
     from coinche_cli.errors import CoincheError, RulesError
     from coinche_cli.rules.loader import load_rules
 

@@ -17,6 +17,7 @@ from coinche_cli.cli.options import (
 )
 from coinche_cli.cli.output import print_json, print_line, warning_line
 from coinche_cli.errors import TournamentError
+from coinche_cli.i18n import _
 from coinche_cli.messages import msg
 from coinche_cli.tournament.ranking import Ranking
 
@@ -27,9 +28,9 @@ if TYPE_CHECKING:
 
 # The tournament core loads inside each command: a scorekeeper's `game add` never pays for it.
 
-app = typer.Typer(help="Run a Swiss tournament: teams, pairings, results, standings, export.",
+app = typer.Typer(help=_("Run a Swiss tournament: teams, pairings, results, standings, export."),
                   no_args_is_help=True)
-team_app = typer.Typer(help="Register, import, list and drop teams.", no_args_is_help=True)
+team_app = typer.Typer(help=_("Register, import, list and drop teams."), no_args_is_help=True)
 app.add_typer(team_app, name="team")
 
 
@@ -42,55 +43,54 @@ def _match_points(text: str) -> tuple[int, int, int, int]:
     return win, draw, loss, forfeit
 
 
-@app.command("new")
+@app.command("new", help=_(
+    "Create a tournament; it becomes the current one.\n"
+    "\n"
+    "Example: coinche tournament new \"Concours de Noël\" --rules standard --rounds 4 --deals 12"))
 def new(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="The tournament's name.")],
+    name: Annotated[str, typer.Argument(help=_("The tournament's name."))],
     rules_name: RulesOption = "standard",
     rounds: Annotated[
-        int, typer.Option("--rounds", help="Number of rounds (parties).", max=MAX_NUMBER)
+        int, typer.Option("--rounds", help=_("Number of rounds (parties)."), max=MAX_NUMBER)
     ] = 4,
     deals: Annotated[
-        int | None, typer.Option("--deals", help="Each match: M deals.", max=MAX_NUMBER)
+        int | None, typer.Option("--deals", help=_("Each match: M deals."), max=MAX_NUMBER)
     ] = None,
     target: Annotated[
-        int | None, typer.Option("--target", help="Each match: a game to T points.",
+        int | None, typer.Option("--target", help=_("Each match: a game to T points."),
                                  max=MAX_NUMBER)
     ] = None,
     ranking: Annotated[
-        Ranking, typer.Option("--ranking", help="Rank by total points, wins, or match points.")
+        Ranking, typer.Option("--ranking", help=_("Rank by total points, wins, or match points."))
     ] = Ranking.POINTS,
     bye_points: Annotated[
-        str, typer.Option("--bye-points", help="Bye: a number, half, or average.")
+        str, typer.Option("--bye-points", help=_("Bye: a number, half, or average."))
     ] = "average",
     bye_win: Annotated[
-        bool, typer.Option("--bye-win/--no-bye-win", help="Whether a bye counts as a win.")
+        bool, typer.Option("--bye-win/--no-bye-win", help=_("Whether a bye counts as a win."))
     ] = True,
     match_points: Annotated[
-        str, typer.Option("--match-points", help="WIN,DRAW,LOSS,FORFEIT match points.")
+        str, typer.Option("--match-points", help=_("WIN,DRAW,LOSS,FORFEIT match points."))
     ] = "3,2,1,0",
     tie_break: Annotated[
         str,
-        typer.Option("--tie-break", help="Tie-breaks in order: points, difference, wins, "
-                     "match-points, buchholz, head-to-head, lot."),
+        typer.Option("--tie-break", help=_("Tie-breaks in order: points, difference, wins, "
+                     "match-points, buchholz, head-to-head, lot.")),
     ] = "difference,buchholz,head-to-head",
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed of the round-1 draw (reproducible).",
+        int | None, typer.Option("--seed", help=_("Seed of the round-1 draw (reproducible)."),
                                  min=0, max=MAX_NUMBER)
     ] = None,
     draw_order: Annotated[
-        bool, typer.Option("--registration-order", help="Round 1 in registration order.")
+        bool, typer.Option("--registration-order", help=_("Round 1 in registration order."))
     ] = False,
     same_club: Annotated[
-        str, typer.Option("--same-club", help="avoid: teams of one club are not drawn "
-                          "together in round 1, and meet later only as a last resort; allow.")
+        str, typer.Option("--same-club", help=_("avoid: teams of one club are not drawn "
+                          "together in round 1, and meet later only as a last resort; allow."))
     ] = "avoid",
     as_json: JsonOption = False,
 ) -> None:
-    """Create a tournament; it becomes the current one.
-
-    Example: coinche tournament new "Concours de Noël" --rules standard --rounds 4 --deals 12
-    """
     from coinche_cli.rules.loader import load_rules
     from coinche_cli.tournament import ops as tournaments
     from coinche_cli.tournament.model import Settings
@@ -118,13 +118,12 @@ def new(
 def _format(tournament: "Tournament") -> str:
     settings = tournament.settings
     if settings.deals is not None:
-        return msg("tview.format_deals", deals=settings.deals)
+        return msg("tview.format_deals", count=settings.deals)
     return msg("tview.format_target", target=settings.target)
 
 
-@app.command("list")
+@app.command("list", help=_("List the tournaments in the store."))
 def list_tournaments(ctx: typer.Context, as_json: JsonOption = False) -> None:
-    """List the tournaments in the store."""
     from coinche_cli.tournament import ops as tournaments
 
     rows = [{"id": r.id, "name": r.name, "created": r.created}
@@ -136,9 +135,9 @@ def list_tournaments(ctx: typer.Context, as_json: JsonOption = False) -> None:
         print_line(f"{row['id']:>4}  {row['name']}  ({row['created']})")
 
 
-@app.command("use")
-def use(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Tournament name.")]) -> None:
-    """Make another tournament the current one."""
+@app.command("use", help=_("Make another tournament the current one."))
+def use(ctx: typer.Context,
+        name: Annotated[str, typer.Argument(help=_("Tournament name."))]) -> None:
     from coinche_cli.tournament import ops as tournaments
     tournament = tournaments.use(open_store(ctx), name)
     print_line(msg("tview.current", name=tournament.name))
@@ -147,19 +146,18 @@ def use(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Tournament
 # ---------------------------------------------------------------- teams
 
 
-@team_app.command("add")
+@team_app.command("add", help=_(
+    "Register a team (after round 1 is paired: a late entry for the next round).\n"
+    "\n"
+    "Example: coinche tournament team add \"Les As\" --players \"Ana, Bob\""))
 def team_add(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="The team's name.")],
-    players: Annotated[str, typer.Option("--players", help='"Ana, Bob"')] = "",
-    club: Annotated[str, typer.Option("--club", help="The team's club.")] = "",
+    name: Annotated[str, typer.Argument(help=_("The team's name."))],
+    players: Annotated[str, typer.Option("--players", help=_('"Ana, Bob"'))] = "",
+    club: Annotated[str, typer.Option("--club", help=_("The team's club."))] = "",
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Register a team (after round 1 is paired: a late entry for the next round).
-
-    Example: coinche tournament team add "Les As" --players "Ana, Bob"
-    """
     from coinche_cli.tournament import ops as tournaments
     team = tournaments.add_team(open_store(ctx), tournament, name, players, club)
     if as_json:
@@ -169,16 +167,15 @@ def team_add(
     print_line(msg("tview.team_added", name=team.name, round=team.joined_round))
 
 
-@team_app.command("import")
+@team_app.command("import", help=_(
+    "Register every team of a spreadsheet (none when any row is bad).\n"
+    "\n"
+    "Example: coinche tournament team import equipes.xlsx"))
 def team_import(
     ctx: typer.Context,
-    path: Annotated[Path, typer.Argument(help="CSV or XLSX: équipe/team, joueur 1, joueur 2.")],
+    path: Annotated[Path, typer.Argument(help=_("CSV or XLSX: équipe/team, joueur 1, joueur 2."))],
     tournament: TournamentOption = None,
 ) -> None:
-    """Register every team of a spreadsheet (none when any row is bad).
-
-    Example: coinche tournament team import equipes.xlsx
-    """
     from coinche_cli.tournament import ops as tournaments
     from coinche_cli.tournament.files import read_teams
 
@@ -188,10 +185,9 @@ def team_import(
     print_line(msg("tview.imported", count=len(teams), path=path))
 
 
-@team_app.command("list")
+@team_app.command("list", help=_("List the registered teams."))
 def team_list(ctx: typer.Context, tournament: TournamentOption = None,
               as_json: JsonOption = False) -> None:
-    """List the registered teams."""
     from coinche_cli.tournament import ops as tournaments
     found = tournaments.load(open_store(ctx), tournament)
     rows: list[dict[str, Any]] = [{"team": t.name, "players": list(t.players), "club": t.club,
@@ -207,22 +203,20 @@ def team_list(ctx: typer.Context, tournament: TournamentOption = None,
                    f"{left}")
 
 
-@team_app.command("drop")
-def team_drop(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Team name.")],
+@team_app.command("drop", help=_("A team leaves: no longer paired; its results are kept."))
+def team_drop(ctx: typer.Context, name: Annotated[str, typer.Argument(help=_("Team name."))],
               tournament: TournamentOption = None) -> None:
-    """A team leaves: no longer paired; its results are kept."""
     from coinche_cli.tournament import ops as tournaments
     team, after = tournaments.drop_team(open_store(ctx), tournament, name)
     print_line(msg("tview.team_dropped", name=team.name, round=after + 1))
 
 
-@team_app.command("return")
-def team_return(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Team name.")],
+@team_app.command("return", help=_(
+    "A team that left comes back: it is paired again from the next round.\n"
+    "\n"
+    "Example: coinche tournament team return \"Les Dix\""))
+def team_return(ctx: typer.Context, name: Annotated[str, typer.Argument(help=_("Team name."))],
                 tournament: TournamentOption = None) -> None:
-    """A team that left comes back: it is paired again from the next round.
-
-    Example: coinche tournament team return "Les Dix"
-    """
     from coinche_cli.tournament import ops as tournaments
 
     team, back = tournaments.return_team(open_store(ctx), tournament, name)
@@ -232,13 +226,12 @@ def team_return(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Te
 # ---------------------------------------------------------------- rounds
 
 
-@app.command("pair")
+@app.command("pair", help=_(
+    "Pair the next round: round 1 is drawn, later rounds are Swiss (no rematch).\n"
+    "\n"
+    "Example: coinche tournament pair --json"))
 def pair(ctx: typer.Context, tournament: TournamentOption = None,
          as_json: JsonOption = False) -> None:
-    """Pair the next round: round 1 is drawn, later rounds are Swiss (no rematch).
-
-    Example: coinche tournament pair --json
-    """
     from coinche_cli.cli import tournament_view as view
     from coinche_cli.tournament import ops as tournaments
     paired = tournaments.pair_next(open_store(ctx), tournament)
@@ -250,52 +243,50 @@ def pair(ctx: typer.Context, tournament: TournamentOption = None,
         print_line(line)
 
 
-@app.command("unpair")
+@app.command("unpair", help=_("Withdraw the latest round while none of its tables has a result."))
 def unpair(ctx: typer.Context, tournament: TournamentOption = None) -> None:
-    """Withdraw the latest round while none of its tables has a result."""
     from coinche_cli.tournament import ops as tournaments
     withdrawn = tournaments.unpair(open_store(ctx), tournament)
     print_line(msg("tview.unpaired", round=withdrawn.number))
 
 
-@app.command("result")
+@app.command("result", help=_(
+
+    "Enter a table's result: its number and the scores in the pairing's team order, or a team's "
+    "name and that team's score first; --replace to correct one.\n\n"
+    "Example: coinche tournament result 3 1840 1320"))
 def result(
     ctx: typer.Context,
     table: Annotated[
-        str | None, typer.Argument(help="Table number, or a team playing at it.",
+        str | None, typer.Argument(help=_("Table number, or a team playing at it."),
                                    metavar="TABLE|TEAM")
     ] = None,
     score1: Annotated[
-        int | None, typer.Argument(help="First team's score (the named team's).",
+        int | None, typer.Argument(help=_("First team's score (the named team's)."),
                                    max=MAX_NUMBER)
     ] = None,
     score2: Annotated[
-        int | None, typer.Argument(help="Second team's score.", max=MAX_NUMBER)
+        int | None, typer.Argument(help=_("Second team's score."), max=MAX_NUMBER)
     ] = None,
     round_number: RoundOption = None,
     forfeit: Annotated[
-        str | None, typer.Option("--forfeit", help="The team that forfeited.")
+        str | None, typer.Option("--forfeit", help=_("The team that forfeited."))
     ] = None,
     import_path: Annotated[
         Path | None,
-        typer.Option("--import", help="CSV, XLSX or ODS: table, score 1, score 2 (and the "
-                     "team names, which the scores then follow)."),
+        typer.Option("--import", help=_("CSV, XLSX or ODS: table, score 1, score 2 (and the "
+                     "team names, which the scores then follow).")),
     ] = None,
     replacing: Annotated[
-        bool, typer.Option("--replace", help="Correct a result already entered (also in a "
-                           "closed round); the old one stays in the history.")
+        bool, typer.Option("--replace", help=_("Correct a result already entered (also in a "
+                           "closed round); the old one stays in the history."))
     ] = False,
     deals: Annotated[
-        int | None, typer.Option("--deals", help="Deals played (checked).", max=MAX_NUMBER)
+        int | None, typer.Option("--deals", help=_("Deals played (checked)."), max=MAX_NUMBER)
     ] = None,
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Enter a table's result: its number and the scores in the pairing's team order, or a
-    team's name and that team's score first; --replace to correct one.
-
-    Example: coinche tournament result 3 1840 1320
-    """
     from coinche_cli.tournament import results
 
     store = open_store(ctx)
@@ -344,26 +335,25 @@ def _show_round(store: "Store", name: str | None, number: int, as_json: bool) ->
         print_line(line)
 
 
-@app.command("penalty")
+@app.command("penalty", help=_(
+
+    "Penalise a team in the current round: its opponents get the points (the usual 162 for a "
+    "renonce), or, with --deduct, the team loses them.\n\n"
+    "Example: coinche tournament penalty \"Les As\" 162 --reason renonce"))
 def penalty(
     ctx: typer.Context,
-    team: Annotated[str, typer.Argument(help="The team at fault.")],
+    team: Annotated[str, typer.Argument(help=_("The team at fault."))],
     points: Annotated[
-        int, typer.Argument(help="The penalty, e.g. 162 for a renonce.", max=MAX_NUMBER)
+        int, typer.Argument(help=_("The penalty, e.g. 162 for a renonce."), max=MAX_NUMBER)
     ],
-    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the record).")] = "",
+    reason: Annotated[str, typer.Option("--reason", help=_("Why (kept in the record)."))] = "",
     deduct: Annotated[
         bool,
-        typer.Option("--deduct", help="Take the points from the team instead of giving them "
-                     "to its opponents."),
+        typer.Option("--deduct", help=_("Take the points from the team instead of giving them "
+                     "to its opponents.")),
     ] = False,
     tournament: TournamentOption = None,
 ) -> None:
-    """Penalise a team in the current round: its opponents get the points (the usual 162 for
-    a renonce), or, with --deduct, the team loses them.
-
-    Example: coinche tournament penalty "Les As" 162 --reason renonce
-    """
     from coinche_cli.tournament import ops as tournaments
 
     given = tournaments.penalise(open_store(ctx), tournament, team, points, reason,
@@ -372,18 +362,17 @@ def penalty(
     print_line(msg(key, team=team, points=given.points, round=given.round))
 
 
-@app.command("standings")
+@app.command("standings", help=_(
+
+    "Show the standings (after a given round with --round), one line per team fitted to the "
+    "terminal; --wide adds the players and the secondary columns, names never cut.\n\n"
+    "Example: coinche tournament standings --json"))
 def standings(ctx: typer.Context, round_number: RoundOption = None,
               tournament: TournamentOption = None, as_json: JsonOption = False,
               wide: Annotated[
-                  bool, typer.Option("--wide", help="Every column, whole: players, points "
-                                     "against, Buchholz, byes, forfeits, penalties.")
+                  bool, typer.Option("--wide", help=_("Every column, whole: players, points "
+                                     "against, Buchholz, byes, forfeits, penalties."))
               ] = False) -> None:
-    """Show the standings (after a given round with --round), one line per team fitted to the
-    terminal; --wide adds the players and the secondary columns, names never cut.
-
-    Example: coinche tournament standings --json
-    """
     from coinche_cli.cli import tournament_view as view
     from coinche_cli.tournament import ops as tournaments
     found = tournaments.load(open_store(ctx), tournament)
@@ -394,10 +383,9 @@ def standings(ctx: typer.Context, round_number: RoundOption = None,
     view.render_standings(found, rows, round_number, wide)
 
 
-@app.command("show")
+@app.command("show", help=_("Show a round's pairings and results (default: the current round)."))
 def show(ctx: typer.Context, round_number: RoundOption = None,
          tournament: TournamentOption = None, as_json: JsonOption = False) -> None:
-    """Show a round's pairings and results (default: the current round)."""
     from coinche_cli.tournament import ops as tournaments
     store = open_store(ctx)
     found = tournaments.load(store, tournament)
@@ -407,5 +395,5 @@ def show(ctx: typer.Context, round_number: RoundOption = None,
 
 
 # the files commands (export, sheets) live in their own module
-app.command("export")(tournament_files.export)
-app.command("sheets")(tournament_files.sheets)
+app.command("export", help=tournament_files.EXPORT_HELP)(tournament_files.export)
+app.command("sheets", help=tournament_files.SHEETS_HELP)(tournament_files.sheets)

@@ -10,6 +10,7 @@ from coinche_cli.cli.context import open_store
 from coinche_cli.cli.options import RoundOption, SepOption, TournamentOption
 from coinche_cli.cli.output import print_line
 from coinche_cli.errors import TournamentError
+from coinche_cli.i18n import _
 from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ def _deal_rows(store: "Store", found: "Tournament") -> list[dict[str, Any]]:
         for board in played.boards:
             if board.game_id is None:
                 continue
-            _, state = games.load(store, board.game_id)
+            _record, state = games.load(store, board.game_id)
             for row in state.rows:
                 deal = row.entry.deal
                 rows.append({
@@ -44,20 +45,28 @@ def _deal_rows(store: "Store", found: "Tournament") -> list[dict[str, Any]]:
     return rows
 
 
+#: The commands' help (they are registered by :mod:`coinche_cli.cli.tournament`).
+EXPORT_HELP = _(
+
+    "Export standings, teams, every round, the penalties and the deals to Excel (and/or CSV "
+    "files).\n\n"
+    "Example: coinche tournament export concours.xlsx --csv resultats --sep ';'")
+SHEETS_HELP = _(
+
+    "Write one print-ready score sheet per table of a round, for tables that keep score on "
+    "paper.\n\n"
+    "Example: coinche tournament sheets --round 2 feuilles.xlsx")
+
+
 def export(
     ctx: typer.Context,
-    path: Annotated[Path | None, typer.Argument(help="The workbook to write (.xlsx).")] = None,
+    path: Annotated[Path | None, typer.Argument(help=_("The workbook to write (.xlsx)."))] = None,
     csv_dir: Annotated[
-        Path | None, typer.Option("--csv", help="Write the same tables as CSV files here.")
+        Path | None, typer.Option("--csv", help=_("Write the same tables as CSV files here."))
     ] = None,
-    sep: SepOption = ",",
+    sep: SepOption = None,
     tournament: TournamentOption = None,
 ) -> None:
-    """Export standings, teams, every round, the penalties and the deals to Excel (and/or
-    CSV files).
-
-    Example: coinche tournament export concours.xlsx --csv resultats --sep ';'
-    """
     from coinche_cli.cli import tournament_view as view
     from coinche_cli.cli.context import refuse_own_files
     from coinche_cli.game.export import check_separator
@@ -68,7 +77,7 @@ def export(
         raise TournamentError("tournament.export_where")
     if path is not None and path.suffix.lower() != ".xlsx":
         raise TournamentError("tournament.export_suffix", path=path)
-    check_separator(sep)
+    sep = check_separator(sep)
     store = open_store(ctx)
     found = tournaments.load(store, tournament)
     data = view.export_data(found, tournaments.ranked(found), _deal_rows(store, found))
@@ -85,15 +94,10 @@ def export(
 
 def sheets(
     ctx: typer.Context,
-    path: Annotated[Path, typer.Argument(help="The workbook of score sheets (.xlsx).")],
+    path: Annotated[Path, typer.Argument(help=_("The workbook of score sheets (.xlsx)."))],
     round_number: RoundOption = None,
     tournament: TournamentOption = None,
 ) -> None:
-    """Write one print-ready score sheet per table of a round, for tables that keep score on
-    paper.
-
-    Example: coinche tournament sheets --round 2 feuilles.xlsx
-    """
     from coinche_cli.cli.context import refuse_own_files
     from coinche_cli.tournament import ops as tournaments
     from coinche_cli.tournament.export import write_score_sheets

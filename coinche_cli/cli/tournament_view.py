@@ -64,7 +64,7 @@ def round_json(tournament: Tournament, played: Round) -> dict[str, Any]:
 
 def round_lines(tournament: Tournament, played: Round) -> list[str]:
     """A round as plain lines: table, teams, result."""
-    lines = [msg("tview.round", round=played.number, tables=len(played.boards))]
+    lines = [msg("tview.round", round=played.number, count=len(played.boards))]
     for b in played.boards:
         if b.forfeit is not None:
             result = msg("tview.forfeit", team=tournament.name_of(b.forfeit))
@@ -133,8 +133,8 @@ def render_standings(tournament: Tournament, rows: list[Standing], after: int | 
                     tournament.current.number if tournament.current else 0))
     print_line(title)
     described = standings_columns(tournament, wide)
-    columns = [column for column, _ in described]
-    lines = [[standing_cell(row, field) for _, field in described] for row in rows]
+    columns = [column for column, _field in described]
+    lines = [[standing_cell(row, field) for _column, field in described] for row in rows]
     if any(row.dropped for row in rows):
         # a column of its own, so that cutting a long name never cuts the mark
         columns.append(Column(""))
@@ -149,7 +149,7 @@ def export_data(tournament: Tournament, rows: list[Standing],
     """Plain data for :mod:`coinche_cli.tournament.export`."""
     teams = []
     for team in tournament.teams:
-        status = "active" if team.dropped_after is None else msg(
+        status = msg("tview.active") if team.dropped_after is None else msg(
             "tview.dropped", round=team.dropped_after)
         teams.append({"name": team.name, "players": ", ".join(team.players), "club": team.club,
                       "registered": team.registered, "status": status})
@@ -160,7 +160,8 @@ def export_data(tournament: Tournament, rows: list[Standing],
              "team2": tournament.name_of(b.team2), "score1": b.score1, "score2": b.score2,
              "winner": board_winner(tournament, b),
              "forfeit": tournament.name_of(b.forfeit) or None,
-             "scored": "deals" if b.game_id is not None else ("direct" if b.has_result else "")}
+             "scored": (msg("tview.scored_deals") if b.game_id is not None
+                        else msg("tview.scored_direct") if b.has_result else "")}
             for b in played.boards
         ]
         rounds.append({"round": played.number, "tables": tables,

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from coinche_cli.errors import ExportFailed, InputError
 from coinche_cli.game.state import GameState, summary
+from coinche_cli.i18n import N_, _
 from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
@@ -177,10 +178,14 @@ def _atomically(path: Path, write: Callable[[BinaryIO], object]) -> None:
 BAD_SEPARATORS = ('"', "\r", "\n")
 
 
-def check_separator(sep: str) -> None:
-    """Refuse a CSV separator that cannot separate cells (``--sep``)."""
+def check_separator(sep: str | None) -> str:
+    """The CSV separator to use: ``sep`` (``--sep``), refused when it cannot separate cells,
+    or the language's (``;`` in French, what a French Excel reads; ``,`` in English)."""
+    if sep is None:
+        return msg("csv.separator")
     if len(sep) != 1 or sep in BAD_SEPARATORS or sep.isalnum():
         raise InputError("sep", "tfile.bad_separator", got=sep)
+    return sep
 
 
 def write_csv(path: Path, header: list[str], rows: Sequence[Sequence[Any]],
@@ -302,10 +307,13 @@ def sheet_rows(state: GameState) -> tuple[list[str], list[list[Any]]]:
     setup = state.setup
     names = [setup.names.get(s, s) for s in setup.sides]
     header = [
-        "deal", "dealer", "taker", "taker name", "contract", "trump", "coinche", "passed",
-        "made", *(f"points {n}" for n in names), "belote", "announces", "announce winner",
-        "capot", "generale", *(f"score {n}" for n in names), *(f"total {n}" for n in names),
-        "recorded",
+        *map(_, (N_("deal"), N_("dealer"), N_("taker"), N_("taker name"), N_("contract"),
+                 N_("trump"), N_("coinche"), N_("passed"), N_("made"))),
+        *(msg("export.points_of", name=n) for n in names),
+        *map(_, (N_("belote"), N_("announces"), N_("announce winner"), N_("capot"),
+                 N_("generale"))),
+        *(msg("export.score_of", name=n) for n in names),
+        *(msg("export.total_of", name=n) for n in names), _(N_("recorded")),
     ]
     rows: list[list[Any]] = []
     for row in state.rows:
@@ -334,8 +342,9 @@ def sheet_rows(state: GameState) -> tuple[list[str], list[list[Any]]]:
 
 def summary_rows(state: GameState) -> tuple[list[str], list[list[Any]]]:
     """Per side: contracts taken/made/failed, coinches, total, winner."""
-    header = ["side", "name", "taken", "made", "failed", "coinched", "coinched against",
-              "total", "winner"]
+    header = [_(text) for text in (
+        N_("side"), N_("name"), N_("taken"), N_("made"), N_("failed"), N_("coinched"),
+        N_("coinched against"), N_("total"), N_("winner"))]
     rows = [
         [side, state.setup.names.get(side, side), c["taken"], c["made"], c["failed"],
          c["coinched"], c["was_coinched"], state.totals[side], state.winner == side]
@@ -351,4 +360,5 @@ def export_game(state: GameState, *, csv_path: Path | None = None,
     if csv_path is not None:
         write_csv(csv_path, header, rows, sep)
     if xlsx_path is not None:
-        write_xlsx(xlsx_path, [("Deals", header, rows), ("Summary", *summary_rows(state))])
+        write_xlsx(xlsx_path, [(msg("tfile.title.deals"), header, rows),
+                               (msg("tfile.title.summary"), *summary_rows(state))])

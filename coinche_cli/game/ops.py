@@ -21,6 +21,7 @@ from coinche_cli.game.state import (
     resume,
     start,
 )
+from coinche_cli.messages import msg
 from coinche_cli.names import NameIndex, check_name
 from coinche_cli.rules.model import Rules
 from coinche_cli.rules.validate import rules_from_document
@@ -108,8 +109,12 @@ def new_game(
     if names and len(names) != len(sides):
         raise GameError("game.names_count", want=len(sides), got=len(names))
     kind = "team" if count == 4 else "player"
-    labels = {side: (check_name(names[i], kind) if names else side)
-              for i, side in enumerate(sides)}
+    if names:
+        labels = {side: check_name(names[i], kind) for i, side in enumerate(sides)}
+    elif count == 4:  # a team game without names: "Nous" and "Eux" at a French table
+        labels = dict(zip(sides, (msg("game.us"), msg("game.them")), strict=True))
+    else:  # the chien: seats 1, 2, 3
+        labels = {side: side for side in sides}
     index = NameIndex((side, label, side) for side, label in labels.items())
     for side, label in labels.items():
         if not label:

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
 from coinche_cli.errors import GameError
+from coinche_cli.messages import msg
 from coinche_cli.names import NameIndex
 from coinche_cli.rules.model import EndRule, Rules
 from coinche_cli.scoring.deal import Deal
@@ -88,7 +89,7 @@ class Setup(Value):
         """``Les As (seat 3)`` for a team game, the player's name otherwise."""
         side = self.seat_side(seat)
         if self.players == 4:
-            return f"{self.names.get(side, side)} (seat {seat + 1})"
+            return msg("game.seat_label", name=self.names.get(side, side), seat=seat + 1)
         return self.names.get(side, side)
 
 

@@ -131,9 +131,9 @@ def rules_summary(rules: Rules) -> list[str]:
     if end.target is not None:
         goal.append(msg(f"sum.end_target.{end.reach}", target=end.target))
     if end.deals is not None:
-        goal.append(msg("sum.end_deals", deals=end.deals))
+        goal.append(msg("sum.end_deals", count=end.deals))
     if end.time_limit is not None:
-        goal.append(msg("sum.end_time", minutes=end.time_limit))
+        goal.append(msg("sum.end_time", count=end.time_limit))
     lines.append(msg("sum.end", goal=msg("sum.or").join(goal),
                      both=msg(f"sum.both_over.{end.both_over}"),
                      tie=msg(f"sum.tie.{end.tie}")))

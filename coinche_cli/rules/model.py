@@ -53,6 +53,14 @@ ANNOUNCE_ALIASES: dict[str, str] = {
     "carre-r": "carre-K",
     "carre-q": "carre-Q",
     "carre-d": "carre-Q",
+    # the ranks in French words: carré d'as, carré de valets, carré de rois...
+    **{
+        f"carre-{joint}{word}": f"carre-{rank}"
+        for word, rank in (("as", "A"), ("valets", "J"), ("valet", "J"), ("dames", "Q"),
+                           ("dame", "Q"), ("rois", "K"), ("roi", "K"), ("dix", "10"),
+                           ("neuf", "9"), ("huit", "8"), ("sept", "7"))
+        for joint in ("", "de-", "d'")
+    },
 }
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from coinche_cli.errors import InputError, Problem, RulesError
+from coinche_cli.i18n import _
 from coinche_cli.messages import msg
 from coinche_cli.names import check_name, echo, fold
 from coinche_cli.rules.model import (
@@ -206,7 +207,7 @@ class Validator:
                 self.fail(at, "rules.missing_key")
             return default
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(at, "rules.bad_type", expected="a whole number", got=value)
+            self.fail(at, "rules.bad_type", expected=_("a whole number"), got=value)
             return default
         if value < minimum:
             self.fail(at, "rules.bad_range", condition=f">= {minimum}", got=value)
@@ -225,12 +226,12 @@ class Validator:
         return value
 
     def boolean(self, at: Path_, default: bool) -> bool:
-        value = self._typed(at, bool, "true or false")
+        value = self._typed(at, bool, _("true or false"))
         return default if value is None else bool(value)
 
     def text(self, at: Path_, default: str) -> str:
         """A text the commands print (name, title, source): no control characters."""
-        value = self._typed(at, (str, int, float), "text")
+        value = self._typed(at, (str, int, float), _("text"))
         if value is None:
             return default
         try:
@@ -255,7 +256,7 @@ class Validator:
             self.fail(at, "rules.missing_key")
             return {}
         if not isinstance(value, dict):
-            self.fail(at, "rules.bad_type", expected="a table of card: points", got=value)
+            self.fail(at, "rules.bad_type", expected=_("a table of card: points"), got=value)
             return {}
         table: dict[str, int] = {}
         for raw in value:
@@ -282,7 +283,7 @@ class Validator:
         if value is None:
             return default
         if not isinstance(value, list):
-            self.fail(at, "rules.bad_type", expected="a list of score terms", got=value)
+            self.fail(at, "rules.bad_type", expected=_("a list of score terms"), got=value)
             return default
         out: list[str | int] = []
         for item in value:
@@ -420,7 +421,7 @@ class Validator:
             return None, {}
         at = ("announces", "values")
         if not isinstance(values, dict):
-            self.fail(at, "rules.bad_type", expected="a table of announce: points", got=values)
+            self.fail(at, "rules.bad_type", expected=_("a table of announce: points"), got=values)
             return None, {}
         table: dict[str, int] = {}
         labels: dict[str, str] = {}

@@ -93,8 +93,8 @@ def _contract_value(rules: Rules, deal: Deal, mode: Mode, players: int) -> int:
     bid = deal.contract
     if bid < rules.bid_min or bid > mode.max_bid or (bid - rules.bid_min) % rules.bid_step:
         extra = "".join(
-            f", or {word}" for word, v in (("capot", rules.capot_value),
-                                           ("generale", rules.generale_value)) if v is not None
+            msg("deal.or_slam", word=word) for word, v in (
+                ("capot", rules.capot_value), ("generale", rules.generale_value)) if v is not None
         )
         raise DealError("contract", "deal.bid_off_ladder", bid=bid, rules=rules.name,
                         min=rules.bid_min, max=mode.max_bid, step=rules.bid_step, extra=extra)
@@ -182,7 +182,7 @@ def _check_belote(rules: Rules, deal: Deal, sides: tuple[str, ...], mode: Mode) 
     if deal.belote and mode.belotes == 0:
         raise DealError("belote", "deal.belote_none", mode=mode.code, rules=rules.name)
     if len(deal.belote) > mode.belotes:
-        raise DealError("belote", "deal.belote_many", max=mode.belotes, mode=mode.code,
+        raise DealError("belote", "deal.belote_many", count=mode.belotes, mode=mode.code,
                         rules=rules.name, got=len(deal.belote))
 
 
@@ -230,8 +230,8 @@ def _check_count(side: str, names: list[str]) -> None:
     for kind, most in (("carre", MOST_CARRES), ("sequence", MOST_SEQUENCES)):
         count = sum(1 for name in names if ANNOUNCE_KINDS[name] == kind)
         if count > most:
-            raise DealError("announces", "deal.too_many_announces", side=side, count=count,
-                            kind=msg(f"deal.announce_kind.{kind}"), most=most)
+            key = "deal.too_many_announces" if kind == "carre" else "deal.too_many_sequences"
+            raise DealError("announces", key, side=side, count=count, most=most)
 
 
 def _announce_by_value(table: Mapping[str, int], text: str) -> str | None:

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from coinche_cli.errors import DealError
+from coinche_cli.i18n import _
 from coinche_cli.messages import msg
 
 
@@ -43,6 +44,14 @@ TRUMP_WORDS: dict[str, Trump] = {
     "clubs": Trump.C,
     "sa": Trump.SA, "sans-atout": Trump.SA, "nt": Trump.SA,
     "ta": Trump.TA, "tout-atout": Trump.TA, "at": Trump.TA,
+    "piques": Trump.S, "coeurs": Trump.H, "cœurs": Trump.H, "carreaux": Trump.D,
+    "trefles": Trump.C, "trèfles": Trump.C, "sans-atouts": Trump.SA, "tout-atouts": Trump.TA,
+}  # fmt: skip
+
+#: The coinche level written as a word after the contract (``100 pique contré``).
+COINCHE_WORDS: dict[str, int] = {
+    "x": 1, "contré": 1, "contre": 1, "coinché": 1, "coinche": 1,
+    "xx": 2, "surcontré": 2, "surcontre": 2, "surcoinché": 2, "surcoinche": 2,
 }  # fmt: skip
 
 
@@ -234,7 +243,8 @@ def parse_contract_word(word: str) -> tuple[Contract, Trump, int]:
 
 def _contract_value(value: Any) -> Contract:
     if isinstance(value, bool):
-        raise DealError("contract", "deal.bad_type", expected="a bid, capot or generale", got=value)
+        raise DealError("contract", "deal.bad_type", expected=_("a bid, capot or generale"),
+                        got=value)
     if isinstance(value, int):
         return value
     text = str(value).strip().lower().replace("é", "e")
@@ -244,14 +254,15 @@ def _contract_value(value: Any) -> Contract:
         return ContractKind(text)
     except ValueError:
         raise DealError(
-            "contract", "deal.bad_type", expected="a bid, capot or generale", got=value
+            "contract", "deal.bad_type", expected=_("a bid, capot or generale"), got=value
         ) from None
 
 
 def _side(value: Any, field_name: str) -> str:
     """A side as typed (a code, a name, a prefix): read into a code by ``Deal.with_sides``."""
     if isinstance(value, bool) or not isinstance(value, str | int):
-        raise DealError(field_name, "deal.bad_type", expected="a side (A, B or a seat)", got=value)
+        raise DealError(field_name, "deal.bad_type", expected=_("a side (A, B or a seat)"),
+                        got=value)
     text = str(value).strip()
     if not text:
         raise DealError(field_name, "deal.missing")
@@ -263,7 +274,7 @@ def _whole(value: Any, field_name: str) -> int:
         text = value.strip() if isinstance(value, str) else ""
         if _digits(text):
             return int(text)
-        raise DealError(field_name, "deal.bad_type", expected="a whole number", got=value)
+        raise DealError(field_name, "deal.bad_type", expected=_("a whole number"), got=value)
     return value
 
 
@@ -299,7 +310,7 @@ def deal_from_json(data: Any) -> Deal:
     points = data.get("points")
     if points is not None:
         if not isinstance(points, dict):
-            raise DealError("points", "deal.bad_type", expected="an object side: points",
+            raise DealError("points", "deal.bad_type", expected=_("an object side: points"),
                             got=points)
         points = {_side(k, "points"): _whole(v, "points") for k, v in points.items()}
     belote = data.get("belote")
@@ -311,7 +322,7 @@ def deal_from_json(data: Any) -> Deal:
         belotes = (_side(belote, "belote"),)
     generale = data.get("generale")
     if generale is not None and not isinstance(generale, bool):
-        raise DealError("generale", "deal.bad_type", expected="true or false", got=generale)
+        raise DealError("generale", "deal.bad_type", expected=_("true or false"), got=generale)
     # one deal, one spelling: false is "not given", as in the words form
     generale = generale or None
     capot = data.get("capot")
@@ -334,14 +345,14 @@ def _announces(value: Any) -> dict[str, tuple[str, ...]]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise DealError("announces", "deal.bad_type", expected="an object side: [announces]",
+        raise DealError("announces", "deal.bad_type", expected=_("an object side: [announces]"),
                         got=value)
     out: dict[str, tuple[str, ...]] = {}
     for side, names in value.items():
         items = names if isinstance(names, list) else [names]
         for item in items:
             if isinstance(item, bool) or not isinstance(item, str | int):
-                raise DealError("announces", "deal.bad_type", expected="an announce name",
+                raise DealError("announces", "deal.bad_type", expected=_("an announce name"),
                                 got=item)
         if items:
             out[_side(side, "announces")] = tuple(str(item) for item in items)
@@ -353,6 +364,28 @@ def _pair(text: str, field_name: str) -> tuple[str, str]:
     if not sep or not side.strip() or not value.strip():
         raise DealError(field_name, "deal.bad_option", got=text)
     return side.strip(), value.strip()
+
+
+def _contract_words(words: Sequence[str]) -> tuple[Contract, Trump, int, Sequence[str]]:
+    """The contract at the start of ``words``, and the words after it.
+
+    One word (``100S``, ``90♥x``), or the bid and the trump as two (``100 pique``,
+    ``capot SA``), then perhaps the coinche as a word (``contré``, ``surcontré``, ``x``).
+    """
+    first = words[0]
+    if len(words) > 1 and words[1].strip().lower() in TRUMP_WORDS and (
+            _digits(first.strip()) or first.strip().lower() in _SLAM_WORDS):
+        contract, trump, coinche = parse_contract_word(first.strip() + words[1].strip())
+        used = 2
+    else:
+        contract, trump, coinche = parse_contract_word(first)
+        used = 1
+    if len(words) > used and words[used].strip().lower() in COINCHE_WORDS:
+        coinche += COINCHE_WORDS[words[used].strip().lower()]
+        used += 1
+        if coinche > 2:  # "100Sx surcontré": more than surcoinché
+            raise DealError("contract", "deal.bad_contract_word", got=" ".join(words[:used]))
+    return contract, trump, coinche, words[used:]
 
 
 def deal_from_words(
@@ -370,15 +403,17 @@ def deal_from_words(
     ``announce`` entries are ``SIDE:NAME[,NAME…]``; ``points`` entries are ``SIDE:N`` for the
     other sides (the chien's defenders).
     """
-    if len(words) not in (2, 3):
-        raise DealError("deal", "deal.words_count", got=" ".join(words) or "nothing")
+    if len(words) < 2:
+        raise DealError("deal", "deal.words_count", got=" ".join(words) or msg("deal.nothing"))
     taker = _side(words[0], "taker")
-    contract, trump, coinche = parse_contract_word(words[1])
+    contract, trump, coinche, rest = _contract_words(words[1:])
+    if len(rest) > 1:
+        raise DealError("deal", "deal.words_count", got=" ".join(words))
     given: dict[str, int] = {}
-    if len(words) == 3:
-        if not _digits(words[2].strip()):
-            raise DealError("points", "deal.bad_points_word", got=words[2])
-        given[taker] = int(words[2])
+    if rest:
+        if not _digits(rest[0].strip()):
+            raise DealError("points", "deal.bad_points_word", got=rest[0])
+        given[taker] = int(rest[0])
     for entry in points:
         side, value = _pair(entry, "points")
         if not _digits(value):

@@ -242,7 +242,7 @@ def _term(
 
 def _announce_names(rules: Rules, checked: CheckedDeal, sides: tuple[str, ...]) -> str:
     names = [
-        rules.announce_label(name)
+        rules.announce_names.get(name) or msg(f"sum.announce.{name}")
         for side in sides
         if checked.counted.get(side, 0)
         for name in checked.announces.get(side, ())

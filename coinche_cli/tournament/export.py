@@ -42,6 +42,7 @@ from coinche_cli.game.export import (
     write_csv,
     write_xlsx,
 )
+from coinche_cli.i18n import N_, _
 from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
@@ -50,32 +51,35 @@ if TYPE_CHECKING:
 
 #: (key in the data, column header) for each table, in column order.
 STANDINGS_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("rank", "rank"), ("team", "team"), ("players", "players"), ("played", "played"),
-    ("wins", "wins"), ("draws", "draws"), ("losses", "losses"), ("byes", "byes"),
-    ("points_for", "points for"), ("points_against", "points against"),
-    ("difference", "difference"), ("match_points", "match points"),
-    ("penalties", "penalties"), ("buchholz", "buchholz"),
+    ("rank", N_("rank")), ("team", N_("team")), ("players", N_("players")),
+    ("played", N_("played")), ("wins", N_("wins")), ("draws", N_("draws")),
+    ("losses", N_("losses")), ("byes", N_("byes")), ("points_for", N_("points for")),
+    ("points_against", N_("points against")), ("difference", N_("difference")),
+    ("match_points", N_("match points")), ("penalties", N_("penalties")),
+    ("buchholz", N_("buchholz")),
 )
 TEAM_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("name", "team"), ("players", "players"), ("club", "club"),
-    ("registered", "registered"), ("status", "status"),
+    ("name", N_("team")), ("players", N_("players")), ("club", N_("club")),
+    ("registered", N_("registered")), ("status", N_("status")),
 )
 ROUND_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("table", "table"), ("team1", "team 1"), ("team2", "team 2"), ("score1", "score 1"),
-    ("score2", "score 2"), ("winner", "winner"), ("forfeit", "forfeit"), ("scored", "scored"),
+    ("table", N_("table")), ("team1", N_("team 1")), ("team2", N_("team 2")),
+    ("score1", N_("score 1")), ("score2", N_("score 2")), ("winner", N_("winner")),
+    ("forfeit", N_("forfeit")), ("scored", N_("scored")),
 )
 DEAL_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("round", "round"), ("table", "table"), ("game", "game"), ("number", "deal"),
-    ("dealer", "dealer"), ("taker", "taker"), ("contract", "contract"), ("trump", "trump"),
-    ("coinche", "coinche"), ("made", "made"), ("score1", "score 1"), ("score2", "score 2"),
-    ("total1", "total 1"), ("total2", "total 2"),
+    ("round", N_("round")), ("table", N_("table")), ("game", N_("game")), ("number", N_("deal")),
+    ("dealer", N_("dealer")), ("taker", N_("taker")), ("contract", N_("contract")),
+    ("trump", N_("trump")), ("coinche", N_("coinche")), ("made", N_("made")),
+    ("score1", N_("score 1")), ("score2", N_("score 2")), ("total1", N_("total 1")),
+    ("total2", N_("total 2")),
 )
 PENALTY_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("round", "round"), ("team", "team"), ("points", "points"), ("reason", "reason"),
-    ("to", "to"),
+    ("round", N_("round")), ("team", N_("team")), ("points", N_("points")),
+    ("reason", N_("reason")), ("to", N_("to")),
 )
 #: What the table column of a round's last row says when a team sat out.
-BYE_LABEL = "bye"
+BYE_LABEL = N_("bye")
 
 #: Score sheets: empty deal rows when a match is played to a target, not a number of deals.
 TARGET_ROWS = 20
@@ -108,7 +112,7 @@ def _keyed(records: Sequence[dict[str, Any]],
     keys = [key for key in order if key in present or not records]
     keys += [key for key in present if key not in order]
     headers = dict(known)
-    header = [headers.get(key, key.replace("_", " ")) for key in keys]
+    header = [_(headers[key]) if key in headers else key.replace("_", " ") for key in keys]
     return header, [[record.get(key) for key in keys] for record in records]
 
 
@@ -117,7 +121,7 @@ def round_rows(round_data: dict[str, Any]) -> list[list[Any]]:
     rows = [[table.get(key) for key, _ in ROUND_COLUMNS] for table in round_data["tables"]]
     if round_data.get("bye"):
         bye: list[Any] = [None] * len(ROUND_COLUMNS)
-        bye[0], bye[1], bye[3] = BYE_LABEL, round_data["bye"], round_data.get("bye_points")
+        bye[0], bye[1], bye[3] = _(BYE_LABEL), round_data["bye"], round_data.get("bye_points")
         rows.append(bye)
     return rows
 
@@ -132,21 +136,24 @@ def export_tables(data: dict[str, Any]) -> list[Table]:
     """Every table of the export, in sheet order: standings, teams, each round, penalties
     (when ``data`` has the key, if only with its header), deals (when there are any)."""
     tables = [
-        Table("Standings", "standings", *_keyed(data.get("standings", []), STANDINGS_COLUMNS)),
-        Table("Teams", "teams", *_keyed(data.get("teams", []), TEAM_COLUMNS)),
+        Table(msg("tfile.title.standings"), "standings",
+              *_keyed(data.get("standings", []), STANDINGS_COLUMNS)),
+        Table(msg("tfile.title.teams"), "teams", *_keyed(data.get("teams", []), TEAM_COLUMNS)),
     ]
     for round_data in sorted(data.get("rounds", []), key=lambda r: int(r["round"])):
         number = int(round_data["round"])
-        tables.append(Table(f"Round {number}", f"round-{number}",
-                            [header for _, header in ROUND_COLUMNS], round_rows(round_data)))
+        tables.append(Table(msg("tfile.title.round", round=number), f"round-{number}",
+                            [_(header) for _key, header in ROUND_COLUMNS],
+                            round_rows(round_data)))
     # an empty list is "no penalty": the sheet says so with its header alone; a caller that
     # gives no list at all does not know, and an empty sheet would wrongly say "none"
     if "penalties" in data:
-        tables.append(Table("Penalties", "penalties",
-                            [header for _, header in PENALTY_COLUMNS],
+        tables.append(Table(msg("tfile.title.penalties"), "penalties",
+                            [_(header) for _key, header in PENALTY_COLUMNS],
                             penalty_rows(data["penalties"] or [])))
     if data.get("deals"):
-        tables.append(Table("Deals", "deals", *_keyed(data["deals"], DEAL_COLUMNS)))
+        tables.append(Table(msg("tfile.title.deals"), "deals",
+                            *_keyed(data["deals"], DEAL_COLUMNS)))
     return tables
 
 
@@ -271,7 +278,7 @@ def write_score_sheets(path: Path, tournament: str, round_number: int,
         raise NothingToPrint(msg("tfile.no_tables", round=round_number))
     match_format = []
     if deals:
-        match_format += [msg("tfile.sheet.deals", deals=deals), msg("tfile.sheet.passed")]
+        match_format += [msg("tfile.sheet.deals", count=deals), msg("tfile.sheet.passed")]
     if target:
         match_format.append(msg("tfile.sheet.target", target=target))
     header = grid_header()
@@ -280,7 +287,7 @@ def write_score_sheets(path: Path, tournament: str, round_number: int,
         styles = _Styles(book)
         for table in sorted(tables, key=lambda t: int(t["table"])):
             number = int(table["table"])
-            sheet = book.sheet(f"Table {number}")
+            sheet = book.sheet(msg("tfile.title.table", table=number))
             lines = [tournament,
                      msg("tfile.sheet.round_table", round=round_number, table=number),
                      " · ".join(match_format)]

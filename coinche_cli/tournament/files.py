@@ -349,8 +349,7 @@ def _at(cells: list[str], column: int | None) -> str:
 def _refuse(name: str, bad: list[tuple[int, list[str]]]) -> FileProblem:
     lines = [msg("tfile.row", file=name, row=row, problems="; ".join(problems))
              for row, problems in bad]
-    summary = (msg("tfile.bad_rows_one", file=name) if len(bad) == 1
-               else msg("tfile.bad_rows", count=len(bad), file=name))
+    summary = msg("tfile.bad_rows", count=len(bad), file=name)
     return FileProblem(summary, lines)
 
 

@@ -1,0 +1,264 @@
+"""The language the program speaks: which catalogue, and how a message is looked up in it.
+
+English is the source language: every message is written in English in the code (see
+:mod:`coinche_cli.messages`), and a catalogue (``locale/fr/LC_MESSAGES/coinche.mo``,
+compiled by Babel from its ``.po`` file) gives its translation.  The language is chosen once
+per process, before any command is built (help texts are translated when a command is
+defined): ``--lang``, else ``COINCHE_LANG``, else the locale variables in gettext's order
+(``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``); English when none names a language
+that has a catalogue.  ``COINCHE_LOCALEDIR`` names another folder of catalogues, searched
+first (a translator's work in progress, or the tests' pseudo-locale).
+
+Only the standard library's class-based API is used (no global ``textdomain``, which Click
+and every other library share).  :class:`Catalogue` is a :class:`gettext.GNUTranslations`
+that reads a ``.mo`` file lazily: the standard class decodes every message when the file is
+opened, about 8 million instructions for 500 messages, which is more than the whole start-up
+budget a deal at the table has left; a ``.mo`` file's messages are sorted, so one message is
+found by bisection in about twenty thousand.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+import struct
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import IO
+
+#: The catalogue's domain: ``locale/LANG/LC_MESSAGES/coinche.mo``.
+DOMAIN = "coinche"
+#: English, the language of the messages in the code (no catalogue).
+SOURCE = "en"
+#: The catalogues shipped with the package.
+LOCALE_DIR = Path(__file__).parent / "locale"
+#: The locale variables, in the order gettext reads them.
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction; it is translated where it is shown."""
+    return message
+
+
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a plural form for extraction (Babel keyword ``NP_:1,2``)."""
+    return singular, plural
+
+
+#: Plural rules seen in practice, as functions: compiling the catalogue's expression
+#: (``gettext.c2py``) costs more than the lookup itself.
+_PLURALS: dict[str, Callable[[int], int]] = {
+    "(n > 1)": lambda n: int(n > 1),  # French: 0 and 1 are singular
+    "n > 1": lambda n: int(n > 1),
+    "(n != 1)": lambda n: int(n != 1),  # English
+    "n != 1": lambda n: int(n != 1),
+}
+
+
+class Catalogue(gettext.GNUTranslations):
+    """A compiled catalogue whose messages are looked up when asked for, not all decoded
+    when it is opened."""
+
+    _data: bytes
+    _order: str
+    _count: int
+    _originals: int
+    _translations: int
+    _plural_text: str
+
+    def _parse(self, fp: IO[bytes]) -> None:  # type: ignore[override]
+        data = fp.read()
+        if len(data) < 20:
+            raise OSError(0, "not a .mo file", getattr(fp, "name", ""))
+        (magic,) = struct.unpack("<I", data[:4])
+        if magic == self.LE_MAGIC:
+            self._order = "<"
+        elif magic == self.BE_MAGIC:
+            self._order = ">"
+        else:
+            raise OSError(0, "bad magic number", getattr(fp, "name", ""))
+        version, count, originals, translations = struct.unpack(self._order + "4I", data[4:20])
+        if version >> 16 not in self.VERSIONS:
+            raise OSError(0, "unknown .mo version", getattr(fp, "name", ""))
+        self._data, self._count = data, count
+        self._originals, self._translations = originals, translations
+        self._catalog: dict[object, str] = {}  # unused: _find reads the file's tables
+        self._info: dict[str, str] = {}
+        self._charset = "utf-8"
+        self._plural_text = "(n != 1)"
+        header = self._find(b"")
+        if header is not None:
+            self._read_header(header.decode("ascii", "replace"))
+
+    def _read_header(self, text: str) -> None:
+        for line in text.splitlines():
+            name, sep, value = line.partition(":")
+            if not sep:
+                continue
+            name, value = name.strip().lower(), value.strip()
+            self._info[name] = value
+            if name == "content-type" and "charset=" in value:
+                self._charset = value.split("charset=")[1].strip()
+            elif name == "plural-forms":
+                expression = value.split(";")[1].partition("=")[2] if ";" in value else ""
+                self._plural_text = expression.strip() or self._plural_text
+
+    def _find(self, key: bytes) -> bytes | None:
+        """The translation stored for ``key`` (bisection over the sorted originals)."""
+        data, order = self._data, self._order + "2I"
+        low, high = 0, self._count
+        while low < high:
+            middle = (low + high) // 2
+            length, offset = struct.unpack_from(order, data, self._originals + 8 * middle)
+            original = data[offset:offset + length]
+            if original < key:
+                low = middle + 1
+            elif original > key:
+                high = middle
+            else:
+                length, offset = struct.unpack_from(order, data, self._translations + 8 * middle)
+                return data[offset:offset + length]
+        return None
+
+    def plural(self, n: int) -> int:
+        """The index of the plural form for ``n`` (compiled on first use)."""
+        rule = _PLURALS.get(self._plural_text)
+        if rule is None:
+            rule = gettext.c2py(self._plural_text)
+            _PLURALS[self._plural_text] = rule
+        return rule(n)
+
+    def gettext(self, message: str) -> str:
+        found = self._find(message.encode(self._charset))
+        if found:
+            return found.decode(self._charset)
+        fallback: gettext.NullTranslations | None = getattr(self, "_fallback", None)
+        return message if fallback is None else fallback.gettext(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        key = msgid1.encode(self._charset) + b"\0" + msgid2.encode(self._charset)
+        found = self._find(key)
+        if found:
+            forms = found.decode(self._charset).split("\0")
+            index = self.plural(n)
+            if 0 <= index < len(forms) and forms[index]:
+                return forms[index]
+        fallback: gettext.NullTranslations | None = getattr(self, "_fallback", None)
+        if fallback is not None:
+            return fallback.ngettext(msgid1, msgid2, n)
+        return msgid1 if n == 1 else msgid2
+
+
+class LanguageError(ValueError):
+    """A language asked for by name (``--lang``, ``COINCHE_LANG``) that has no catalogue."""
+
+    def __init__(self, source: str, got: str, known: Sequence[str]) -> None:
+        super().__init__(got)
+        self.source, self.got, self.known = source, got, tuple(known)
+
+
+def locale_dirs(environ: Mapping[str, str]) -> list[Path]:
+    """Where catalogues are looked for: ``COINCHE_LOCALEDIR`` first, then the package's."""
+    extra = environ.get("COINCHE_LOCALEDIR")
+    return [Path(extra), LOCALE_DIR] if extra else [LOCALE_DIR]
+
+
+def _catalogue_path(language: str, dirs: Sequence[Path]) -> Path | None:
+    for folder in dirs:
+        path = folder / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        if path.is_file():
+            return path
+    return None
+
+
+def languages(environ: Mapping[str, str] | None = None) -> list[str]:
+    """Every language that can be chosen: English and each catalogue found."""
+    environ = os.environ if environ is None else environ
+    found = {SOURCE}
+    for folder in locale_dirs(environ):
+        if folder.is_dir():
+            found.update(p.parent.parent.name for p in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+    return sorted(found)
+
+
+def _candidates(value: str) -> list[str]:
+    """``fr_FR.UTF-8@euro`` → ``fr_FR``, ``fr`` (the forms a catalogue folder is named)."""
+    base = value.split(".")[0].split("@")[0].strip()
+    out = [base] if base else []
+    if "_" in base:
+        out.append(base.split("_")[0])
+    return out
+
+
+def choose(asked: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to speak: ``asked`` (``--lang``), else ``COINCHE_LANG``, else the locale
+    variables.  A language asked for by name without a catalogue raises
+    :class:`LanguageError`; a locale without one means English."""
+    environ = os.environ if environ is None else environ
+    dirs = locale_dirs(environ)
+    for source, value in (("--lang", asked), ("COINCHE_LANG", environ.get("COINCHE_LANG"))):
+        if value is None or (source == "COINCHE_LANG" and not value.strip()):
+            continue
+        code = value.strip().lower()
+        if code == SOURCE or _catalogue_path(code, dirs) is not None:
+            return code
+        for candidate in _candidates(value.strip()):
+            if candidate.lower() == SOURCE or _catalogue_path(candidate, dirs) is not None:
+                return candidate
+        raise LanguageError(source, value, languages(environ))
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable)
+        if not value:
+            continue
+        for item in value.split(":"):
+            for candidate in _candidates(item):
+                if candidate in ("C", "POSIX") or candidate.lower() == SOURCE:
+                    return SOURCE
+                if _catalogue_path(candidate, dirs) is not None:
+                    return candidate
+        return SOURCE  # the first variable set decides, as in gettext
+    return SOURCE
+
+
+_current: gettext.NullTranslations | None = None
+_language = SOURCE
+
+
+def use(language: str, environ: Mapping[str, str] | None = None) -> None:
+    """Speak ``language`` from now on (a code :func:`choose` returned)."""
+    global _current, _language
+    environ = os.environ if environ is None else environ
+    path = None if language == SOURCE else _catalogue_path(language, locale_dirs(environ))
+    if path is None:
+        _current, _language = gettext.NullTranslations(), SOURCE
+        return
+    with open(path, "rb") as fp:
+        _current, _language = Catalogue(fp), language
+
+
+def translations() -> gettext.NullTranslations:
+    """The catalogue in use (chosen from the environment on first use)."""
+    if _current is None:
+        try:
+            use(choose(None))
+        except LanguageError:
+            use(SOURCE)
+    assert _current is not None
+    return _current
+
+
+def language() -> str:
+    """The code of the language in use: ``en``, ``fr``…"""
+    translations()
+    return _language
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use."""
+    return translations().gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message with a plural for ``count``, in the language in use."""
+    return translations().ngettext(singular, plural, count)
