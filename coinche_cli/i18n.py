@@ -19,12 +19,17 @@ found by bisection in about twenty thousand.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import gettext
 import os
 import struct
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, ParamSpec, TypeVar
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 #: The catalogue's domain: ``locale/LANG/LC_MESSAGES/coinche.mo``.
 DOMAIN = "coinche"
@@ -235,6 +240,30 @@ def use(language: str, environ: Mapping[str, str] | None = None) -> None:
         return
     with open(path, "rb") as fp:
         _current, _language = Catalogue(fp), language
+
+
+@contextlib.contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Speak ``language`` for the length of a ``with`` block (JSON is built in English)."""
+    global _current, _language
+    before = translations(), _language
+    use(language)
+    try:
+        yield
+    finally:
+        _current, _language = before
+
+
+def in_source_language(build: Callable[P, T]) -> Callable[P, T]:
+    """``build`` (a JSON builder) run in English whatever the language in use: JSON keys and
+    values are the same in every language, they are the machine's interface."""
+
+    @functools.wraps(build)
+    def built(*args: P.args, **kwargs: P.kwargs) -> T:
+        with speaking(SOURCE):
+            return build(*args, **kwargs)
+
+    return built
 
 
 def translations() -> gettext.NullTranslations:

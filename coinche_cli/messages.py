@@ -38,7 +38,6 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "field.path": N_("path"),
     "field.argument": N_("argument {position}"),
     "rows.more": N_("… and {count} more"),
-    "ok": N_("ok"),
     # --- the store ---
     "store.foreign": N_("{path} is not a coinche store (another program's file); name another "
     "file with --db"),
@@ -102,8 +101,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "deal.bad_type": N_("expected {expected}, got {got!r}"),
     "deal.bad_players": N_("{rules} is played by {allowed} players, not {got}"),
     "deal.bad_side": N_("{got!r} is not a side here (sides are: {sides})"),
-    "deal.bad_contract_word": N_("{got!r} is not a contract: write bid and trump in one word, "
-    "like 100S, 90♥, 120TA, 80SA, capotH, generaleS, with x or xx for coinché/surcoinché"),
+    "deal.bad_contract_word": N_(
+        "{got!r} is not a contract: write the bid and the trump, like 100S, 100 pique, 90♥, "
+        "120TA, 80 SA, capotH, generaleS, then x or xx (contré, surcontré) if coinché"),
     "deal.bad_trump": N_("{got!r} is not a trump: use S H D C (♠ ♥ ♦ ♣, P K T), SA or TA"),
     "deal.mode_not_played": N_("{mode} is not played in {rules} (modes: {modes})"),
     "deal.bid_off_ladder": N_(
@@ -309,8 +309,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "view.no_games": N_("no games yet"),
     "view.exported": NP_("wrote {path} ({count} deal)", "wrote {path} ({count} deals)"),
     "game.export_nothing": N_("say where: --csv FILE and/or --xlsx FILE"),
-    "play.help": N_("answer each question; at 'taker': p = everybody passed, u = undo; "
-    "q = quit at any question (the deal being entered is not saved)"),
+    "play.help": N_("answer each question; at 'taker': p (or passe) = everybody passed, "
+                    "u = undo; q = quit at any question (the deal being entered is not saved)"),
     "play.taker": N_("taker ({sides})> "),
     "play.contract": N_("contract: bid {min}..{max} and trump, x/xx if coinché "
     "(100S, 90Hx, capotTA)> "),

@@ -27,8 +27,6 @@ TOURNAMENT_MESSAGES: dict[str, str | tuple[str, str]] = {
     "tournament.too_many_teams": N_("a tournament holds at most {most} teams ({count} are "
     "registered)"),
     "tournament.too_many_players": N_("a team has two players, got {got}"),
-    "tournament.ambiguous_team": N_("{name!r} matches several teams ({matches}); type more of it"),
-    "tournament.unknown_team": N_("no team called {name!r}"),
     "tournament.already_dropped": N_("{name} has already left the tournament"),
     "tournament.not_dropped": N_("{name} has not left the tournament"),
     "tournament.bad_same_club": N_("--same-club is {known}, not {got!r}"),

@@ -13,7 +13,11 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from tests.harness import Cli
+# The tests read English unless they ask for another language: a developer's French locale
+# must not change what the in-process command line prints (tests/test_i18n.py sets its own).
+os.environ["COINCHE_LANG"] = "en"
+
+from tests.harness import Cli  # after the language is set
 
 settings.register_profile("default", deadline=None, max_examples=60)
 settings.register_profile("ci", deadline=None, max_examples=60, derandomize=True)

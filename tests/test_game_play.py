@@ -237,7 +237,7 @@ def test_pass_undo_and_a_bad_contract_keep_working(teams: Cli) -> None:
 
 def test_end_of_input_in_the_middle_of_a_deal_leaves_cleanly(teams: Cli) -> None:
     out = teams.run("game", "play", stdin="\n".join([*FIRST, "B", "80H"])).stdout
-    assert out.rstrip().endswith("the deal being entered is not saved\nsaved: 1 deals in this "
+    assert out.rstrip().endswith("the deal being entered is not saved\nsaved: 1 deal in this "
                                  "game")
     assert len(deals(teams)) == 1
 

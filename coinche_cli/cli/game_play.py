@@ -37,8 +37,11 @@ FIELD_QUESTION = {
 }  # fmt: skip
 #: the questions that only make sense after another one, asked again with it
 DEPENDENT = {"points": ("others",), "announces": ("winner",)}
-#: what leaves the loop at any question
-QUIT = ("q", "quit")
+#: what leaves the loop at any question (in English or in French)
+QUIT = ("q", "quit", "quitter")
+#: at the taker question: a deal everybody passed, or the last deal undone
+PASS = ("p", "pass", "passe")
+UNDO = ("u", "undo", "annuler")
 
 
 class _Quit(Exception):
@@ -268,10 +271,10 @@ def _play_deal(store: Store, game_id: int, state: GameState, read: Callable[[str
         word = answer.lower()
         if word in QUIT:
             raise _Quit
-        if question == "taker" and word in ("u", "p"):
-            change = games.undo(store, game_id) if word == "u" else games.add(store, game_id,
-                                                                              None)
-            for line in game_view.change_lines(change, "undo" if word == "u" else "pass"):
+        if question == "taker" and word in PASS + UNDO:
+            undo = word in UNDO
+            change = games.undo(store, game_id) if undo else games.add(store, game_id, None)
+            for line in game_view.change_lines(change, "undo" if undo else "pass"):
                 print_line(line)
             return change.after
         try:

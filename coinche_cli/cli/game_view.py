@@ -11,6 +11,7 @@ from typing import Any
 from coinche_cli.cli.output import Column, print_line, print_table
 from coinche_cli.game.ops import Change
 from coinche_cli.game.state import GameState, Row, summary
+from coinche_cli.i18n import in_source_language
 from coinche_cli.messages import msg
 from coinche_cli.store import GameRecord
 
@@ -31,6 +32,7 @@ def contract_text(row: Row) -> str:
     return f"{deal.contract}{deal.trump.symbol}{coinche}"
 
 
+@in_source_language
 def row_json(state: GameState, row: Row) -> dict[str, Any]:
     """One sheet row as JSON."""
     result = row.result
@@ -49,6 +51,7 @@ def row_json(state: GameState, row: Row) -> dict[str, Any]:
     }
 
 
+@in_source_language
 def state_json(record: GameRecord, state: GameState) -> dict[str, Any]:
     """The whole game as JSON (``game show --json``)."""
     end = state.setup.end
@@ -71,6 +74,7 @@ def state_json(record: GameRecord, state: GameState) -> dict[str, Any]:
     }
 
 
+@in_source_language
 def change_json(change: Change) -> dict[str, Any]:
     """What ``game add`` / ``pass`` / ``undo`` / ``edit`` return with ``--json``.
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from coinche_cli.i18n import in_source_language
 from coinche_cli.messages import msg
 from coinche_cli.rules.model import RANKS, Rules, SideTerms
 
@@ -14,6 +15,7 @@ def _modes(rules: Rules) -> list[str]:
     return (["suits"] if suits else []) + [c for c in codes if c not in suits]
 
 
+@in_source_language
 def summary_rows(rules: Rules) -> dict[str, Any]:
     """The listing row: name, players, target, modes, source."""
     return {

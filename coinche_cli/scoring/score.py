@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from coinche_cli.i18n import SOURCE, speaking
 from coinche_cli.messages import msg
 from coinche_cli.rules.model import Rounding, Rules
 from coinche_cli.scoring.check import CheckedDeal, check_deal
@@ -39,17 +40,39 @@ class Term(NamedTuple):
         return self.value * self.factor
 
 
+#: A message not yet put into words: its key and its values (words only when shown, in the
+#: language in use then; JSON always in the source language).
+Said = tuple[str, tuple[tuple[str, Any], ...]]
+
+
+def _say(key: str, **values: Any) -> Said:
+    return key, tuple(values.items())
+
+
+def _words(said: Said) -> str:
+    return msg(said[0], **dict(said[1]))
+
+
 class DealScore(NamedTuple):
     """What each side scores on a deal, and why."""
 
     checked: CheckedDeal
     made: bool
-    reason: str
+    why: tuple[Said, ...]  # the outcome, its detail, then the defence's and the coinche's
     scores: Mapping[str, int]
     terms: Mapping[str, tuple[Term, ...]]
     winners: tuple[str, ...]
     rounded: Mapping[str, int] = MappingProxyType({})
     rounding: str = "none"
+
+    @property
+    def reason(self) -> str:
+        """``A made 100♠: 174 counted against 100 needed…``, in the language in use."""
+        outcome, detail, *more = self.why
+        text = _words(detail)
+        for said in more:
+            text += f" ({_words(said)})" if said[0].startswith("coinche.") else "; " + _words(said)
+        return msg(outcome[0], **dict(outcome[1]), detail=text)
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -74,7 +97,12 @@ class DealScore(NamedTuple):
         return tuple(lines)
 
     def to_json(self, rules: Rules) -> dict[str, Any]:
-        """A JSON-ready summary: made, scores, card points, terms and explanation lines."""
+        """A JSON-ready summary: made, scores, card points, terms and explanation lines (in
+        English whatever the language: JSON is the machine's interface)."""
+        with speaking(SOURCE):
+            return self._json(rules)
+
+    def _json(self, rules: Rules) -> dict[str, Any]:
         return {
             "rules": rules.name,
             "deal": self.checked.deal.to_json(),
@@ -134,7 +162,7 @@ def score_deal(
 ) -> DealScore:
     """Score ``deal`` under ``rules``; ``exact`` skips rounding (a game's last deal)."""
     checked = check_deal(rules, deal, players)
-    made, reason = _made(rules, checked)
+    made, why = _made(rules, checked)
     taker = deal.taker
     winners = (taker,) if made else tuple(s for s in checked.sides if s != taker)
     conditions: set[str] = set()
@@ -157,7 +185,7 @@ def score_deal(
             for item in rules.score.terms(made, role, conditions)
         )
     scores = {side: sum(t.total for t in side_terms) for side, side_terms in terms.items()}
-    result = DealScore(checked, made, reason, scores, terms, winners, rounded=rounded,
+    result = DealScore(checked, made, why, scores, terms, winners, rounded=rounded,
                        rounding=rules.rounding)
     return result
 
@@ -166,16 +194,17 @@ def _belote(rules: Rules, deal: Deal, side: str) -> int:
     return rules.belote_value * deal.belote.count(side)
 
 
-def _made(rules: Rules, checked: CheckedDeal) -> tuple[bool, str]:
+def _made(rules: Rules, checked: CheckedDeal) -> tuple[bool, tuple[Said, ...]]:
     deal = checked.deal
     taker = deal.taker
     contract = f"{deal.contract}{deal.trump.symbol}"
+    more: list[Said] = []
     if deal.contract is ContractKind.GENERALE:
         made = checked.generale
-        detail = msg("score.generale_made" if made else "score.generale_failed")
+        detail = _say("score.generale_made" if made else "score.generale_failed")
     elif deal.contract is ContractKind.CAPOT:
         made = checked.capot == taker
-        detail = msg("score.capot_made" if made else "score.capot_failed")
+        detail = _say("score.capot_made" if made else "score.capot_failed")
     else:
         points = checked.points[taker]
         parts = {
@@ -187,18 +216,18 @@ def _made(rules: Rules, checked: CheckedDeal) -> tuple[bool, str]:
         made = have >= checked.contract_value
         if rules.min_points is not None:
             made = made and points >= rules.min_points
-            detail = msg("score.reach_min", have=have, need=checked.contract_value,
-                         points=points, min=rules.min_points)
+            detail = _say("score.reach_min", have=have, need=checked.contract_value,
+                          points=points, min=rules.min_points)
         else:
-            detail = msg("score.reach", have=have, need=checked.contract_value)
+            detail = _say("score.reach", have=have, need=checked.contract_value)
         if rules.beat_defence:
             defence = max(v for s, v in checked.points.items() if s != taker)
             made = made and points > defence
-            detail += "; " + msg("score.beat_defence", points=points, defence=defence)
+            more.append(_say("score.beat_defence", points=points, defence=defence))
     if deal.coinche:
-        detail += f" ({msg(f'coinche.{deal.coinche}', factor=rules.factor(deal.coinche))})"
-    return made, msg("score.made" if made else "score.failed", taker=taker, contract=contract,
-                     detail=detail)
+        more.append(_say(f"coinche.{deal.coinche}", factor=rules.factor(deal.coinche)))
+    outcome = _say("score.made" if made else "score.failed", taker=taker, contract=contract)
+    return made, (outcome, detail, *more)
 
 
 def _term(

@@ -1,0 +1,320 @@
+"""French and English: the catalogues, the choice of language, French words in and out.
+
+The catalogue checks read the sources as Babel does (the same keywords as the README's
+extraction command), so a message added to the code without its French, or a French entry
+left behind when its message went, fails here.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from coinche_cli import i18n
+from coinche_cli.messages import MESSAGES
+from tests.harness import Cli, in_subprocess
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "coinche_cli"
+FRENCH_PO = PACKAGE / "locale" / "fr" / "LC_MESSAGES" / "coinche.po"
+FRENCH_MO = PACKAGE / "locale" / "fr" / "LC_MESSAGES" / "coinche.mo"
+#: Babel's keywords for this project: its defaults (``_``, ``N_``…) and the plural mark.
+KEYWORDS = {"_": None, "N_": None, "NP_": (1, 2)}
+NBSP = "\u00a0"
+
+
+def source_messages() -> set[str | tuple[str, str]]:
+    """Every message the code marks, as Babel extracts it."""
+    found: set[str | tuple[str, str]] = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(
+            str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS):
+        found.add(message if isinstance(message, str) else (message[0], message[1]))
+    return found
+
+
+def french() -> Catalog:
+    with FRENCH_PO.open("rb") as handle:
+        return read_po(handle)
+
+
+def fields(text: str) -> set[str]:
+    """The named placeholders of a message (``{got!r}`` and ``{most:,}`` are ``got``,
+    ``most``; a positional ``{}`` is ``""``)."""
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text)
+            if name is not None}
+
+
+def test_every_message_of_the_code_has_a_french_entry_and_no_entry_is_left_over() -> None:
+    code = source_messages()
+    catalogue = {m.id if isinstance(m.id, str) else tuple(m.id) for m in french() if m.id}
+    assert sorted(map(str, code - catalogue)) == [], "messages without a French entry"
+    assert sorted(map(str, catalogue - code)) == [], "French entries no code uses"
+
+
+def test_every_french_entry_is_translated_with_the_same_placeholders() -> None:
+    problems = []
+    for entry in french():
+        if not entry.id:
+            continue
+        sources = [entry.id] if isinstance(entry.id, str) else list(entry.id)
+        translations = [entry.string] if isinstance(entry.string, str) else list(entry.string)
+        if entry.fuzzy or not all(translations):
+            problems.append(f"untranslated: {entry.id!r}")
+            continue
+        for text in translations:
+            if fields(text) != fields(sources[-1]):
+                problems.append(f"placeholders differ: {entry.id!r} -> {text!r}")
+    assert problems == []
+
+
+def test_the_french_catalogue_counts_zero_and_one_as_singular() -> None:
+    catalogue = french()
+    assert catalogue.num_plurals == 2 and catalogue.plural_expr.replace(" ", "") in ("(n>1)",
+                                                                                      "n>1")
+
+
+def test_french_typography_puts_a_no_break_space_before_high_punctuation() -> None:
+    bad = []
+    for entry in french():
+        texts = [entry.string] if isinstance(entry.string, str) else list(entry.string)
+        for text in texts:
+            # a space or a letter glued to ; ? ! or a lone colon, outside syntax like A:cinquante
+            if entry.id and re.search(r"(?<=[\w»)}]) [;?!:](?=\s|$)", text):
+                bad.append(text)
+    assert bad == []
+
+
+def test_every_message_key_is_used_by_the_code() -> None:
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in PACKAGE.rglob("*.py")
+                        if not p.name.startswith("messages"))
+    # keys built from a word: msg(f"sum.announce.{name}") uses every "sum.announce.WORD"
+    built = [re.compile(re.escape(before) + r"[\w-]+" + re.escape(after) + "$") for before, after
+             in re.findall(r"""f["']([a-z_.]+)\{[^}]*\}([a-z_.]*)["']""", sources)]
+    unused = [key for key in MESSAGES
+              if f'"{key}"' not in sources and not any(b.match(key) for b in built)]
+    assert unused == []
+
+
+def test_the_shipped_mo_file_is_the_compiled_po_file() -> None:
+    compiled = io.BytesIO()
+    write_mo(compiled, french())
+    compiled.seek(0)
+    expected = gettext.GNUTranslations(compiled)
+    with FRENCH_MO.open("rb") as handle:
+        shipped = gettext.GNUTranslations(handle)
+    assert shipped._catalog == expected._catalog, (  # type: ignore[attr-defined]
+        "coinche.mo is older than coinche.po: run pybabel compile (README, Translations)")
+
+
+def test_the_lazy_catalogue_finds_what_the_standard_class_finds() -> None:
+    with FRENCH_MO.open("rb") as handle:
+        standard = gettext.GNUTranslations(handle)
+    with FRENCH_MO.open("rb") as handle:
+        lazy = i18n.Catalogue(handle)
+    entries = [m for m in french() if m.id]
+    assert len(entries) > 500
+    for entry in entries:
+        if isinstance(entry.id, str):
+            assert lazy.gettext(entry.id) == standard.gettext(entry.id) == entry.string
+        else:
+            for n in (0, 1, 2, 7):
+                assert lazy.ngettext(*entry.id, n) == standard.ngettext(*entry.id, n)
+    assert lazy.gettext("not a message of coinche") == "not a message of coinche"
+    assert lazy.ngettext("{count} thing", "{count} things", 0) == "{count} things"  # source
+
+
+@pytest.mark.parametrize(("asked", "environ", "expected"), [
+    (None, {}, "en"),
+    (None, {"LANG": "fr_FR.UTF-8"}, "fr"),
+    (None, {"LANG": "fr_CA.UTF-8"}, "fr"),
+    (None, {"LANG": "de_DE.UTF-8"}, "en"),  # no German catalogue: English
+    (None, {"LANG": "C.UTF-8"}, "en"),
+    (None, {"LC_MESSAGES": "fr_FR.UTF-8", "LANG": "en_GB.UTF-8"}, "fr"),
+    (None, {"LC_ALL": "en_US.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"}, "en"),
+    (None, {"LANGUAGE": "de:fr", "LC_ALL": "en_US.UTF-8"}, "fr"),  # gettext's order
+    (None, {"LANGUAGE": "en:fr", "LANG": "fr_FR.UTF-8"}, "en"),
+    (None, {"COINCHE_LANG": "fr", "LANGUAGE": "en"}, "fr"),
+    (None, {"COINCHE_LANG": "", "LANG": "fr_FR.UTF-8"}, "fr"),  # empty: not set
+    ("en", {"COINCHE_LANG": "fr", "LANG": "fr_FR.UTF-8"}, "en"),
+    ("fr", {"LANG": "C"}, "fr"),
+    ("FR", {}, "fr"),
+    ("fr_FR.UTF-8", {}, "fr"),
+])
+def test_the_language_is_chosen_in_gettexts_order(asked: str | None, environ: dict[str, str],
+                                                   expected: str) -> None:
+    assert i18n.choose(asked, environ) == expected
+
+
+@pytest.mark.parametrize(("asked", "environ", "source"), [
+    ("de", {}, "--lang"), (None, {"COINCHE_LANG": "klingon"}, "COINCHE_LANG")])
+def test_a_language_asked_for_by_name_without_a_catalogue_is_refused(
+        asked: str | None, environ: dict[str, str], source: str) -> None:
+    with pytest.raises(i18n.LanguageError) as refused:
+        i18n.choose(asked, environ)
+    assert refused.value.source == source and refused.value.known == ("en", "fr")
+
+
+def _french_env(**more: str) -> dict[str, str]:
+    """The environment of a French desktop: LANG only (the tests' COINCHE_LANG removed)."""
+    return {"COINCHE_LANG": "", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "",
+            "LANG": "fr_FR.UTF-8", **more}
+
+
+SEED_DEAL = ("score", "--rules", "standard", "A", "100P", "104", "--belote", "A",
+             "--announce", "A:cinquante")
+
+
+def test_a_french_locale_explains_the_deal_in_french(tmp_path: Path) -> None:
+    # variants.md, standard: 104 + 20 belote + 50 cinquante + 100 contract = 274; 58 for B
+    ran = in_subprocess(SEED_DEAL, env=_french_env(), cwd=tmp_path)
+    assert ran.code == 0, ran.report()
+    lines = ran.stdout.splitlines()
+    assert lines[0] == (f"standard · A a réussi 100♠{NBSP}: 174 comptés pour 100 requis, "
+                        "104 points de cartes pour 82 requis")
+    assert lines[1].split() == ["camp", "points", "de", "cartes", "score", "pourquoi"]
+    assert lines[3].split() == ["A", "104", "274", "104", "points", "de", "cartes", "+", "20",
+                                "belote", "+", "50", "cinquante", "+", "100", "contrat"]
+    assert lines[4].split() == ["B", "58", "58", "58", "points", "de", "cartes"]
+
+
+def test_lang_en_speaks_english_whatever_the_locale(tmp_path: Path) -> None:
+    ran = in_subprocess(("--lang", "en", *SEED_DEAL), env=_french_env(COINCHE_LANG="fr"),
+                        cwd=tmp_path)
+    assert ran.code == 0, ran.report()
+    assert ran.stdout.splitlines()[0] == ("standard · A made 100♠: 174 counted against 100 "
+                                          "needed, 104 card points against 82")
+
+
+def test_lang_may_come_after_the_command_and_json_is_the_same_in_both_languages(
+        tmp_path: Path) -> None:
+    english = in_subprocess((*SEED_DEAL, "--json", "--lang", "en"), cwd=tmp_path)
+    french_run = in_subprocess((*SEED_DEAL, "--json", "--lang=fr"), cwd=tmp_path)
+    assert english.code == french_run.code == 0, english.report() + french_run.report()
+    # the explanation lines are for people: the machine's keys and values are the same
+    import json
+
+    english_data, french_data = json.loads(english.stdout), json.loads(french_run.stdout)
+    english_data.pop("lines"), french_data.pop("lines")
+    assert english_data == french_data
+
+
+def test_an_unknown_language_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    ran = in_subprocess(("--lang", "de", "rules", "list"), cwd=tmp_path)
+    assert (ran.code, ran.stdout) == (2, "")
+    assert ran.stderr == "error: --lang: 'de' is not a language of coinche (languages: en, fr)\n"
+    ran = in_subprocess(("rules", "list"), env={"COINCHE_LANG": "xx"}, cwd=tmp_path)
+    assert ran.code == 2 and ran.stderr.startswith("error: COINCHE_LANG: 'xx' is not")
+
+
+def test_a_french_game_has_nous_and_eux_and_takes_french_words(store: Path) -> None:
+    cli = Cli(store, process=True, env=_french_env())
+    new = cli.run("game", "new")
+    assert new.stdout.splitlines()[0].startswith("partie 1 commencée") and "Nous / Eux" in \
+        new.stdout
+    cli.run("game", "add", "Nous", "100", "pique", "104")
+    cli.run("game", "add", "eux", "80", "cœur", "contré", "90", "--belote", "Eux")
+    game = cli.json("game", "show")
+    assert [d["scores"] for d in game["deals"]] == [
+        {"A": 204, "B": 58},  # 104 + 100 contract; the defence's 58 (variants.md, standard)
+        {"A": 72, "B": 380},  # (90 + 20 belote + 80) x 2, coinché; 72 to the defence
+    ]
+    assert [d["deal"]["trump"] for d in game["deals"]] == ["S", "H"]
+    assert game["sides"] == {"A": "Nous", "B": "Eux"}
+    english = Cli(store.with_name("en.db"), process=True, env={"COINCHE_LANG": "en"})
+    assert "Us / Them" in english.run("game", "new").stdout
+
+
+@pytest.mark.parametrize(("words", "contract", "trump", "coinche"), [
+    # the trumps in French words, whatever the language (issue 11)
+    (["A", "100", "pique", "104"], 100, "S", 0),
+    (["A", "100", "cœur", "104"], 100, "H", 0),
+    (["A", "100", "coeur", "104"], 100, "H", 0),
+    (["A", "100", "carreau", "104"], 100, "D", 0),
+    (["A", "100", "trèfle", "104"], 100, "C", 0),
+    (["A", "90", "sans-atout", "104"], 90, "SA", 0),
+    (["A", "90", "SA", "104"], 90, "SA", 0),
+    (["A", "120", "tout-atout", "150"], 120, "TA", 0),
+    (["A", "120", "TA", "150"], 120, "TA", 0),
+    (["A", "100P", "104"], 100, "S", 0),
+    (["A", "100", "pique", "contré", "104"], 100, "S", 1),
+    (["A", "100", "pique", "surcontré", "104"], 100, "S", 2),
+    (["A", "100S", "contré", "104"], 100, "S", 1),
+    (["A", "100", "pique", "x", "104"], 100, "S", 1),
+    (["A", "100", "pique", "xx", "104"], 100, "S", 2),
+    (["A", "100", "pique", "coinché", "104"], 100, "S", 1),
+    (["A", "capot", "cœur"], "capot", "H", 0),
+])
+def test_french_words_for_trumps_and_coinches(cli: Cli, words: list[str], contract: object,
+                                              trump: str, coinche: int) -> None:
+    deal = cli.json("score", *words)["deal"]
+    assert (deal["contract"], deal["trump"], deal["coinche"]) == (contract, trump, coinche)
+
+
+@pytest.mark.parametrize(("announce", "points"), [
+    # standard announce values (variants.md): tierce 20, cinquante 50, cent 100, carrés
+    ("tierce", 20), ("cinquante", 50), ("quarante", 50), ("cent", 100), ("quinte", 100),
+    ("carré d'as", 100), ("carré de valets", 200), ("carré V", 200), ("carré D", 100),
+    ("carré R", 100), ("carré de rois", 100), ("carré de dames", 100), ("carré de neuf", 150),
+    ("carré de dix", 100),
+])
+def test_french_announce_names(cli: Cli, announce: str, points: int) -> None:
+    # 100S made with 104: 104 + 100 contract + the announce
+    result = cli.json("score", "A", "100S", "104", "--announce", f"A:{announce}")
+    assert result["scores"]["A"] == 204 + points
+
+
+@pytest.mark.parametrize("words", [
+    ["A", "100", "104"],  # no trump
+    ["A", "100", "pique", "contré", "surcontré", "104"],  # two coinche words
+    ["A", "100Sxx", "contré", "104"],  # more than surcoinché
+    ["A", "100", "pique", "104", "5"],  # a word too many
+])
+def test_malformed_french_contracts_are_refused(cli: Cli, words: list[str]) -> None:
+    cli.refused("score", *words)
+
+
+def test_french_csv_exports_use_semicolons_a_bom_and_oui_non(store: Path,
+                                                             tmp_path: Path) -> None:
+    cli = Cli(store, process=True, env=_french_env())
+    cli.run("game", "new")
+    cli.run("game", "add", "Nous", "100", "pique", "104")
+    cli.run("game", "export", "--csv", str(tmp_path / "partie.csv"))
+    raw = (tmp_path / "partie.csv").read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")
+    header, row = raw.decode("utf-8-sig").splitlines()
+    assert header.split(";")[:5] == ["donne", "donneur", "preneur", "nom du preneur", "contrat"]
+    cells = row.split(";")
+    assert cells[7:9] == ["non", "oui"]  # passed: no; made: yes
+    english = Cli(store, process=True, env={"COINCHE_LANG": "en"})
+    english.run("game", "export", "--csv", str(tmp_path / "game.csv"))
+    assert (tmp_path / "game.csv").read_text("utf-8-sig").splitlines()[0].startswith(
+        "deal,dealer,taker")
+
+
+def test_french_workbook_sheets_are_named_in_french(store: Path, tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+
+    cli = Cli(store, process=True, env=_french_env())
+    cli.run("tournament", "new", "Concours", "--rounds", "2", "--deals", "4")
+    for team in ("Les As", "Les Rois", "Les Dames"):
+        cli.run("tournament", "team", "add", team)
+    cli.run("tournament", "pair")
+    cli.run("tournament", "penalty", "Les As", "10", "--reason", "retard")
+    cli.run("tournament", "export", str(tmp_path / "concours.xlsx"))
+    book = load_workbook(tmp_path / "concours.xlsx")
+    assert book.sheetnames == ["Classement", "Équipes", "Ronde 1", "Pénalités"]
+    assert [c.value for c in book["Classement"][1]][:3] == ["rang", "équipe", "joueurs"]
+
+
+def test_environment_is_not_polluted_by_these_tests() -> None:
+    assert os.environ["COINCHE_LANG"] == "en"
