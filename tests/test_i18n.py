@@ -309,7 +309,7 @@ def test_french_workbook_sheets_are_named_in_french(store: Path, tmp_path: Path)
     for team in ("Les As", "Les Rois", "Les Dames"):
         cli.run("tournament", "team", "add", team)
     cli.run("tournament", "pair")
-    cli.run("tournament", "penalty", "Les As", "10", "--reason", "retard")
+    cli.run("tournament", "penalty", "Les As", "10", "--reason", "retard", "--deduct")
     cli.run("tournament", "export", str(tmp_path / "concours.xlsx"))
     book = load_workbook(tmp_path / "concours.xlsx")
     assert book.sheetnames == ["Classement", "Équipes", "Ronde 1", "Pénalités"]

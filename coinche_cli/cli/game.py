@@ -135,7 +135,8 @@ def undo(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
 @deal_options
 def edit(
     ctx: typer.Context,
-    number: Annotated[int, typer.Argument(help=_("The deal to replace."), min=1, max=MAX_NUMBER)],
+    number: Annotated[int, typer.Argument(metavar=_("NUMBER"),
+                                          help=_("The deal to replace."), min=1, max=MAX_NUMBER)],
     deal: DealInput,
     passed: Annotated[bool, typer.Option("--pass", help=_("It was a deal everybody passed."))] = (
         False
@@ -222,7 +223,8 @@ def list_games(ctx: typer.Context, as_json: JsonOption = False) -> None:
     for row in rows:
         mark = "*" if row["current"] else " "
         sides = " / ".join(f"{n} {row['totals'][s]}" for s, n in row["sides"].items())
-        print_line(f"{mark} {row['id']:>4}  {row['rules']:<10} {row['deals']:>3} deals  {sides}")
+        deals = msg("tview.format_deals", count=row["deals"])
+        print_line(f"{mark} {row['id']:>4}  {row['rules']:<10} {deals:>9}  {sides}")
 
 
 @app.command("use", help=_(
@@ -230,7 +232,8 @@ def list_games(ctx: typer.Context, as_json: JsonOption = False) -> None:
     "\n"
     "Example: coinche game use 3"))
 def use(ctx: typer.Context,
-        game_id: Annotated[int, typer.Argument(help=_("Game id."), min=1, max=MAX_NUMBER)],
+        game_id: Annotated[int, typer.Argument(metavar=_("GAME"),
+                                               help=_("Game id."), min=1, max=MAX_NUMBER)],
         ) -> None:
     from coinche_cli.game import ops as games
 

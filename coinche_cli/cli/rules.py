@@ -30,7 +30,8 @@ def list_rules(as_json: JsonOption = False) -> None:
     columns = [Column(msg(f"col.{name}"), flexible=name == "source")
                for name in ("name", "players", "target", "modes", "source")]
     print_table(columns, [[row["name"], "/".join(map(str, row["players"])), str(row["target"]),
-                           " ".join(row["modes"]), row["source"]] for row in rows])
+                           " ".join(msg("sum.suits") if m == "suits" else m
+                                    for m in row["modes"]), row["source"]] for row in rows])
 
 
 @app.command("show", help=_(
@@ -38,7 +39,8 @@ def list_rules(as_json: JsonOption = False) -> None:
     "\n"
     "Example: coinche rules show club"))
 def show_rules(
-    name: Annotated[str, typer.Argument(help=_("A built-in name or a rules file."))],
+    name: Annotated[str, typer.Argument(metavar=_("NAME"),
+                                        help=_("A built-in name or a rules file."))],
     as_json: JsonOption = False,
 ) -> None:
     from coinche_cli.rules.describe import rules_summary, summary_rows
@@ -57,7 +59,7 @@ def show_rules(
     "\n"
     "Example: coinche rules validate my-club.yaml"))
 def validate_rules(
-    path: Annotated[str, typer.Argument(help=_("The rules file to check."))],
+    path: Annotated[str, typer.Argument(metavar=_("FILE"), help=_("The rules file to check."))],
 ) -> None:
     from coinche_cli.errors import CoincheError, RulesError
     from coinche_cli.rules.loader import load_rules

@@ -49,7 +49,7 @@ def _match_points(text: str) -> tuple[int, int, int, int]:
     "Example: coinche tournament new \"Concours de Noël\" --rules standard --rounds 4 --deals 12"))
 def new(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help=_("The tournament's name."))],
+    name: Annotated[str, typer.Argument(metavar=_("NAME"), help=_("The tournament's name."))],
     rules_name: RulesOption = "standard",
     rounds: Annotated[
         int, typer.Option("--rounds", help=_("Number of rounds (parties)."), max=MAX_NUMBER)
@@ -137,7 +137,8 @@ def list_tournaments(ctx: typer.Context, as_json: JsonOption = False) -> None:
 
 @app.command("use", help=_("Make another tournament the current one."))
 def use(ctx: typer.Context,
-        name: Annotated[str, typer.Argument(help=_("Tournament name."))]) -> None:
+        name: Annotated[str, typer.Argument(metavar=_("NAME"),
+                                            help=_("Tournament name."))]) -> None:
     from coinche_cli.tournament import ops as tournaments
     tournament = tournaments.use(open_store(ctx), name)
     print_line(msg("tview.current", name=tournament.name))
@@ -152,7 +153,7 @@ def use(ctx: typer.Context,
     "Example: coinche tournament team add \"Les As\" --players \"Ana, Bob\""))
 def team_add(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help=_("The team's name."))],
+    name: Annotated[str, typer.Argument(metavar=_("NAME"), help=_("The team's name."))],
     players: Annotated[str, typer.Option("--players", help=_('"Ana, Bob"'))] = "",
     club: Annotated[str, typer.Option("--club", help=_("The team's club."))] = "",
     tournament: TournamentOption = None,
@@ -173,7 +174,8 @@ def team_add(
     "Example: coinche tournament team import equipes.xlsx"))
 def team_import(
     ctx: typer.Context,
-    path: Annotated[Path, typer.Argument(help=_("CSV or XLSX: équipe/team, joueur 1, joueur 2."))],
+    path: Annotated[Path, typer.Argument(metavar=_("FILE"),
+                                         help=_("CSV or XLSX: équipe/team, joueur 1, joueur 2."))],
     tournament: TournamentOption = None,
 ) -> None:
     from coinche_cli.tournament import ops as tournaments
@@ -204,7 +206,8 @@ def team_list(ctx: typer.Context, tournament: TournamentOption = None,
 
 
 @team_app.command("drop", help=_("A team leaves: no longer paired; its results are kept."))
-def team_drop(ctx: typer.Context, name: Annotated[str, typer.Argument(help=_("Team name."))],
+def team_drop(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar=_("NAME"),
+                                                                      help=_("Team name."))],
               tournament: TournamentOption = None) -> None:
     from coinche_cli.tournament import ops as tournaments
     team, after = tournaments.drop_team(open_store(ctx), tournament, name)
@@ -215,7 +218,8 @@ def team_drop(ctx: typer.Context, name: Annotated[str, typer.Argument(help=_("Te
     "A team that left comes back: it is paired again from the next round.\n"
     "\n"
     "Example: coinche tournament team return \"Les Dix\""))
-def team_return(ctx: typer.Context, name: Annotated[str, typer.Argument(help=_("Team name."))],
+def team_return(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar=_("NAME"),
+                                                                        help=_("Team name."))],
                 tournament: TournamentOption = None) -> None:
     from coinche_cli.tournament import ops as tournaments
 
@@ -259,14 +263,16 @@ def result(
     ctx: typer.Context,
     table: Annotated[
         str | None, typer.Argument(help=_("Table number, or a team playing at it."),
-                                   metavar="TABLE|TEAM")
+                                   metavar=_("TABLE|TEAM"))
     ] = None,
     score1: Annotated[
-        int | None, typer.Argument(help=_("First team's score (the named team's)."),
+        int | None, typer.Argument(metavar=_("SCORE1"),
+                                   help=_("First team's score (the named team's)."),
                                    max=MAX_NUMBER)
     ] = None,
     score2: Annotated[
-        int | None, typer.Argument(help=_("Second team's score."), max=MAX_NUMBER)
+        int | None, typer.Argument(metavar=_("SCORE2"),
+                                   help=_("Second team's score."), max=MAX_NUMBER)
     ] = None,
     round_number: RoundOption = None,
     forfeit: Annotated[
@@ -342,9 +348,10 @@ def _show_round(store: "Store", name: str | None, number: int, as_json: bool) ->
     "Example: coinche tournament penalty \"Les As\" 162 --reason renonce"))
 def penalty(
     ctx: typer.Context,
-    team: Annotated[str, typer.Argument(help=_("The team at fault."))],
+    team: Annotated[str, typer.Argument(metavar=_("TEAM"), help=_("The team at fault."))],
     points: Annotated[
-        int, typer.Argument(help=_("The penalty, e.g. 162 for a renonce."), max=MAX_NUMBER)
+        int, typer.Argument(metavar=_("POINTS"),
+                            help=_("The penalty, e.g. 162 for a renonce."), max=MAX_NUMBER)
     ],
     reason: Annotated[str, typer.Option("--reason", help=_("Why (kept in the record)."))] = "",
     deduct: Annotated[

@@ -60,7 +60,8 @@ SHEETS_HELP = _(
 
 def export(
     ctx: typer.Context,
-    path: Annotated[Path | None, typer.Argument(help=_("The workbook to write (.xlsx)."))] = None,
+    path: Annotated[Path | None, typer.Argument(metavar=_("FILE"),
+                                                help=_("The workbook to write (.xlsx)."))] = None,
     csv_dir: Annotated[
         Path | None, typer.Option("--csv", help=_("Write the same tables as CSV files here."))
     ] = None,
@@ -94,7 +95,8 @@ def export(
 
 def sheets(
     ctx: typer.Context,
-    path: Annotated[Path, typer.Argument(help=_("The workbook of score sheets (.xlsx)."))],
+    path: Annotated[Path, typer.Argument(metavar=_("FILE"),
+                                         help=_("The workbook of score sheets (.xlsx)."))],
     round_number: RoundOption = None,
     tournament: TournamentOption = None,
 ) -> None:

@@ -40,7 +40,7 @@ def _terms(terms: tuple[str | int, ...]) -> str:
     return " + ".join(words) or msg("sum.nothing")
 
 
-def _announce(rules: Rules, canonical: str) -> str:
+def announce_name(rules: Rules, canonical: str) -> str:
     """An announce as players name it: its file's own word, else "carré de valets"…"""
     label = rules.announce_label(canonical)
     if label == "carre":  # the generic carré of the file: the four plain ones
@@ -64,7 +64,7 @@ def rules_summary(rules: Rules) -> list[str]:
     lines = [
         f"{rules.name}: {rules.title}",
         msg("sum.source", source=rules.source or msg("sum.no_source")),
-        msg("sum.players", players=players, direction=rules.direction),
+        msg("sum.players", players=players, direction=msg(f"sum.direction.{rules.direction}")),
         "",
         msg("sum.cards", dix=rules.dix_de_der),
     ]
@@ -95,7 +95,7 @@ def rules_summary(rules: Rules) -> list[str]:
     lines.append(msg("sum.belote", value=rules.belote_value,
                      to=msg(f"sum.belote_to.{rules.belote_to}"), counts=belotes))
     if rules.announces:
-        values = ", ".join(f"{_announce(rules, n)} {v}" for n, v in rules.announces.items()
+        values = ", ".join(f"{announce_name(rules, n)} {v}" for n, v in rules.announces.items()
                            if rules.announce_label(n) != "carre" or n == "carre-A")
         which = msg("sum.best_only" if rules.best_announce_only else "sum.all_count")
         lines.append(msg("sum.announces", values=values, which=which))
@@ -113,10 +113,11 @@ def rules_summary(rules: Rules) -> list[str]:
     lines += _outcome("failed", rules.score.failed)
     for (condition, outcome, side), terms in rules.score.overrides.items():
         lines.append(msg("sum.override", outcome=msg(f"sum.{outcome}"),
-                         when=condition.removeprefix("when_"), side=side, terms=_terms(terms)))
+                         when=msg(f"sum.{condition}"), side=msg(f"sum.side.{side}"),
+                         terms=_terms(terms)))
     if rules.rounding != "none":
         last = msg("sum.last_exact") if rules.last_deal_exact else ""
-        lines.append(msg("sum.rounded", method=rules.rounding, last=last))
+        lines.append(msg("sum.rounded", method=msg(f"sum.rounding.{rules.rounding}"), last=last))
     coinche, surcoinche = rules.coinche_factors
     multiplied = ", ".join(msg(f"sum.term.{term}") for term in sorted(rules.multiplied)
                            if term != "fixed")

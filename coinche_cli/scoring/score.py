@@ -93,7 +93,8 @@ class DealScore(NamedTuple):
             detail = ", ".join(
                 f"{names.get(s, s)} {checked.points[s]} → {self.rounded[s]}" for s in checked.sides
             )
-            lines.append(msg("score.rounded", method=self.rounding, detail=detail))
+            lines.append(msg("score.rounded", method=msg(f"sum.rounding.{self.rounding}"),
+                             detail=detail))
         return tuple(lines)
 
     def to_json(self, rules: Rules) -> dict[str, Any]:
@@ -270,8 +271,10 @@ def _term(
 
 
 def _announce_names(rules: Rules, checked: CheckedDeal, sides: tuple[str, ...]) -> str:
+    from coinche_cli.rules.describe import announce_name  # only for a deal with announces
+
     names = [
-        rules.announce_names.get(name) or msg(f"sum.announce.{name}")
+        announce_name(rules, name)
         for side in sides
         if checked.counted.get(side, 0)
         for name in checked.announces.get(side, ())

@@ -53,7 +53,8 @@ if TYPE_CHECKING:
 STANDINGS_COLUMNS: tuple[tuple[str, str], ...] = (
     ("rank", N_("rank")), ("team", N_("team")), ("players", N_("players")),
     ("played", N_("played")), ("wins", N_("wins")), ("draws", N_("draws")),
-    ("losses", N_("losses")), ("byes", N_("byes")), ("points_for", N_("points for")),
+    ("losses", N_("losses")), ("byes", N_("byes")), ("forfeits", N_("forfeits")),
+    ("points_for", N_("points for")),
     ("points_against", N_("points against")), ("difference", N_("difference")),
     ("match_points", N_("match points")), ("penalties", N_("penalties")),
     ("buchholz", N_("buchholz")),
