@@ -1,20 +1,17 @@
-"""The language the program speaks: which catalogue, and how a message is looked up in it.
+"""The language the program speaks: which catalogue, and the messages' lookup in it.
 
 English is the source language: every message is written in English in the code (see
-:mod:`coinche_cli.messages`), and a catalogue (``locale/fr/LC_MESSAGES/coinche.mo``,
-compiled by Babel from its ``.po`` file) gives its translation.  The language is chosen once
-per process, before any command is built (help texts are translated when a command is
-defined): ``--lang``, else ``COINCHE_LANG``, else the locale variables in gettext's order
-(``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``); English when none names a language
-that has a catalogue.  ``COINCHE_LOCALEDIR`` names another folder of catalogues, searched
-first (a translator's work in progress, or the tests' pseudo-locale).
+:mod:`coinche_cli.messages`, and the help texts of :mod:`coinche_cli.cli`), and a catalogue
+(``locale/fr/LC_MESSAGES/coinche.mo``, compiled by Babel from its ``.po`` file) gives its
+translation.  The language is chosen once per process, before any command runs: ``--lang``,
+else ``COINCHE_LANG``, else the locale variables in gettext's order (``LANGUAGE``,
+``LC_ALL``, ``LC_MESSAGES``, ``LANG``); English when none names a language that has a
+catalogue.  ``COINCHE_LOCALEDIR`` names another folder of catalogues, searched first (a
+translator's work in progress, or the tests' pseudo-locale).
 
 Only the standard library's class-based API is used (no global ``textdomain``, which Click
-and every other library share).  :class:`Catalogue` is a :class:`gettext.GNUTranslations`
-that reads a ``.mo`` file lazily: the standard class decodes every message when the file is
-opened, about 8 million instructions for 500 messages, which is more than the whole start-up
-budget a deal at the table has left; a ``.mo`` file's messages are sorted, so one message is
-found by bisection in about twenty thousand.
+and every other library share): English is a :class:`gettext.NullTranslations`, another
+language a :class:`coinche_cli.catalogue.Catalogue`.
 """
 
 from __future__ import annotations
@@ -23,136 +20,37 @@ import contextlib
 import functools
 import gettext
 import os
-import struct
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from pathlib import Path
-from typing import IO, ParamSpec, TypeVar
+from typing import TYPE_CHECKING
 
-P = ParamSpec("P")
-T = TypeVar("T")
+# Only names the type checker reads: each import or type variable made at run time is paid by
+# every command's start (``struct`` alone is about 1 million instructions).
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Mapping, Sequence
+    from typing import ParamSpec, TypeVar
+
+    P = ParamSpec("P")
+    T = TypeVar("T")
 
 #: The catalogue's domain: ``locale/LANG/LC_MESSAGES/coinche.mo``.
 DOMAIN = "coinche"
 #: English, the language of the messages in the code (no catalogue).
 SOURCE = "en"
 #: The catalogues shipped with the package.
-LOCALE_DIR = Path(__file__).parent / "locale"
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 #: The locale variables, in the order gettext reads them.
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
-def N_(message: str) -> str:
-    """Mark ``message`` for extraction; it is translated where it is shown."""
-    return message
+#: Marks a message for Babel's extraction (``N_("…")``); it is translated where it is shown.
+#: ``str`` itself rather than a function of ours: on a text it returns the text, and the
+#: catalogue of messages calls it some 500 times at every start, where a Python function's
+#: call costs several times more.
+N_ = str
 
 
 def NP_(singular: str, plural: str) -> tuple[str, str]:
     """Mark a message with a plural form for extraction (Babel keyword ``NP_:1,2``)."""
     return singular, plural
-
-
-#: Plural rules seen in practice, as functions: compiling the catalogue's expression
-#: (``gettext.c2py``) costs more than the lookup itself.
-_PLURALS: dict[str, Callable[[int], int]] = {
-    "(n > 1)": lambda n: int(n > 1),  # French: 0 and 1 are singular
-    "n > 1": lambda n: int(n > 1),
-    "(n != 1)": lambda n: int(n != 1),  # English
-    "n != 1": lambda n: int(n != 1),
-}
-
-
-class Catalogue(gettext.GNUTranslations):
-    """A compiled catalogue whose messages are looked up when asked for, not all decoded
-    when it is opened."""
-
-    _data: bytes
-    _order: str
-    _count: int
-    _originals: int
-    _translations: int
-    _plural_text: str
-
-    def _parse(self, fp: IO[bytes]) -> None:  # type: ignore[override]
-        data = fp.read()
-        if len(data) < 20:
-            raise OSError(0, "not a .mo file", getattr(fp, "name", ""))
-        (magic,) = struct.unpack("<I", data[:4])
-        if magic == self.LE_MAGIC:
-            self._order = "<"
-        elif magic == self.BE_MAGIC:
-            self._order = ">"
-        else:
-            raise OSError(0, "bad magic number", getattr(fp, "name", ""))
-        version, count, originals, translations = struct.unpack(self._order + "4I", data[4:20])
-        if version >> 16 not in self.VERSIONS:
-            raise OSError(0, "unknown .mo version", getattr(fp, "name", ""))
-        self._data, self._count = data, count
-        self._originals, self._translations = originals, translations
-        self._catalog: dict[object, str] = {}  # unused: _find reads the file's tables
-        self._info: dict[str, str] = {}
-        self._charset = "utf-8"
-        self._plural_text = "(n != 1)"
-        header = self._find(b"")
-        if header is not None:
-            self._read_header(header.decode("ascii", "replace"))
-
-    def _read_header(self, text: str) -> None:
-        for line in text.splitlines():
-            name, sep, value = line.partition(":")
-            if not sep:
-                continue
-            name, value = name.strip().lower(), value.strip()
-            self._info[name] = value
-            if name == "content-type" and "charset=" in value:
-                self._charset = value.split("charset=")[1].strip()
-            elif name == "plural-forms":
-                expression = value.split(";")[1].partition("=")[2] if ";" in value else ""
-                self._plural_text = expression.strip() or self._plural_text
-
-    def _find(self, key: bytes) -> bytes | None:
-        """The translation stored for ``key`` (bisection over the sorted originals)."""
-        data, order = self._data, self._order + "2I"
-        low, high = 0, self._count
-        while low < high:
-            middle = (low + high) // 2
-            length, offset = struct.unpack_from(order, data, self._originals + 8 * middle)
-            original = data[offset:offset + length]
-            if original < key:
-                low = middle + 1
-            elif original > key:
-                high = middle
-            else:
-                length, offset = struct.unpack_from(order, data, self._translations + 8 * middle)
-                return data[offset:offset + length]
-        return None
-
-    def plural(self, n: int) -> int:
-        """The index of the plural form for ``n`` (compiled on first use)."""
-        rule = _PLURALS.get(self._plural_text)
-        if rule is None:
-            rule = gettext.c2py(self._plural_text)
-            _PLURALS[self._plural_text] = rule
-        return rule(n)
-
-    def gettext(self, message: str) -> str:
-        found = self._find(message.encode(self._charset))
-        if found:
-            return found.decode(self._charset)
-        fallback: gettext.NullTranslations | None = getattr(self, "_fallback", None)
-        return message if fallback is None else fallback.gettext(message)
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        key = msgid1.encode(self._charset) + b"\0" + msgid2.encode(self._charset)
-        found = self._find(key)
-        if found:
-            forms = found.decode(self._charset).split("\0")
-            index = self.plural(n)
-            if 0 <= index < len(forms) and forms[index]:
-                return forms[index]
-        fallback: gettext.NullTranslations | None = getattr(self, "_fallback", None)
-        if fallback is not None:
-            return fallback.ngettext(msgid1, msgid2, n)
-        return msgid1 if n == 1 else msgid2
 
 
 class LanguageError(ValueError):
@@ -163,16 +61,17 @@ class LanguageError(ValueError):
         self.source, self.got, self.known = source, got, tuple(known)
 
 
-def locale_dirs(environ: Mapping[str, str]) -> list[Path]:
-    """Where catalogues are looked for: ``COINCHE_LOCALEDIR`` first, then the package's."""
+def locale_dirs(environ: Mapping[str, str]) -> list[str]:
+    """Where catalogues are looked for: ``COINCHE_LOCALEDIR`` first, then the package's.
+    (Paths as text: ``pathlib`` would cost every command's start more.)"""
     extra = environ.get("COINCHE_LOCALEDIR")
-    return [Path(extra), LOCALE_DIR] if extra else [LOCALE_DIR]
+    return [extra, LOCALE_DIR] if extra else [LOCALE_DIR]
 
 
-def _catalogue_path(language: str, dirs: Sequence[Path]) -> Path | None:
+def _catalogue_path(language: str, dirs: Sequence[str]) -> str | None:
     for folder in dirs:
-        path = folder / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
-        if path.is_file():
+        path = os.path.join(folder, language, "LC_MESSAGES", f"{DOMAIN}.mo")
+        if os.path.isfile(path):
             return path
     return None
 
@@ -182,8 +81,10 @@ def languages(environ: Mapping[str, str] | None = None) -> list[str]:
     environ = os.environ if environ is None else environ
     found = {SOURCE}
     for folder in locale_dirs(environ):
-        if folder.is_dir():
-            found.update(p.parent.parent.name for p in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+        if os.path.isdir(folder):
+            found.update(name for name in os.listdir(folder)
+                         if os.path.isfile(os.path.join(folder, name, "LC_MESSAGES",
+                                                        f"{DOMAIN}.mo")))
     return sorted(found)
 
 
@@ -238,6 +139,8 @@ def use(language: str, environ: Mapping[str, str] | None = None) -> None:
     if path is None:
         _current, _language = gettext.NullTranslations(), SOURCE
         return
+    from coinche_cli.catalogue import Catalogue  # only when there is a catalogue to read
+
     with open(path, "rb") as fp:
         _current, _language = Catalogue(fp), language
 

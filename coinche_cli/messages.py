@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from coinche_cli.i18n import N_, NP_, translations
-from coinche_cli.messages_tournament import TOURNAMENT_MESSAGES
 
 MESSAGES: dict[str, str | tuple[str, str]] = {
     # --- generic ---
@@ -301,7 +300,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "view.deal_line": N_("deal {number}: {taker} {contract} {outcome} ({reason})"),
     "view.totals": N_("totals: {totals}"),
     "view.to_target": N_("(to {target}: {gaps})"),
-    "view.deals_left": N_("({played} of {deals} deals played)"),
+    "view.deals_left": NP_("({count} of {deals} deals played)",
+                           "({count} of {deals} deals played)"),
     "view.winner": N_("game over: {winner} won with {total} (against {others})"),
     "view.draw": N_("game over: a draw ({totals})"),
     "view.next_dealer": N_("next dealer: {dealer}"),
@@ -392,7 +392,6 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "click.no_value": N_("option {name} takes no value"),
     "click.extra_arguments": N_("unexpected extra words on the command line: {args}"),
     "click.no_such_command": N_("no such command: {name}"),
-    "cli.lang_help": N_("Language: fr or en (default: COINCHE_LANG, then the locale)."),
     "cli.bad_language": N_("{got!r} is not a language of coinche (languages: {known})"),
     "cli.lang_value": N_("--lang needs a value: fr or en"),
     "cli.not_utf8": N_("not UTF-8 text (retype it, or check the terminal's encoding)"),
@@ -400,14 +399,30 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.deal_source": N_(
         "give the deal as words (TAKER CONTRACT POINTS) or with --deal, not both"),
     "cli.no_deal": N_("give the deal: TAKER CONTRACT [POINTS] or --deal JSON"),
-    **TOURNAMENT_MESSAGES,
 }
+
+
+def _source(key: str) -> str | tuple[str, str]:
+    """The English of message ``key``; the tournaments' messages are read on first use (a
+    deal at the table never needs them)."""
+    text = MESSAGES.get(key)
+    if text is None:
+        return all_messages()[key]
+    return text
+
+
+def all_messages() -> dict[str, str | tuple[str, str]]:
+    """Every message: :data:`MESSAGES` with the tournaments' merged in."""
+    from coinche_cli.messages_tournament import TOURNAMENT_MESSAGES
+
+    MESSAGES.update(TOURNAMENT_MESSAGES)
+    return MESSAGES
 
 
 def raw(key: str) -> str:
     """The message named ``key``, translated, its braces left as they are (a template that
     another library fills in)."""
-    text = MESSAGES[key]
+    text = _source(key)
     assert isinstance(text, str)
     return translations().gettext(text)
 
@@ -415,7 +430,7 @@ def raw(key: str) -> str:
 def msg(key: str, **values: Any) -> str:
     """Return the sentence named ``key``, translated, with ``values`` filled in; a message
     with a plural form takes the form for ``values["count"]``."""
-    text = MESSAGES[key]
+    text = _source(key)
     if isinstance(text, tuple):
         return translations().ngettext(text[0], text[1], values["count"]).format(**values)
     return translations().gettext(text).format(**values)

@@ -34,8 +34,11 @@ SUGGESTIONS = 3
 def fold(text: str) -> str:
     """``text`` for comparing: no accents, no case, one space between words (``Les  Étés`` →
     ``les etes``); typographic apostrophes are plain ones and ``_`` is a space."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    if text.isascii():  # nothing to decompose (most names, every rules key): the fast way
+        bare = text
+    else:
+        decomposed = unicodedata.normalize("NFKD", text)
+        bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(bare.casefold().translate(_SAME).split())
 
 
@@ -54,6 +57,8 @@ def check_name(text: str, field: str, longest: int = MAX_NAME) -> str:
     name = text.strip()
     if len(name) > longest:
         raise InputError(field, "names.too_long", got=echo(name), most=longest)
+    if name.isprintable():  # no control, surrogate or format character at all: the fast way
+        return name
     for char in name:
         if char in _BIDI or unicodedata.category(char) in ("Cc", "Cs"):
             raise InputError(field, "names.control", got=echo(name), code=f"U+{ord(char):04X}")

@@ -167,7 +167,7 @@ def test_a_tournament_round_trips_with_teams_rounds_results_and_penalties(store:
 
 
 def test_the_migrations_are_named_steps_of_single_statements() -> None:
-    assert SCHEMA_VERSION == len(MIGRATIONS) == 4
+    assert SCHEMA_VERSION == len(MIGRATIONS) == 5
     assert len({name for name, _ in MIGRATIONS}) == len(MIGRATIONS)
     for _, step in MIGRATIONS:
         for statement in step:
@@ -177,6 +177,7 @@ def test_the_migrations_are_named_steps_of_single_statements() -> None:
     for statement in statements("sqlite", 0):
         db.execute(statement)
     assert "state" in {row[1] for row in db.execute("PRAGMA table_info(deal)")}
+    assert "rules_compiled" in {row[1] for row in db.execute("PRAGMA table_info(game)")}
 
 
 def _created(path: Path) -> None:

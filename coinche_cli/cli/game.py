@@ -19,17 +19,17 @@ from coinche_cli.cli.options import (
 )
 from coinche_cli.cli.output import print_json, print_line, warning_line
 from coinche_cli.errors import GameError
-from coinche_cli.i18n import _
+from coinche_cli.i18n import N_
 from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
     from coinche_cli.game.ops import Change
 
-app = typer.Typer(help=_("Keep score of a game: new, add, pass, show, undo, edit, play, export."),
+app = typer.Typer(help=N_("Keep score of a game: new, add, pass, show, undo, edit, play, export."),
                   no_args_is_help=True)
 
 
-@app.command("new", help=_(
+@app.command("new", help=N_(
 
     "Start a game; it becomes the current game.  With --table, the game scores that table of the "
     "tournament's current round (teams, rules and format filled in) and its final totals become "
@@ -39,27 +39,27 @@ def new(
     ctx: typer.Context,
     rules_name: RulesOption = "standard",
     team: Annotated[
-        list[str] | None, typer.Option("--team", "-t", help=_("Team name (twice: A then B)."))
+        list[str] | None, typer.Option("--team", "-t", help=N_("Team name (twice: A then B)."))
     ] = None,
     player: Annotated[
-        list[str] | None, typer.Option("--player", help=_("Player name (chien: 2 or 3 times)."))
+        list[str] | None, typer.Option("--player", help=N_("Player name (chien: 2 or 3 times)."))
     ] = None,
     players: Annotated[
-        int | None, typer.Option("--players", help=_("Number of players."), min=1, max=9)
+        int | None, typer.Option("--players", help=N_("Number of players."), min=1, max=9)
     ] = None,
     dealer: Annotated[
-        str | None, typer.Option("--dealer", help=_("Side that deals first."))
+        str | None, typer.Option("--dealer", help=N_("Side that deals first."))
     ] = None,
     target: Annotated[
-        int | None, typer.Option("--target", help=_("Play to N points."), max=MAX_NUMBER)
+        int | None, typer.Option("--target", help=N_("Play to N points."), max=MAX_NUMBER)
     ] = None,
     deals: Annotated[
-        int | None, typer.Option("--deals", help=_("Play N deals, then compare totals."),
+        int | None, typer.Option("--deals", help=N_("Play N deals, then compare totals."),
                                  max=MAX_NUMBER)
     ] = None,
     table: Annotated[
         int | None,
-        typer.Option("--table", help=_("Score this table of the current tournament round."),
+        typer.Option("--table", help=N_("Score this table of the current tournament round."),
                      min=1, max=MAX_NUMBER),
     ] = None,
     tournament: TournamentOption = None,
@@ -95,7 +95,7 @@ def new(
         print_line(line)
 
 
-@app.command("add", help=_(
+@app.command("add", help=N_(
     "Record the deal just played (same syntax as ``coinche score``); TAKER may be a name.\n"
     "\n"
     "Example: coinche game add \"Les As\" 100S 104 --belote A --announce A:cinquante"))
@@ -108,7 +108,7 @@ def add(ctx: typer.Context, deal: DealInput, game: GameOption = None,
     _report(games.add(open_store(ctx), game, played), "add", as_json)
 
 
-@app.command("pass", help=_(
+@app.command("pass", help=N_(
     "Record a deal where everybody passed: no score, the next player deals.\n"
     "\n"
     "Example: coinche game pass"))
@@ -118,7 +118,7 @@ def pass_(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fal
     _report(games.add(open_store(ctx), game, None), "pass", as_json)
 
 
-@app.command("undo", help=_(
+@app.command("undo", help=N_(
     "Remove the last deal (it stays in the game's history).\n"
     "\n"
     "Example: coinche game undo"))
@@ -128,17 +128,17 @@ def undo(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
     _report(games.undo(open_store(ctx), game), "undo", as_json)
 
 
-@app.command("edit", help=_(
+@app.command("edit", help=N_(
     "Replace deal N; every later total is recomputed and the old deal kept in the history.\n"
     "\n"
     "Example: coinche game edit 3 B 90H 95"))
 @deal_options
 def edit(
     ctx: typer.Context,
-    number: Annotated[int, typer.Argument(metavar=_("NUMBER"),
-                                          help=_("The deal to replace."), min=1, max=MAX_NUMBER)],
+    number: Annotated[int, typer.Argument(metavar=N_("NUMBER"),
+                                          help=N_("The deal to replace."), min=1, max=MAX_NUMBER)],
     deal: DealInput,
-    passed: Annotated[bool, typer.Option("--pass", help=_("It was a deal everybody passed."))] = (
+    passed: Annotated[bool, typer.Option("--pass", help=N_("It was a deal everybody passed."))] = (
         False
     ),
     game: GameOption = None,
@@ -162,7 +162,7 @@ def _report(change: "Change", verb: str, as_json: bool) -> None:
         print_line(line)
 
 
-@app.command("show", help=_(
+@app.command("show", help=N_(
 
     "Show the score sheet: every deal, the running totals and a summary per side; with --history,"
     " the deals removed by undo or replaced by edit too (JSON: \"history\").  One line per deal, "
@@ -171,10 +171,10 @@ def _report(change: "Change", verb: str, as_json: bool) -> None:
     "Example: coinche game show --json"))
 def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = False,
          history: Annotated[
-             bool, typer.Option("--history", help=_("Also the deals undone or replaced."))
+             bool, typer.Option("--history", help=N_("Also the deals undone or replaced."))
          ] = False,
          wide: Annotated[
-             bool, typer.Option("--wide", help=_("Every column, whole: the dealer's name, why "
+             bool, typer.Option("--wide", help=N_("Every column, whole: the dealer's name, why "
                                 "each deal scored."))
          ] = False) -> None:
     from coinche_cli.cli import game_view
@@ -202,7 +202,7 @@ def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
             print_line(msg("view.history_line", **{**item, "deal": words, "status": status}))
 
 
-@app.command("list", help=_(
+@app.command("list", help=N_(
     "List the games in the store.\n"
     "\n"
     "Example: coinche game list"))
@@ -227,13 +227,13 @@ def list_games(ctx: typer.Context, as_json: JsonOption = False) -> None:
         print_line(f"{mark} {row['id']:>4}  {row['rules']:<10} {deals:>9}  {sides}")
 
 
-@app.command("use", help=_(
+@app.command("use", help=N_(
     "Make another game the current one.\n"
     "\n"
     "Example: coinche game use 3"))
 def use(ctx: typer.Context,
-        game_id: Annotated[int, typer.Argument(metavar=_("GAME"),
-                                               help=_("Game id."), min=1, max=MAX_NUMBER)],
+        game_id: Annotated[int, typer.Argument(metavar=N_("GAME"),
+                                               help=N_("Game id."), min=1, max=MAX_NUMBER)],
         ) -> None:
     from coinche_cli.game import ops as games
 
@@ -241,17 +241,17 @@ def use(ctx: typer.Context,
     print_line(msg("view.game_use", id=record.id))
 
 
-@app.command("export", help=_(
+@app.command("export", help=N_(
     "Export the score sheet: one row per deal with every field, scores and running totals.\n"
     "\n"
     "Example: coinche game export --xlsx partie.xlsx"))
 def export(
     ctx: typer.Context,
     csv_path: Annotated[
-        Path | None, typer.Option("--csv", help=_("Write the sheet as CSV (UTF-8 with BOM)."))
+        Path | None, typer.Option("--csv", help=N_("Write the sheet as CSV (UTF-8 with BOM)."))
     ] = None,
     xlsx_path: Annotated[
-        Path | None, typer.Option("--xlsx", help=_("Write an Excel workbook (Deals, Summary)."))
+        Path | None, typer.Option("--xlsx", help=N_("Write an Excel workbook (Deals, Summary)."))
     ] = None,
     sep: SepOption = None,
     game: GameOption = None,
@@ -272,7 +272,7 @@ def export(
             print_line(msg("view.exported", path=path, count=len(state.rows)))
 
 
-@app.command("play", help=_(
+@app.command("play", help=N_(
 
     "Enter deals one after another, with prompts; u undoes, p records a pass, q leaves.\n\n"
     "Every deal is saved as soon as it is entered; Ctrl-C leaves without losing any. Example: "

@@ -115,7 +115,7 @@ def totals_lines(state: GameState) -> list[str]:
         line += "  " + msg("view.to_target", target=state.setup.end.target, gaps=gaps)
     end = state.setup.end
     if end.deals is not None and not state.finished:
-        line += "  " + msg("view.deals_left", played=state.played, deals=end.deals)
+        line += "  " + msg("view.deals_left", count=state.played, deals=end.deals)
     lines = [line]
     if state.finished and state.winner is None:
         lines.append(msg("view.draw", totals=totals))

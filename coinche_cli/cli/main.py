@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from coinche_cli import i18n
-from coinche_cli.cli.localized import LocalizedCommand, LocalizedGroup
 from coinche_cli.cli.output import error_line, usage_line
 from coinche_cli.errors import CoincheError, DealError, InputError
-from coinche_cli.i18n import _
+from coinche_cli.i18n import N_
 from coinche_cli.messages import msg
 
 #: command groups by name, and the module that defines each one's Typer app
@@ -31,9 +31,11 @@ GROUPS = {
     "tournament": "coinche_cli.cli.tournament",
 }
 ROOT_OPTIONS_WITH_VALUE = ("--db",)
+#: the groups within a group (``tournament team``): named alone, they show their help
+SUBGROUPS = ("team",)
 
 
-class _ReportingGroup(LocalizedGroup):
+class _ReportingGroup(TyperGroup):
     """Every :class:`CoincheError` from any command becomes one line and its exit code, and
     so does a command line Typer cannot parse (a wrong option, a word where a number goes)."""
 
@@ -53,10 +55,9 @@ class _ReportingGroup(LocalizedGroup):
         except Exception as exc:
             # Typer's parsing errors (its own copy of Click's): matched by shape, not by a
             # private import
-            if type(exc).__name__ == "NoArgsIsHelpError":  # `coinche game`: its help
-                context = getattr(exc, "ctx", None)
-                if context is not None:
-                    sys.stdout.write(context.get_help() + "\n")
+            if type(exc).__name__ == "NoArgsIsHelpError":  # `coinche tournament team`
+                again = [*(kwargs.get("args") or sys.argv[1:]), "--help"]
+                build(again)(args=again)  # its help page, drawn in the language in use
                 sys.exit(0)
             if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
                 negative = re.fullmatch(r"-\d+", str(getattr(exc, "option_name", "")))
@@ -71,26 +72,35 @@ class _ReportingGroup(LocalizedGroup):
         sys.exit(result if isinstance(result, int) else 0)
 
 
-def _root() -> Any:
-    """The root command's callback, made when the app is built: its help texts are in the
-    language chosen by then."""
+DbOption = Annotated[
+    Path | None,
+    typer.Option("--db", envvar="COINCHE_DB", help=N_("The store file (default: user data)."),
+                 show_envvar=True),
+]
+
+
+def _root(with_lang: bool) -> Any:
+    """The root command's callback.  ``--lang`` is taken out of the command line by
+    :func:`run` before Typer reads it; the option is declared for the help page (and for the
+    app called in-process) only, which spares every other command its cost."""
 
     def root(
         ctx: typer.Context,
-        db: Annotated[
-            Path | None,
-            typer.Option("--db", envvar="COINCHE_DB",
-                         help=_("The store file (default: user data)."), show_envvar=True),
-        ] = None,
+        db: DbOption = None,
         lang: Annotated[
-            str | None, typer.Option("--lang", help=msg("cli.lang_help"), show_default=False)
+            str | None,
+            typer.Option("--lang", help=N_("Language: fr or en (default: COINCHE_LANG, then the "
+                                           "locale)."), show_default=False),
         ] = None,
     ) -> None:
         if lang is not None:  # the app was called in-process: run() takes --lang out
             _use_language(lang)
         ctx.obj = {"db": db}
 
-    return root
+    def plain_root(ctx: typer.Context, db: DbOption = None) -> None:
+        ctx.obj = {"db": db}
+
+    return root if with_lang else plain_root
 
 
 def _use_language(asked: str | None) -> None:
@@ -129,6 +139,15 @@ def _language_option(argv: Sequence[str]) -> tuple[str | None, list[str]]:
 
 def _named(argv: Sequence[str]) -> tuple[str | None, str | None]:
     """The group and command named in ``argv`` (None where absent or unclear)."""
+    words = _words(argv, 2)
+    group = words[0] if words else None
+    command = words[1] if len(words) > 1 else None
+    return group, command
+
+
+def _words(argv: Sequence[str], most: int) -> list[str]:
+    """The first ``most`` words of ``argv`` that name a group or a command, before any
+    option of theirs."""
     words: list[str] = []
     skip = False
     for arg in argv:
@@ -143,11 +162,9 @@ def _named(argv: Sequence[str]) -> tuple[str | None, str | None]:
                 continue  # a root option such as --db=PATH
             break  # the group's own options (--help): keep the whole group
         words.append(arg)
-        if len(words) == 2:
+        if len(words) == most:
             break
-    group = words[0] if words else None
-    command = words[1] if len(words) > 1 else None
-    return group, command
+    return words
 
 
 def _only(group: typer.Typer, command: str | None) -> typer.Typer:
@@ -157,7 +174,7 @@ def _only(group: typer.Typer, command: str | None) -> typer.Typer:
     groups = [info for info in group.registered_groups if info.name == command]
     if not chosen and not groups:
         return group
-    trimmed = typer.Typer(cls=LocalizedGroup, help=group.info.help, no_args_is_help=True)
+    trimmed = typer.Typer(help=group.info.help, no_args_is_help=True)
     trimmed.registered_commands = chosen
     trimmed.registered_groups = groups
     return trimmed
@@ -168,12 +185,11 @@ def build(argv: Sequence[str] | None = None) -> typer.Typer:
     app = typer.Typer(
         cls=_ReportingGroup,
         name="coinche",
-        help=_("Keep score of coinche (belote coinchée) games and run club tournaments."),
+        help=N_("Keep score of coinche (belote coinchée) games and run club tournaments."),
         no_args_is_help=True,
         add_completion=False,
         pretty_exceptions_enable=False,
     )
-    app.callback()(_root())
     group, command = _named(argv) if argv is not None else (None, None)
     if group in GROUPS or group == "score":
         names = [group]
@@ -183,23 +199,20 @@ def build(argv: Sequence[str] | None = None) -> typer.Typer:
         if name == "score":
             from coinche_cli.cli.score import HELP, score
 
-            app.command("score", help=HELP, cls=LocalizedCommand)(score)
+            app.command("score", help=HELP)(score)
             continue
         module = importlib.import_module(GROUPS[name])
-        app.add_typer(_localized(_only(module.app, command)), name=name)
+        app.add_typer(_only(module.app, command), name=name)
+    # a help page: drawn in the language in use (see localized); anything else skips it
+    alone = not command or (command in SUBGROUPS and len(_words(argv or (), 3)) < 3)
+    helping = argv is None or "--help" in argv or group is None or (group != "score" and alone)
+    app.callback()(_root(with_lang=helping))
+    if helping:
+        from coinche_cli.cli.localized import Localized, localize
+
+        localize(app)
+        app.info.cls = type("LocalizedReportingGroup", (Localized, _ReportingGroup), {})
     return app
-
-
-def _localized(group: typer.Typer) -> typer.Typer:
-    """``group``, its sub-groups and their commands drawn with :mod:`.localized`'s classes
-    (Typer's own words in the language in use)."""
-    group.info.cls = LocalizedGroup
-    for info in group.registered_commands:
-        info.cls = LocalizedCommand
-    for sub in group.registered_groups:
-        if sub.typer_instance is not None:
-            _localized(sub.typer_instance)
-    return group
 
 
 def __getattr__(name: str) -> Any:

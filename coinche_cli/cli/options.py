@@ -16,33 +16,33 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from coinche_cli.errors import DealError
-from coinche_cli.i18n import _
+from coinche_cli.i18n import N_
 
 if TYPE_CHECKING:  # the deal reader loads only for the commands that read a deal
     from coinche_cli.scoring.deal import Deal
 
-JsonOption = Annotated[bool, typer.Option("--json", help=_("Print JSON."))]
+JsonOption = Annotated[bool, typer.Option("--json", help=N_("Print JSON."))]
 RulesOption = Annotated[
-    str, typer.Option("--rules", "-r", help=_("Built-in rules name or a rules file."))
+    str, typer.Option("--rules", "-r", help=N_("Built-in rules name or a rules file."))
 ]
 #: The largest number any command takes: far above any score, count or id a store holds,
 #: far below what would overflow it (a bigger one is refused with one line, by Typer).
 MAX_NUMBER = 10**9
 
 GameOption = Annotated[
-    int | None, typer.Option("--game", "-g", help=_("Game id (default: the current game)."),
+    int | None, typer.Option("--game", "-g", help=N_("Game id (default: the current game)."),
                              min=1, max=MAX_NUMBER)
 ]
 TournamentOption = Annotated[
     str | None,
-    typer.Option("--tournament", "-T", help=_("Tournament name (default: the current one).")),
+    typer.Option("--tournament", "-T", help=N_("Tournament name (default: the current one).")),
 ]
 RoundOption = Annotated[
-    int | None, typer.Option("--round", "-R", help=_("Round number."), min=1, max=MAX_NUMBER)
+    int | None, typer.Option("--round", "-R", help=N_("Round number."), min=1, max=MAX_NUMBER)
 ]
 SepOption = Annotated[
     str | None,
-    typer.Option("--sep", help=_("CSV separator (default: ';' in French, what a French Excel "
+    typer.Option("--sep", help=N_("CSV separator (default: ';' in French, what a French Excel "
                                  "reads, ',' in English)."), show_default=False),
 ]
 
@@ -85,36 +85,36 @@ def _parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
 DEAL_PARAMETERS = (
     _parameter("words", Annotated[
         list[str] | None,
-        typer.Argument(help=_("TAKER CONTRACT [POINTS], e.g. A 100S 104."), show_default=False,
+        typer.Argument(help=N_("TAKER CONTRACT [POINTS], e.g. A 100S 104."), show_default=False,
                        metavar="DEAL"),
     ], None),
     _parameter("deal_json", Annotated[
         str | None,
-        typer.Option("--deal", help=_("The deal as JSON (taker, contract, trump, coinche, points, "
+        typer.Option("--deal", help=N_("The deal as JSON (taker, contract, trump, coinche, points, "
                      "belote, announces…), or - to read it from standard input.")),
     ], None),
     _parameter("belote", Annotated[
         list[str] | None,
-        typer.Option("--belote", "-b", help=_("Side holding a belote (repeat for several).")),
+        typer.Option("--belote", "-b", help=N_("Side holding a belote (repeat for several).")),
     ], None),
     _parameter("announce", Annotated[
         list[str] | None,
-        typer.Option("--announce", "-a", help=_("SIDE:NAME[,NAME…], e.g. A:cinquante "
+        typer.Option("--announce", "-a", help=N_("SIDE:NAME[,NAME…], e.g. A:cinquante "
                      "(repeatable).")),
     ], None),
     _parameter("announce_winner", Annotated[
         str | None,
-        typer.Option("--announce-winner", help=_("Side whose equal-best announces count.")),
+        typer.Option("--announce-winner", help=N_("Side whose equal-best announces count.")),
     ], None),
     _parameter("capot", Annotated[
-        str | None, typer.Option("--capot", help=_("Side that won every trick.")),
+        str | None, typer.Option("--capot", help=N_("Side that won every trick.")),
     ], None),
     _parameter("generale", Annotated[
-        bool, typer.Option("--generale", help=_("The taker alone won every trick.")),
+        bool, typer.Option("--generale", help=N_("The taker alone won every trick.")),
     ], False),
     _parameter("points", Annotated[
         list[str] | None,
-        typer.Option("--points", "-p", help=_("SIDE:N card points of another side (chien).")),
+        typer.Option("--points", "-p", help=N_("SIDE:N card points of another side (chien).")),
     ], None),
 )
 

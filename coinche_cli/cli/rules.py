@@ -6,16 +6,16 @@ from typing import Annotated
 import typer
 
 from coinche_cli.cli.output import Column, print_json, print_line, print_table
-from coinche_cli.i18n import _
+from coinche_cli.i18n import N_
 from coinche_cli.messages import msg
 
-app = typer.Typer(help=_("Rule variants: list the built-ins, show one, check your own file."),
+app = typer.Typer(help=N_("Rule variants: list the built-ins, show one, check your own file."),
                   no_args_is_help=True)
 
-JsonOption = Annotated[bool, typer.Option("--json", help=_("Print JSON."))]
+JsonOption = Annotated[bool, typer.Option("--json", help=N_("Print JSON."))]
 
 
-@app.command("list", help=_(
+@app.command("list", help=N_(
     "List the built-in rules: name, players, target, modes and source.\n"
     "\n"
     "Example: coinche rules list --json"))
@@ -34,13 +34,13 @@ def list_rules(as_json: JsonOption = False) -> None:
                                     for m in row["modes"]), row["source"]] for row in rows])
 
 
-@app.command("show", help=_(
+@app.command("show", help=N_(
     "Show a summary of rules: card tables, bids, made and failed scores, coinche, capot, end.\n"
     "\n"
     "Example: coinche rules show club"))
 def show_rules(
-    name: Annotated[str, typer.Argument(metavar=_("NAME"),
-                                        help=_("A built-in name or a rules file."))],
+    name: Annotated[str, typer.Argument(metavar=N_("NAME"),
+                                        help=N_("A built-in name or a rules file."))],
     as_json: JsonOption = False,
 ) -> None:
     from coinche_cli.rules.describe import rules_summary, summary_rows
@@ -54,12 +54,12 @@ def show_rules(
         print_line(line)
 
 
-@app.command("validate", help=_(
+@app.command("validate", help=N_(
     "Check a rules file: prints ok, or every problem as error: FILE:LINE: key: reason (exit 2).\n"
     "\n"
     "Example: coinche rules validate my-club.yaml"))
 def validate_rules(
-    path: Annotated[str, typer.Argument(metavar=_("FILE"), help=_("The rules file to check."))],
+    path: Annotated[str, typer.Argument(metavar=N_("FILE"), help=N_("The rules file to check."))],
 ) -> None:
     from coinche_cli.errors import CoincheError, RulesError
     from coinche_cli.rules.loader import load_rules

@@ -8,14 +8,14 @@ import typer
 from coinche_cli.cli.options import DealInput, JsonOption, RulesOption, deal_options
 from coinche_cli.cli.output import Column, print_json, print_line, print_table
 from coinche_cli.game.state import Setup
-from coinche_cli.i18n import _
+from coinche_cli.i18n import N_
 from coinche_cli.messages import msg
 from coinche_cli.rules.loader import load_rules
 from coinche_cli.rules.model import Rules
 from coinche_cli.scoring.score import DealScore, score_deal
 
 #: The command's help (it is registered by :mod:`coinche_cli.cli.main`).
-HELP = _(
+HELP = N_(
     "Score one deal without storing it, and show why each side scores what it does.\n"
     "\n"
     "Example: coinche score --rules standard A 100S 104 --belote A --announce A:cinquante")
@@ -26,7 +26,7 @@ def score(
     deal: DealInput,
     rules_name: RulesOption = "standard",
     players: Annotated[
-        int | None, typer.Option("--players", help=_("2 or 3 in the chien variant."), min=1,
+        int | None, typer.Option("--players", help=N_("2 or 3 in the chien variant."), min=1,
                                  max=9)
     ] = None,
     as_json: JsonOption = False,

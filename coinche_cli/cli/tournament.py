@@ -17,7 +17,7 @@ from coinche_cli.cli.options import (
 )
 from coinche_cli.cli.output import print_json, print_line, warning_line
 from coinche_cli.errors import TournamentError
-from coinche_cli.i18n import _
+from coinche_cli.i18n import N_
 from coinche_cli.messages import msg
 from coinche_cli.tournament.ranking import Ranking
 
@@ -28,9 +28,9 @@ if TYPE_CHECKING:
 
 # The tournament core loads inside each command: a scorekeeper's `game add` never pays for it.
 
-app = typer.Typer(help=_("Run a Swiss tournament: teams, pairings, results, standings, export."),
+app = typer.Typer(help=N_("Run a Swiss tournament: teams, pairings, results, standings, export."),
                   no_args_is_help=True)
-team_app = typer.Typer(help=_("Register, import, list and drop teams."), no_args_is_help=True)
+team_app = typer.Typer(help=N_("Register, import, list and drop teams."), no_args_is_help=True)
 app.add_typer(team_app, name="team")
 
 
@@ -43,50 +43,50 @@ def _match_points(text: str) -> tuple[int, int, int, int]:
     return win, draw, loss, forfeit
 
 
-@app.command("new", help=_(
+@app.command("new", help=N_(
     "Create a tournament; it becomes the current one.\n"
     "\n"
     "Example: coinche tournament new \"Concours de Noël\" --rules standard --rounds 4 --deals 12"))
 def new(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(metavar=_("NAME"), help=_("The tournament's name."))],
+    name: Annotated[str, typer.Argument(metavar=N_("NAME"), help=N_("The tournament's name."))],
     rules_name: RulesOption = "standard",
     rounds: Annotated[
-        int, typer.Option("--rounds", help=_("Number of rounds (parties)."), max=MAX_NUMBER)
+        int, typer.Option("--rounds", help=N_("Number of rounds (parties)."), max=MAX_NUMBER)
     ] = 4,
     deals: Annotated[
-        int | None, typer.Option("--deals", help=_("Each match: M deals."), max=MAX_NUMBER)
+        int | None, typer.Option("--deals", help=N_("Each match: M deals."), max=MAX_NUMBER)
     ] = None,
     target: Annotated[
-        int | None, typer.Option("--target", help=_("Each match: a game to T points."),
+        int | None, typer.Option("--target", help=N_("Each match: a game to T points."),
                                  max=MAX_NUMBER)
     ] = None,
     ranking: Annotated[
-        Ranking, typer.Option("--ranking", help=_("Rank by total points, wins, or match points."))
+        Ranking, typer.Option("--ranking", help=N_("Rank by total points, wins, or match points."))
     ] = Ranking.POINTS,
     bye_points: Annotated[
-        str, typer.Option("--bye-points", help=_("Bye: a number, half, or average."))
+        str, typer.Option("--bye-points", help=N_("Bye: a number, half, or average."))
     ] = "average",
     bye_win: Annotated[
-        bool, typer.Option("--bye-win/--no-bye-win", help=_("Whether a bye counts as a win."))
+        bool, typer.Option("--bye-win/--no-bye-win", help=N_("Whether a bye counts as a win."))
     ] = True,
     match_points: Annotated[
-        str, typer.Option("--match-points", help=_("WIN,DRAW,LOSS,FORFEIT match points."))
+        str, typer.Option("--match-points", help=N_("WIN,DRAW,LOSS,FORFEIT match points."))
     ] = "3,2,1,0",
     tie_break: Annotated[
         str,
-        typer.Option("--tie-break", help=_("Tie-breaks in order: points, difference, wins, "
+        typer.Option("--tie-break", help=N_("Tie-breaks in order: points, difference, wins, "
                      "match-points, buchholz, head-to-head, lot.")),
     ] = "difference,buchholz,head-to-head",
     seed: Annotated[
-        int | None, typer.Option("--seed", help=_("Seed of the round-1 draw (reproducible)."),
+        int | None, typer.Option("--seed", help=N_("Seed of the round-1 draw (reproducible)."),
                                  min=0, max=MAX_NUMBER)
     ] = None,
     draw_order: Annotated[
-        bool, typer.Option("--registration-order", help=_("Round 1 in registration order."))
+        bool, typer.Option("--registration-order", help=N_("Round 1 in registration order."))
     ] = False,
     same_club: Annotated[
-        str, typer.Option("--same-club", help=_("avoid: teams of one club are not drawn "
+        str, typer.Option("--same-club", help=N_("avoid: teams of one club are not drawn "
                           "together in round 1, and meet later only as a last resort; allow."))
     ] = "avoid",
     as_json: JsonOption = False,
@@ -122,7 +122,7 @@ def _format(tournament: "Tournament") -> str:
     return msg("tview.format_target", target=settings.target)
 
 
-@app.command("list", help=_("List the tournaments in the store."))
+@app.command("list", help=N_("List the tournaments in the store."))
 def list_tournaments(ctx: typer.Context, as_json: JsonOption = False) -> None:
     from coinche_cli.tournament import ops as tournaments
 
@@ -135,10 +135,10 @@ def list_tournaments(ctx: typer.Context, as_json: JsonOption = False) -> None:
         print_line(f"{row['id']:>4}  {row['name']}  ({row['created']})")
 
 
-@app.command("use", help=_("Make another tournament the current one."))
+@app.command("use", help=N_("Make another tournament the current one."))
 def use(ctx: typer.Context,
-        name: Annotated[str, typer.Argument(metavar=_("NAME"),
-                                            help=_("Tournament name."))]) -> None:
+        name: Annotated[str, typer.Argument(metavar=N_("NAME"),
+                                            help=N_("Tournament name."))]) -> None:
     from coinche_cli.tournament import ops as tournaments
     tournament = tournaments.use(open_store(ctx), name)
     print_line(msg("tview.current", name=tournament.name))
@@ -147,15 +147,15 @@ def use(ctx: typer.Context,
 # ---------------------------------------------------------------- teams
 
 
-@team_app.command("add", help=_(
+@team_app.command("add", help=N_(
     "Register a team (after round 1 is paired: a late entry for the next round).\n"
     "\n"
     "Example: coinche tournament team add \"Les As\" --players \"Ana, Bob\""))
 def team_add(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(metavar=_("NAME"), help=_("The team's name."))],
-    players: Annotated[str, typer.Option("--players", help=_('"Ana, Bob"'))] = "",
-    club: Annotated[str, typer.Option("--club", help=_("The team's club."))] = "",
+    name: Annotated[str, typer.Argument(metavar=N_("NAME"), help=N_("The team's name."))],
+    players: Annotated[str, typer.Option("--players", help=N_('"Ana, Bob"'))] = "",
+    club: Annotated[str, typer.Option("--club", help=N_("The team's club."))] = "",
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -168,14 +168,14 @@ def team_add(
     print_line(msg("tview.team_added", name=team.name, round=team.joined_round))
 
 
-@team_app.command("import", help=_(
+@team_app.command("import", help=N_(
     "Register every team of a spreadsheet (none when any row is bad).\n"
     "\n"
     "Example: coinche tournament team import equipes.xlsx"))
 def team_import(
     ctx: typer.Context,
-    path: Annotated[Path, typer.Argument(metavar=_("FILE"),
-                                         help=_("CSV or XLSX: équipe/team, joueur 1, joueur 2."))],
+    path: Annotated[Path, typer.Argument(metavar=N_("FILE"),
+                                         help=N_("CSV or XLSX: équipe/team, joueur 1, joueur 2."))],
     tournament: TournamentOption = None,
 ) -> None:
     from coinche_cli.tournament import ops as tournaments
@@ -187,7 +187,7 @@ def team_import(
     print_line(msg("tview.imported", count=len(teams), path=path))
 
 
-@team_app.command("list", help=_("List the registered teams."))
+@team_app.command("list", help=N_("List the registered teams."))
 def team_list(ctx: typer.Context, tournament: TournamentOption = None,
               as_json: JsonOption = False) -> None:
     from coinche_cli.tournament import ops as tournaments
@@ -205,21 +205,21 @@ def team_list(ctx: typer.Context, tournament: TournamentOption = None,
                    f"{left}")
 
 
-@team_app.command("drop", help=_("A team leaves: no longer paired; its results are kept."))
-def team_drop(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar=_("NAME"),
-                                                                      help=_("Team name."))],
+@team_app.command("drop", help=N_("A team leaves: no longer paired; its results are kept."))
+def team_drop(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar=N_("NAME"),
+                                                                      help=N_("Team name."))],
               tournament: TournamentOption = None) -> None:
     from coinche_cli.tournament import ops as tournaments
     team, after = tournaments.drop_team(open_store(ctx), tournament, name)
     print_line(msg("tview.team_dropped", name=team.name, round=after + 1))
 
 
-@team_app.command("return", help=_(
+@team_app.command("return", help=N_(
     "A team that left comes back: it is paired again from the next round.\n"
     "\n"
     "Example: coinche tournament team return \"Les Dix\""))
-def team_return(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar=_("NAME"),
-                                                                        help=_("Team name."))],
+def team_return(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar=N_("NAME"),
+                                                                        help=N_("Team name."))],
                 tournament: TournamentOption = None) -> None:
     from coinche_cli.tournament import ops as tournaments
 
@@ -230,7 +230,7 @@ def team_return(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar=
 # ---------------------------------------------------------------- rounds
 
 
-@app.command("pair", help=_(
+@app.command("pair", help=N_(
     "Pair the next round: round 1 is drawn, later rounds are Swiss (no rematch).\n"
     "\n"
     "Example: coinche tournament pair --json"))
@@ -247,14 +247,14 @@ def pair(ctx: typer.Context, tournament: TournamentOption = None,
         print_line(line)
 
 
-@app.command("unpair", help=_("Withdraw the latest round while none of its tables has a result."))
+@app.command("unpair", help=N_("Withdraw the latest round while none of its tables has a result."))
 def unpair(ctx: typer.Context, tournament: TournamentOption = None) -> None:
     from coinche_cli.tournament import ops as tournaments
     withdrawn = tournaments.unpair(open_store(ctx), tournament)
     print_line(msg("tview.unpaired", round=withdrawn.number))
 
 
-@app.command("result", help=_(
+@app.command("result", help=N_(
 
     "Enter a table's result: its number and the scores in the pairing's team order, or a team's "
     "name and that team's score first; --replace to correct one.\n\n"
@@ -262,33 +262,33 @@ def unpair(ctx: typer.Context, tournament: TournamentOption = None) -> None:
 def result(
     ctx: typer.Context,
     table: Annotated[
-        str | None, typer.Argument(help=_("Table number, or a team playing at it."),
-                                   metavar=_("TABLE|TEAM"))
+        str | None, typer.Argument(help=N_("Table number, or a team playing at it."),
+                                   metavar=N_("TABLE|TEAM"))
     ] = None,
     score1: Annotated[
-        int | None, typer.Argument(metavar=_("SCORE1"),
-                                   help=_("First team's score (the named team's)."),
+        int | None, typer.Argument(metavar=N_("SCORE1"),
+                                   help=N_("First team's score (the named team's)."),
                                    max=MAX_NUMBER)
     ] = None,
     score2: Annotated[
-        int | None, typer.Argument(metavar=_("SCORE2"),
-                                   help=_("Second team's score."), max=MAX_NUMBER)
+        int | None, typer.Argument(metavar=N_("SCORE2"),
+                                   help=N_("Second team's score."), max=MAX_NUMBER)
     ] = None,
     round_number: RoundOption = None,
     forfeit: Annotated[
-        str | None, typer.Option("--forfeit", help=_("The team that forfeited."))
+        str | None, typer.Option("--forfeit", help=N_("The team that forfeited."))
     ] = None,
     import_path: Annotated[
         Path | None,
-        typer.Option("--import", help=_("CSV, XLSX or ODS: table, score 1, score 2 (and the "
+        typer.Option("--import", help=N_("CSV, XLSX or ODS: table, score 1, score 2 (and the "
                      "team names, which the scores then follow).")),
     ] = None,
     replacing: Annotated[
-        bool, typer.Option("--replace", help=_("Correct a result already entered (also in a "
+        bool, typer.Option("--replace", help=N_("Correct a result already entered (also in a "
                            "closed round); the old one stays in the history."))
     ] = False,
     deals: Annotated[
-        int | None, typer.Option("--deals", help=_("Deals played (checked)."), max=MAX_NUMBER)
+        int | None, typer.Option("--deals", help=N_("Deals played (checked)."), max=MAX_NUMBER)
     ] = None,
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
@@ -341,22 +341,22 @@ def _show_round(store: "Store", name: str | None, number: int, as_json: bool) ->
         print_line(line)
 
 
-@app.command("penalty", help=_(
+@app.command("penalty", help=N_(
 
     "Penalise a team in the current round: its opponents get the points (the usual 162 for a "
     "renonce), or, with --deduct, the team loses them.\n\n"
     "Example: coinche tournament penalty \"Les As\" 162 --reason renonce"))
 def penalty(
     ctx: typer.Context,
-    team: Annotated[str, typer.Argument(metavar=_("TEAM"), help=_("The team at fault."))],
+    team: Annotated[str, typer.Argument(metavar=N_("TEAM"), help=N_("The team at fault."))],
     points: Annotated[
-        int, typer.Argument(metavar=_("POINTS"),
-                            help=_("The penalty, e.g. 162 for a renonce."), max=MAX_NUMBER)
+        int, typer.Argument(metavar=N_("POINTS"),
+                            help=N_("The penalty, e.g. 162 for a renonce."), max=MAX_NUMBER)
     ],
-    reason: Annotated[str, typer.Option("--reason", help=_("Why (kept in the record)."))] = "",
+    reason: Annotated[str, typer.Option("--reason", help=N_("Why (kept in the record)."))] = "",
     deduct: Annotated[
         bool,
-        typer.Option("--deduct", help=_("Take the points from the team instead of giving them "
+        typer.Option("--deduct", help=N_("Take the points from the team instead of giving them "
                      "to its opponents.")),
     ] = False,
     tournament: TournamentOption = None,
@@ -369,7 +369,7 @@ def penalty(
     print_line(msg(key, team=team, points=given.points, round=given.round))
 
 
-@app.command("standings", help=_(
+@app.command("standings", help=N_(
 
     "Show the standings (after a given round with --round), one line per team fitted to the "
     "terminal; --wide adds the players and the secondary columns, names never cut.\n\n"
@@ -377,7 +377,7 @@ def penalty(
 def standings(ctx: typer.Context, round_number: RoundOption = None,
               tournament: TournamentOption = None, as_json: JsonOption = False,
               wide: Annotated[
-                  bool, typer.Option("--wide", help=_("Every column, whole: players, points "
+                  bool, typer.Option("--wide", help=N_("Every column, whole: players, points "
                                      "against, Buchholz, byes, forfeits, penalties."))
               ] = False) -> None:
     from coinche_cli.cli import tournament_view as view
@@ -390,7 +390,7 @@ def standings(ctx: typer.Context, round_number: RoundOption = None,
     view.render_standings(found, rows, round_number, wide)
 
 
-@app.command("show", help=_("Show a round's pairings and results (default: the current round)."))
+@app.command("show", help=N_("Show a round's pairings and results (default: the current round)."))
 def show(ctx: typer.Context, round_number: RoundOption = None,
          tournament: TournamentOption = None, as_json: JsonOption = False) -> None:
     from coinche_cli.tournament import ops as tournaments

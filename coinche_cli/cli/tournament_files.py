@@ -10,7 +10,7 @@ from coinche_cli.cli.context import open_store
 from coinche_cli.cli.options import RoundOption, SepOption, TournamentOption
 from coinche_cli.cli.output import print_line
 from coinche_cli.errors import TournamentError
-from coinche_cli.i18n import _
+from coinche_cli.i18n import N_
 from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
@@ -46,12 +46,12 @@ def _deal_rows(store: "Store", found: "Tournament") -> list[dict[str, Any]]:
 
 
 #: The commands' help (they are registered by :mod:`coinche_cli.cli.tournament`).
-EXPORT_HELP = _(
+EXPORT_HELP = N_(
 
     "Export standings, teams, every round, the penalties and the deals to Excel (and/or CSV "
     "files).\n\n"
     "Example: coinche tournament export concours.xlsx --csv resultats --sep ';'")
-SHEETS_HELP = _(
+SHEETS_HELP = N_(
 
     "Write one print-ready score sheet per table of a round, for tables that keep score on "
     "paper.\n\n"
@@ -60,10 +60,10 @@ SHEETS_HELP = _(
 
 def export(
     ctx: typer.Context,
-    path: Annotated[Path | None, typer.Argument(metavar=_("FILE"),
-                                                help=_("The workbook to write (.xlsx)."))] = None,
+    path: Annotated[Path | None, typer.Argument(metavar=N_("FILE"),
+                                                help=N_("The workbook to write (.xlsx)."))] = None,
     csv_dir: Annotated[
-        Path | None, typer.Option("--csv", help=_("Write the same tables as CSV files here."))
+        Path | None, typer.Option("--csv", help=N_("Write the same tables as CSV files here."))
     ] = None,
     sep: SepOption = None,
     tournament: TournamentOption = None,
@@ -95,8 +95,8 @@ def export(
 
 def sheets(
     ctx: typer.Context,
-    path: Annotated[Path, typer.Argument(metavar=_("FILE"),
-                                         help=_("The workbook of score sheets (.xlsx)."))],
+    path: Annotated[Path, typer.Argument(metavar=N_("FILE"),
+                                         help=N_("The workbook of score sheets (.xlsx)."))],
     round_number: RoundOption = None,
     tournament: TournamentOption = None,
 ) -> None:

@@ -23,8 +23,7 @@ from coinche_cli.game.state import (
 )
 from coinche_cli.messages import msg
 from coinche_cli.names import NameIndex, check_name
-from coinche_cli.rules.model import Rules
-from coinche_cli.rules.validate import rules_from_document
+from coinche_cli.rules.model import Rules, compile_rules, load_compiled
 from coinche_cli.scoring.deal import Deal, deal_from_json
 from coinche_cli.store import DealRecord, GameRecord, now
 from coinche_cli.values import Value
@@ -49,8 +48,14 @@ class Change(Value):
 
 
 def setup_of(record: GameRecord) -> Setup:
-    """The pure game setup of a stored game (its rules rebuilt from the snapshot)."""
-    rules = rules_from_document(record.rules, f"game {record.id} rules")
+    """The pure game setup of a stored game: its rules read back compiled, or rebuilt from
+    the snapshot (a game stored before rules were compiled, or by another version)."""
+    label = f"game {record.id} rules"
+    rules = load_compiled(record.compiled, record.rules, label)
+    if rules is None:
+        from coinche_cli.rules.validate import rules_from_document
+
+        rules = rules_from_document(record.rules, label)
     return Setup(rules=rules, players=record.players, names=record.names,
                  first_dealer=record.first_dealer, target=record.target, deals=record.deals)
 
@@ -130,7 +135,7 @@ def new_game(
         raise GameError("game.bad_deals", got=deals)
     record = GameRecord(id=0, created=now(), rules_name=rules.name, rules=dict(rules.document),
                         players=count, names=labels, first_dealer=first, target=target,
-                        deals=deals)
+                        deals=deals, compiled=compile_rules(rules))
     with store.write():
         game_id = store.create_game(record)
         store.set_current("game", game_id)

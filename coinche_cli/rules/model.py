@@ -5,9 +5,10 @@ The file format is documented key by key in ``docs/rules-format.md``.
 """
 
 
+import json
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Literal, NamedTuple, get_args
+from typing import Any, Literal, NamedTuple, cast, get_args
 
 from coinche_cli.names import fold
 
@@ -222,3 +223,80 @@ def canonical_announce(name: str) -> str | None:
         if folded == canonical.lower():
             return canonical
     return None
+
+
+# ---------------------------------------------------------------- compiled rules
+#
+# Rules kept as plain JSON data beside their snapshot, rebuilt without validating them again.
+#
+# A game stores the rules it is played under twice: the validated document (the snapshot, what
+# a person or an export reads) and this compiled form, the :class:`Rules` value itself written
+# out field by field.  Every ``game add`` needs the game's rules; rebuilding them from the
+# document means importing and running the validator, about 2.5 million instructions of a
+# deal's start, where reading them back from this form costs about half a million.  The form names
+# each field, so a :class:`Rules` that gains or loses a field reads an older form as unknown
+# (None), and the caller validates the snapshot as before; :data:`FORMAT` changes when a
+# field's meaning does.
+
+#: The version of the form; a form of another version is not read.
+FORMAT = 1
+#: The value types a :class:`Rules` is made of, by name.
+_TYPES: dict[str, Any] = {cls.__name__: cls for cls in (Rules, Mode, SideTerms, ScoreTable,
+                                                        EndRule)}
+
+
+def compile_rules(rules: Rules) -> str:
+    """``rules`` as JSON text, for :func:`load_compiled` (without the document: the
+    snapshot beside it is that document)."""
+    fields = rules._replace(document={}, path="")
+    return json.dumps({"format": FORMAT, "rules": _encode(fields)}, ensure_ascii=False,
+                      separators=(",", ":"))
+
+
+def load_compiled(text: str | None, document: Mapping[str, Any], label: str) -> Rules | None:
+    """The rules :func:`compile_rules` wrote, with their snapshot ``document`` and ``label``
+    (as :func:`coinche_cli.rules.validate.rules_from_document` gives them); None when there
+    are none, or when they were written in another form (by another version of coinche):
+    validate the snapshot then."""
+    if not text:
+        return None
+    try:
+        data = json.loads(text)
+        if data.get("format") != FORMAT:
+            return None
+        rules = _decode(data["rules"])
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return None
+    if not isinstance(rules, Rules):
+        return None
+    return rules._replace(document=document, path=label)
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, tuple) and type(value).__name__ in _TYPES:  # a value type
+        return {"T": type(value).__name__,
+                "f": {name: _encode(item) for name, item in cast(Any, value)._asdict().items()}}
+    if isinstance(value, Mapping):  # keys may be tuples (the score overrides)
+        kind = "P" if isinstance(value, MappingProxyType) else "M"
+        return {kind: [[_encode(key), _encode(item)] for key, item in value.items()]}
+    if isinstance(value, frozenset):
+        return {"S": sorted(value)}
+    if isinstance(value, tuple):
+        return {"t": [_encode(item) for item in value]}
+    if value is None or isinstance(value, str | int):  # bool is an int
+        return value
+    raise TypeError(f"cannot compile {type(value).__name__}")
+
+
+def _decode(value: Any) -> Any:
+    if not isinstance(value, dict):
+        return value
+    if "T" in value:
+        return _TYPES[value["T"]](**{name: _decode(item) for name, item in value["f"].items()})
+    if "M" in value:
+        return {_decode(key): _decode(item) for key, item in value["M"]}
+    if "P" in value:
+        return MappingProxyType({_decode(key): _decode(item) for key, item in value["P"]})
+    if "S" in value:
+        return frozenset(value["S"])
+    return tuple(_decode(item) for item in value["t"])

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from coinche_cli.errors import InputError, Problem, RulesError
-from coinche_cli.i18n import _
+from coinche_cli.i18n import N_, _
 from coinche_cli.messages import msg
 from coinche_cli.names import check_name, echo, fold
 from coinche_cli.rules.model import (
@@ -177,11 +177,12 @@ class Validator:
         self.problems.append(Problem(*self.where(at), shown_key(at), msg(key, **shown)))
 
     def get(self, at: Path_) -> Any:
+        """The value at ``at``; None when it, or a mapping on the way, is missing."""
         node: Any = self.data
         for key in at:
-            if not isinstance(node, dict) or key not in node:
+            if not isinstance(node, dict):
                 return None
-            node = node[key]
+            node = node.get(key)  # None: missing (a null value reads as missing too)
         return node
 
     # -- typed readers (each returns a usable fallback after reporting)
@@ -201,7 +202,11 @@ class Validator:
     ) -> int | None:
         """The whole number at ``at``, from ``minimum`` to :data:`MAX_NUMBER`; ``default``
         when it is missing or reported."""
-        value = self.get(at)
+        return self.whole(self.get(at), at, default, minimum=minimum, required=required)
+
+    def whole(self, value: Any, at: Path_, default: int | None = None, *, minimum: int = 0,
+              required: bool = False) -> int | None:
+        """:meth:`integer` for a value already read from ``at``."""
         if value is None:
             if required:
                 self.fail(at, "rules.missing_key")
@@ -221,17 +226,17 @@ class Validator:
         """The value at ``at`` if it is one of ``kinds``; None when missing or reported."""
         value = self.get(at)
         if value is not None and not isinstance(value, kinds):
-            self.fail(at, "rules.bad_type", expected=expected, got=value)
+            self.fail(at, "rules.bad_type", expected=_(expected), got=value)
             return None
         return value
 
     def boolean(self, at: Path_, default: bool) -> bool:
-        value = self._typed(at, bool, _("true or false"))
+        value = self._typed(at, bool, N_("true or false"))
         return default if value is None else bool(value)
 
     def text(self, at: Path_, default: str) -> str:
         """A text the commands print (name, title, source): no control characters."""
-        value = self._typed(at, (str, int, float), _("text"))
+        value = self._typed(at, (str, int, float), N_("text"))
         if value is None:
             return default
         try:
@@ -260,11 +265,12 @@ class Validator:
             return {}
         table: dict[str, int] = {}
         for raw in value:
-            rank = RANK_ALIASES.get(str(raw).upper(), str(raw).upper())
+            typed = str(raw).upper()
+            rank = RANK_ALIASES.get(typed, typed)
             if rank not in RANKS:
                 self.fail((*at, str(raw)), "rules.bad_rank", got=raw)
                 continue
-            number = self.integer((*at, str(raw)), 0)
+            number = self.whole(value[raw], (*at, str(raw)), 0)
             table[rank] = number or 0
         missing = [rank for rank in RANKS if rank not in table]
         if missing and len(table) == len(value):
@@ -304,7 +310,7 @@ class Validator:
         for key in REQUIRED:
             if self.get((key,)) is None:
                 self.fail((key,), "rules.missing_key")
-        name = self.text(("name",), Path(self.label).stem)
+        name = self.text(("name",), "") or Path(self.label).stem
         players = self.players()
         trump = self.card_table(("cards", "trump"))
         plain = self.card_table(("cards", "plain"))

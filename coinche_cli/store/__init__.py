@@ -18,20 +18,21 @@ from coinche_cli.values import Value
 #: The schema version this program writes: the number of named steps in
 #: :mod:`coinche_cli.store.migrations` (the tests hold the two equal).  Declared here so that
 #: opening an up-to-date store, what every command does, need not load the migrations.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 class GameRecord(Value):
     """A stored game's settings (a plain value: :mod:`coinche_cli.values`)."""
 
-    __slots__ = ("created", "deals", "first_dealer", "id", "label", "names", "players",
-                 "round", "rules", "rules_name", "table_no", "target", "tournament_id")
+    __slots__ = ("compiled", "created", "deals", "first_dealer", "id", "label", "names",
+                 "players", "round", "rules", "rules_name", "table_no", "target",
+                 "tournament_id")
 
     def __init__(self, id: int, created: str, rules_name: str,
                  rules: dict[str, Any], players: int, names: dict[str, str],
                  first_dealer: int, target: int | None, deals: int | None, label: str = "",
                  tournament_id: int | None = None, round: int | None = None,
-                 table_no: int | None = None) -> None:
+                 table_no: int | None = None, compiled: str | None = None) -> None:
         self.id = id
         self.created = created
         self.rules_name = rules_name
@@ -45,12 +46,13 @@ class GameRecord(Value):
         self.tournament_id = tournament_id  # a tournament table scored deal by deal
         self.round = round
         self.table_no = table_no
+        self.compiled = compiled  # the rules as compile_rules wrote them (rules.model), or None
 
     def with_id(self, game_id: int) -> "GameRecord":
         """This game as stored under ``game_id``."""
         return GameRecord(game_id, self.created, self.rules_name, self.rules, self.players,
                           self.names, self.first_dealer, self.target, self.deals, self.label,
-                          self.tournament_id, self.round, self.table_no)
+                          self.tournament_id, self.round, self.table_no, self.compiled)
 
 
 class DealRecord(Value):

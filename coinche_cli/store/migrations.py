@@ -130,6 +130,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             WHEN score2 > score1 THEN team2
         END""",
     )),
+    # a game's rules compiled (coinche_cli.rules.model.compile_rules): each deal reads them back
+    # instead of validating the snapshot again; empty for the games stored before
+    ("a game's rules, compiled", (
+        "ALTER TABLE game ADD COLUMN rules_compiled TEXT",
+    )),
 )
 
 def statements(backend: str, done: int) -> list[str]:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from coinche_cli.tournament import model
 
 _GAME_COLUMNS = ("id, created, rules_name, rules, players, names, first_dealer, target, deals,"
-                 " label, tournament_id, round, table_no")
+                 " label, tournament_id, round, table_no, rules_compiled")
 _DEAL_COLUMNS = "id, number, deal, recorded, status, replaced_by, changed, state"
 _BOARD_COLUMNS = "table_no, team1, team2, score1, score2, forfeit, game_id, winner"
 
@@ -148,11 +148,12 @@ class SqliteStore:
         """Insert a game; returns its id."""
         return self._insert(
             "INSERT INTO game (created, rules_name, rules, players, names, first_dealer,"
-            " target, deals, label, tournament_id, round, table_no)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " target, deals, label, tournament_id, round, table_no, rules_compiled)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (record.created, record.rules_name, json.dumps(record.rules), record.players,
              json.dumps(record.names, ensure_ascii=False), record.first_dealer, record.target,
-             record.deals, record.label, record.tournament_id, record.round, record.table_no),
+             record.deals, record.label, record.tournament_id, record.round, record.table_no,
+             record.compiled),
         )
 
     @staticmethod
@@ -161,6 +162,7 @@ class SqliteStore:
             id=row[0], created=row[1], rules_name=row[2], rules=json.loads(row[3]),
             players=row[4], names=json.loads(row[5]), first_dealer=row[6], target=row[7],
             deals=row[8], label=row[9], tournament_id=row[10], round=row[11], table_no=row[12],
+            compiled=row[13],
         )
 
     def game(self, game_id: int) -> GameRecord | None:

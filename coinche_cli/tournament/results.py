@@ -238,6 +238,7 @@ def import_results(store: Store, name: str | None, rows: Sequence[ResultRow],
 
 def table_game(store: Store, name: str | None, table: int) -> int:
     """Create the game that scores ``table`` of the current round deal by deal."""
+    from coinche_cli.rules.model import compile_rules
     from coinche_cli.rules.validate import rules_from_document
 
     with store.write():
@@ -258,6 +259,7 @@ def table_game(store: Store, name: str | None, table: int) -> int:
             label=msg("tournament.table_label", name=tournament.name, round=played.number,
                       table=table),
             tournament_id=tournament.id, round=played.number, table_no=table,
+            compiled=compile_rules(rules),
         )
         game_id = store.create_game(record)
         store.set_current("game", game_id)
