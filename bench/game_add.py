@@ -81,10 +81,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--instructions", action="store_true",
                         help="also count instructions with valgrind's callgrind (repeatable "
                         "whatever the machine's load)")
+    parser.add_argument("--lang", help="COINCHE_LANG for every command, the bare one too (fr: "
+                        "the French catalogue loaded)")
+    parser.add_argument("--locale", help="LANG for every command instead (fr_FR.UTF-8: "
+                        "French chosen by the locale; the interpreter's start changes too)")
     options = parser.parse_args(argv)
     python = sys.executable
     env_info = environment(python)
     with child_environment("warm") as env, tempfile.TemporaryDirectory() as folder:
+        # the bare command runs in the same environment: the locale changes the interpreter's
+        # own start by about a million instructions
+        if options.lang:
+            env["COINCHE_LANG"] = options.lang
+        if options.locale:
+            env.pop("COINCHE_LANG", None)
+            env.pop("LANGUAGE", None)
+            env.pop("LC_ALL", None)
+            env["LANG"] = options.locale
         db = Path(folder) / "bench.db"
         prepare(python, db, env)
         # the console script, as a scorekeeper types it
@@ -111,13 +124,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             counted = {c.key: instructions(c, folder, env) for c in commands[1:]}
             run_once(undo, folder, env)  # instructions() ran the add twice
             run_once(undo, folder, env)
+    language = (f"COINCHE_LANG={options.lang}" if options.lang
+                else f"LANG={options.locale}" if options.locale else "the environment's")
     bare = statistics.median(samples["a"])
     bare_min = min(samples["a"])
     lines = [
         f"### `coinche game add` on a {DEALS}-deal game ({dt.date.today().isoformat()})",
         "",
         f"- machine: {machine()}; load average before: {load_average()}",
-        f"- environment: {env_info.describe()}",
+        f"- environment: {env_info.describe()}; language: {language}",
         f"- {options.rounds} interleaved rounds after {options.warmup} warm-up rounds, "
         "warm bytecode",
         "",
@@ -132,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if counted:
         ratio = counted["g"] / counted["a"]
         lines += ["", f"Instructions (callgrind, warm bytecode): bare Typer {counted['a']:,}, "
-                  f"game add {counted['g']:,}: {ratio:.2f} × bare."]
+                  f"game add {counted['g']:,}: {ratio:.4f} × bare."]
     text = "\n".join(lines) + "\n"
     print(text)
     if options.write is not None:

@@ -24,6 +24,7 @@ def test_wheel_holds_the_rules_and_a_plain_install_lists_them(tmp_path: Path) ->
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in BUILT_INS:
         assert f"coinche_cli/rules/builtin/{name}.yaml" in names
+    assert "coinche_cli/locale/fr/LC_MESSAGES/coinche.mo" in names  # French, compiled
     # Install it (not editable) into its own folder and run it from somewhere else.
     target = tmp_path / "site"
     subprocess.run(
@@ -38,6 +39,11 @@ def test_wheel_holds_the_rules_and_a_plain_install_lists_them(tmp_path: Path) ->
     )
     rows = json.loads(result.stdout)
     assert {row["name"] for row in rows} == BUILT_INS
+    french = subprocess.run(
+        [sys.executable, "-s", "-m", "coinche_cli", "--lang", "fr", "rules", "list"],
+        capture_output=True, text=True, check=True, cwd=tmp_path, env=env,
+    )
+    assert french.stdout.split()[:2] == ["nom", "joueurs"]  # the installed catalogue, read
     probe = subprocess.run(
         [sys.executable, "-c", "import coinche_cli; print(coinche_cli.__file__)"],
         capture_output=True, text=True, check=True, cwd=tmp_path, env=env,
