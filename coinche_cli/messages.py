@@ -326,7 +326,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                     "u = undo; q = quit at any question (the deal being entered is not saved)"),
     "play.taker": N_("taker ({sides})> "),
     "play.contract": N_("contract: bid {min}..{max} and trump, x/xx if coinché "
-    "(100S, 90Hx, capotTA)> "),
+                        "(100S, 100 pique, 90Hx, capotTA)> "),
     "play.points": N_("taker's card points 0..{total}, dix de der included> "),
     "play.points_slam": N_("taker's card points 0..{total}, dix de der included "
     "(blank: {contract} made)> "),

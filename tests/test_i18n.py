@@ -319,3 +319,20 @@ def test_french_workbook_sheets_are_named_in_french(store: Path, tmp_path: Path)
 
 def test_environment_is_not_polluted_by_these_tests() -> None:
     assert os.environ["COINCHE_LANG"] == "en"
+
+
+def test_game_play_in_french_takes_french_answers(store: Path) -> None:
+    # standard rules (variants.md): 100♠ contré made with 104, a belote and a cinquante:
+    # (104 + 20 + 50 + 100) x 2 = 548, the defence's 58; then a deal everybody passed
+    cli = Cli(store, process=True, env=_french_env())
+    cli.run("game", "new")
+    ran = cli.run("game", "play",
+                  stdin="Nous\n100 pique contré\n104\nNous\nNous:cinquante\npasse\nquitter\n")
+    assert "preneur (A=Nous, B=Eux)> " in ran.stdout
+    assert f"  Nous{NBSP}: (104 points de cartes + 20 belote + 50 cinquante + 100 contrat) × 2 " \
+           "= 548" in ran.stdout
+    assert ran.stdout.rstrip().endswith("enregistré : 2 donnes dans cette partie".replace(
+        " :", f"{NBSP}:"))
+    deals = cli.json("game", "show")["deals"]
+    assert [d["scores"] for d in deals] == [{"A": 548, "B": 58}, {"A": 0, "B": 0}]
+    assert [d["passed"] for d in deals] == [False, True]

@@ -26,7 +26,7 @@ from coinche_cli.game.state import GameState, Setup
 from coinche_cli.messages import msg
 from coinche_cli.names import fold
 from coinche_cli.scoring.check import check_contract, check_deal
-from coinche_cli.scoring.deal import ContractKind, Deal, parse_contract_word
+from coinche_cli.scoring.deal import ContractKind, Deal, parse_contract
 from coinche_cli.store.protocol import Store
 
 #: which question to ask again when the complete deal is refused on a field
@@ -54,7 +54,7 @@ def _sides_hint(setup: Setup) -> str:
 
 def _contract(answers: dict[str, str]) -> Deal:
     """The contract answered so far, as a deal without points (for its mode and kind)."""
-    contract, trump, coinche = parse_contract_word(answers["contract"])
+    contract, trump, coinche = parse_contract(answers["contract"])
     return Deal(answers["taker"], contract, trump, coinche)
 
 
@@ -199,7 +199,7 @@ def _accept(question: str, answer: str, setup: Setup,
         setup.side(answer)
         return {"taker": answer}
     if question == "contract":
-        contract, trump, coinche = parse_contract_word(answer)
+        contract, trump, coinche = parse_contract(answer)
         check_contract(setup.rules, Deal("", contract, trump, coinche), setup.players)
         return {"contract": answer}
     trial = {**answers, question: answer}

@@ -366,6 +366,17 @@ def _pair(text: str, field_name: str) -> tuple[str, str]:
     return side.strip(), value.strip()
 
 
+def parse_contract(text: str) -> tuple[Contract, Trump, int]:
+    """A contract as a scorekeeper answers it: ``100S``, ``100 pique``, ``90 cœur contré``."""
+    words = text.split()
+    if not words:
+        raise DealError("contract", "deal.missing")
+    contract, trump, coinche, rest = _contract_words(words)
+    if rest:
+        raise DealError("contract", "deal.bad_contract_word", got=text.strip())
+    return contract, trump, coinche
+
+
 def _contract_words(words: Sequence[str]) -> tuple[Contract, Trump, int, Sequence[str]]:
     """The contract at the start of ``words``, and the words after it.
 
