@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import json
 import os
 import re
 import string
@@ -21,7 +22,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from coinche_cli import i18n
-from coinche_cli.catalogue import Catalogue
+from coinche_cli.i18n import Catalogue
 from coinche_cli.messages import all_messages
 from tests.harness import Cli, in_subprocess
 
@@ -202,8 +203,6 @@ def test_lang_may_come_after_the_command_and_json_is_the_same_in_both_languages(
     french_run = in_subprocess((*SEED_DEAL, "--json", "--lang=fr"), cwd=tmp_path)
     assert english.code == french_run.code == 0, english.report() + french_run.report()
     # the explanation lines are for people: the machine's keys and values are the same
-    import json
-
     english_data, french_data = json.loads(english.stdout), json.loads(french_run.stdout)
     english_data.pop("lines"), french_data.pop("lines")
     assert english_data == french_data
@@ -259,6 +258,13 @@ def test_french_words_for_trumps_and_coinches(cli: Cli, words: list[str], contra
                                               trump: str, coinche: int) -> None:
     deal = cli.json("score", *words)["deal"]
     assert (deal["contract"], deal["trump"], deal["coinche"]) == (contract, trump, coinche)
+
+
+@pytest.mark.parametrize(("word", "level"), [("contré", 1), ("surcontré", 2), ("x", 1), (2, 2)])
+def test_the_coinche_of_a_json_deal_may_be_a_word(cli: Cli, word: object, level: int) -> None:
+    deal = {"taker": "A", "contract": 100, "trump": "pique", "coinche": word,
+            "points": {"A": 104}}
+    assert cli.json("score", "--deal", json.dumps(deal))["deal"]["coinche"] == level
 
 
 @pytest.mark.parametrize(("announce", "points"), [

@@ -304,7 +304,10 @@ def deal_from_json(data: Any) -> Deal:
     for name in ("taker", "contract", "trump"):
         if data.get(name) is None:
             raise DealError(name, "deal.missing")
-    coinche = _whole(data.get("coinche", 0), "coinche")
+    coinche = data.get("coinche", 0)
+    if isinstance(coinche, str) and coinche.strip().lower() in COINCHE_WORDS:  # "contré"
+        coinche = COINCHE_WORDS[coinche.strip().lower()]
+    coinche = _whole(coinche, "coinche")
     if coinche not in (0, 1, 2):
         raise DealError("coinche", "deal.bad_coinche", got=coinche)
     points = data.get("points")
