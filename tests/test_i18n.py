@@ -181,8 +181,8 @@ def test_a_french_locale_explains_the_deal_in_french(tmp_path: Path) -> None:
     ran = in_subprocess(SEED_DEAL, env=_french_env(), cwd=tmp_path)
     assert ran.code == 0, ran.report()
     lines = ran.stdout.splitlines()
-    assert lines[0] == (f"standard · A a réussi 100♠{NBSP}: 174 comptés pour 100 requis, "
-                        "104 points de cartes pour 82 requis")
+    assert lines[0] == (f"standard · A a réussi 100♠{NBSP}: 174 comptés, 100 requis{NBSP}; "
+                        "104 points de cartes, au moins 82 requis")
     assert lines[1].split() == ["camp", "points", "de", "cartes", "score", "pourquoi"]
     assert lines[3].split() == ["A", "104", "274", "104", "points", "de", "cartes", "+", "20",
                                 "belote", "+", "50", "cinquante", "+", "100", "contrat"]

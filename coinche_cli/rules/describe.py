@@ -62,7 +62,7 @@ def rules_summary(rules: Rules) -> list[str]:
     """The readable summary printed by ``coinche rules show``."""
     players = msg("sum.or").join(str(p) for p in rules.players)
     lines = [
-        f"{rules.name}: {rules.title}",
+        msg("sum.title", name=rules.name, title=rules.title),
         msg("sum.source", source=rules.source or msg("sum.no_source")),
         msg("sum.players", players=players, direction=msg(f"sum.direction.{rules.direction}")),
         "",

@@ -158,7 +158,7 @@ def _too_large(size: int, room: int) -> _Unreadable:
     that extend it."""
     alone = size > MAX_BYTES or room == MAX_BYTES
     return _Unreadable(msg("rules.too_large" if alone else "rules.chain_too_large",
-                           most=f"{MAX_BYTES // 2**20} MiB"))
+                           most=msg("size.mib", size=MAX_BYTES // 2**20)))
 
 
 def _real(path: Path) -> Path:
@@ -246,7 +246,7 @@ def _guarded_loader(yaml: Any) -> Any:
                 raise _Refused(line, msg("rules.yaml_tag", tag=Shown(shown)))
             self.nodes += 1
             if self.nodes > MAX_NODES:
-                raise _Refused(line, msg("rules.yaml_size", most=f"{MAX_NODES:,}"))
+                raise _Refused(line, msg("rules.yaml_size", most=MAX_NODES))
             if self.depth >= MAX_DEPTH:
                 raise _Refused(line, msg("rules.yaml_depth", most=MAX_DEPTH))
             self.depth += 1

@@ -81,7 +81,7 @@ def column_letter(index: int) -> str:
 
 def mib(size: int) -> str:
     """A size as a refusal states it: ``10 MiB``."""
-    return f"{size / 2**20:g} MiB"
+    return msg("size.mib", size=f"{size / 2**20:g}")
 
 
 def too_many_rows(name: str, row: int) -> FileProblem:
