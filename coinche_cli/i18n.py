@@ -117,6 +117,7 @@ class Catalogue(gettext.GNUTranslations):
             self._info[name] = value
             if name == "content-type" and "charset=" in value:
                 self._charset = value.split("charset=")[1].strip()
+                "".encode(self._charset)  # LookupError: a charset Python does not know
             elif name == "plural-forms":
                 expression = value.split(";")[1].partition("=")[2] if ";" in value else ""
                 self._plural_text = expression.strip() or self._plural_text
@@ -155,28 +156,37 @@ class Catalogue(gettext.GNUTranslations):
         """The index of the plural form for ``n`` (compiled on first use)."""
         rule = _PLURALS.get(self._plural_text)
         if rule is None:
-            rule = gettext.c2py(self._plural_text)
+            try:
+                rule = gettext.c2py(self._plural_text)
+            except ValueError:  # a plural rule gettext cannot read: English's
+                rule = _PLURALS["n != 1"]
             _PLURALS[self._plural_text] = rule
         return rule(n)
+
+    def _lookup(self, key: str) -> str | None:
+        """The translation of ``key`` (a message, or a singular and plural joined by NUL);
+        None when the catalogue has none, or none it can decode."""
+        try:
+            found = self._find(key.encode(self._charset))
+            return found.decode(self._charset) if found else None
+        except UnicodeError:  # a message the catalogue's charset cannot hold, a bad entry
+            return None
 
     def gettext(self, message: str) -> str:
         known = self._seen.get(message)
         if known is not None:  # a message shown twice (each side's line) is looked up once
             return known
-        found = self._find(message.encode(self._charset))
-        if found:
-            text = found.decode(self._charset)
-        else:
+        text = self._lookup(message)
+        if text is None:
             fallback: gettext.NullTranslations | None = getattr(self, "_fallback", None)
             text = message if fallback is None else fallback.gettext(message)
         self._seen[message] = text
         return text
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        key = msgid1.encode(self._charset) + b"\0" + msgid2.encode(self._charset)
-        found = self._find(key)
+        found = self._lookup(msgid1 + "\0" + msgid2)
         if found:
-            forms = found.decode(self._charset).split("\0")
+            forms = found.split("\0")
             index = self.plural(n)
             if 0 <= index < len(forms) and forms[index]:
                 return forms[index]
@@ -226,8 +236,9 @@ def _candidates(value: str) -> list[str]:
     base = value.split(".")[0].split("@")[0].strip()
     out = [base] if base else []
     if "_" in base:
-        out.append(base.split("_")[0])
-    return out
+        language, _sep, region = base.partition("_")
+        out += [f"{language.lower()}_{region.upper()}", language]
+    return [*out, *(form.lower() for form in out)]
 
 
 def choose(asked: str | None, environ: Mapping[str, str] | None = None) -> str:
@@ -305,7 +316,7 @@ def translations() -> gettext.NullTranslations:
     if _current is None:
         try:
             use(choose(None))
-        except LanguageError:
+        except (LanguageError, OSError, ValueError, LookupError):  # English, then
             use(SOURCE)
     assert _current is not None
     return _current

@@ -36,7 +36,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "field.sep": N_("sep"),
     "field.path": N_("path"),
     "field.argument": N_("argument {position}"),
-    "rows.more": N_("… and {count} more"),
+    "rows.more": NP_("… and {count} more", "… and {count} more"),
     # --- the store ---
     "store.foreign": N_("{path} is not a coinche store (another program's file); name another "
     "file with --db"),
@@ -395,7 +395,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "click.extra_arguments": N_("unexpected extra words on the command line: {args}"),
     "click.no_such_command": N_("no such command: {name}"),
     "cli.bad_language": N_("{got!r} is not a language of coinche (languages: {known})"),
-    "cli.lang_value": N_("--lang needs a value: fr or en"),
+    "cli.lang_value": N_("give a language after it: fr or en"),
+    "cli.bad_catalogue": N_("the {language} catalogue cannot be read ({reason}); speaking "
+                            "English"),
     "cli.not_utf8": N_("not UTF-8 text (retype it, or check the terminal's encoding)"),
     "cli.rules_ok": N_("ok: {name} ({path})"),
     "cli.deal_source": N_(

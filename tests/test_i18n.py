@@ -342,3 +342,77 @@ def test_game_play_in_french_takes_french_answers(store: Path) -> None:
     deals = cli.json("game", "show")["deals"]
     assert [d["scores"] for d in deals] == [{"A": 548, "B": 58}, {"A": 0, "B": 0}]
     assert [d["passed"] for d in deals] == [False, True]
+
+
+def test_lang_is_read_only_where_it_cannot_be_another_options_value(store: Path) -> None:
+    cli = Cli(store, process=True)
+    cli.run("game", "new", "--team", "--lang", "--team", "B")  # a team called --lang
+    assert cli.json("game", "show")["sides"] == {"A": "--lang", "B": "B"}
+    assert cli.run("--lang", "fr", "game", "show").stdout.startswith("partie 1")
+    assert cli.run("game", "show", "--lang", "fr").stdout.startswith("partie 1")
+    assert cli.run("game", "show", "--lang=fr").stdout.startswith("partie 1")
+    refused = cli.run("game", "show", "--lang", code=2)
+    assert refused.stderr == "error: --lang: give a language after it: fr or en\n"
+
+
+def _catalogue(folder: Path, charset: str, messages: dict[str, str]) -> None:
+    catalogue = Catalog(locale="fr", domain="coinche", charset=charset)
+    for source, text in messages.items():
+        catalogue.add(source, text)
+    target = folder / "fr" / "LC_MESSAGES" / "coinche.mo"
+    target.parent.mkdir(parents=True)
+    with target.open("wb") as handle:
+        write_mo(handle, catalogue)
+
+
+@pytest.mark.parametrize("damage", [b"", b"not a catalogue at all", b"\xde\x12\x04\x95" * 3])
+def test_a_damaged_catalogue_is_a_warning_and_english(tmp_path: Path, damage: bytes) -> None:
+    target = tmp_path / "locale" / "fr" / "LC_MESSAGES" / "coinche.mo"
+    target.parent.mkdir(parents=True)
+    target.write_bytes(damage)
+    ran = in_subprocess(("rules", "list"), cwd=tmp_path, env={
+        "COINCHE_LANG": "fr", "COINCHE_LOCALEDIR": str(tmp_path / "locale")})
+    assert ran.code == 0, ran.report()
+    assert ran.stdout.startswith("name")  # English
+    assert ran.stderr.startswith("warning: the fr catalogue cannot be read (")
+
+
+def test_a_catalogue_in_another_charset_is_read_and_never_crashes(store: Path,
+                                                                  tmp_path: Path) -> None:
+    # Latin-1 holds "camp" but not the "Σ" of a total's column: that message stays English
+    _catalogue(tmp_path / "locale", "iso-8859-1", {"side": "camp", "dealer": "donneur"})
+    cli = Cli(store, process=True, env={"COINCHE_LANG": "fr",
+                                        "COINCHE_LOCALEDIR": str(tmp_path / "locale")})
+    cli.run("game", "new", "--team", "Les Étés", "--team", "B")
+    cli.run("game", "add", "A", "100S", "104")
+    header = cli.run("game", "show").stdout.splitlines()[1].split()
+    assert header[1] == "donneur" and "Σ" in header
+
+
+def test_a_group_named_alone_shows_its_help_once(tmp_path: Path) -> None:
+    for args, usage in ((("game",), "Usage:"), (("--lang", "fr", "tournament", "team"),
+                                                 "Utilisation :")):
+        ran = in_subprocess(args, cwd=tmp_path)
+        assert ran.code == 0 and ran.stdout.count(usage.replace(" :", f"{NBSP}:")) == 1, \
+            ran.report()
+
+
+def test_a_team_whose_name_is_a_game_play_word_is_named_not_obeyed(store: Path) -> None:
+    cli = Cli(store, process=True)
+    cli.run("game", "new", "--team", "Passe", "--team", "Annuler")
+    cli.run("game", "play", stdin="Passe\n100S\n104\n\n\nq\n")
+    deals = cli.json("game", "show")["deals"]
+    assert [(d["passed"], d["deal"]["taker"]) for d in deals] == [(False, "A")]
+
+
+def test_words_with_decomposed_accents_are_read(cli: Cli) -> None:
+    # "contré" and "générale" as a Mac's clipboard may give them: e + U+0301
+    deal = cli.json("score", "A", "100", "pique", "contre\u0301", "104")["deal"]
+    assert deal["coinche"] == 1
+    generale = cli.json("score", "--rules", "generale", "A", "ge\u0301ne\u0301rale", "pique")
+    assert generale["deal"]["contract"] == "generale"
+
+
+def test_click_refusals_name_arguments_as_the_french_help_does(tmp_path: Path) -> None:
+    ran = in_subprocess(("--lang", "fr", "rules", "show"), cwd=tmp_path)
+    assert ran.code == 2 and ran.stderr == f"erreur{NBSP}: argument 'NOM' manquant\n"

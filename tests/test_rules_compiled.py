@@ -80,3 +80,15 @@ def test_a_game_without_compiled_rules_is_played_by_validating_its_snapshot(
     cli.run("game", "add", "B", "80H", "90")
     scores = [deal["scores"] for deal in cli.json("game", "show")["deals"]]
     assert scores == [{"A": 274, "B": 58}, {"A": 72, "B": 170}]
+
+
+@pytest.mark.parametrize("change", ["extra", "missing"])
+def test_a_compiled_form_of_another_shape_is_not_read(change: str) -> None:
+    # a field added with a default, or one taken away, must not load silently
+    rules = load_rules("standard")
+    data = json.loads(compile_rules(rules))
+    if change == "extra":
+        data["rules"]["f"]["new_field"] = 1
+    else:
+        del data["rules"]["f"]["end"]["f"]["time_limit"]
+    assert load_compiled(json.dumps(data), rules.document, "game 1 rules") is None

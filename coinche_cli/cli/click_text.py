@@ -8,6 +8,7 @@ pattern knows is shown as Click wrote it.
 
 import re
 
+from coinche_cli.i18n import _
 from coinche_cli.messages import msg
 
 #: The problems a parameter's value can have, as Click words them, and our message for each.
@@ -33,6 +34,15 @@ _MESSAGES = (
 )
 
 
+def _metavar(name: str) -> str:
+    """A quoted argument's name as its help shows it (``'NAME'`` is ``'NOM'`` in French);
+    an option (``'--players'``) as it is typed."""
+    bare = name.strip("'")
+    if bare and bare.isupper() and not bare.startswith("-"):
+        return name.replace(bare, _(bare))
+    return name
+
+
 def translated(text: str) -> str:
     """Click's message ``text`` in the language in use (as it is when no pattern fits)."""
     found = re.fullmatch(r"Invalid value for (?P<name>.+?): (?P<problem>.*)", text, re.S)
@@ -43,11 +53,12 @@ def translated(text: str) -> str:
             if part:
                 problem = msg(key, **part.groupdict(default=""))
                 break
-        return msg("click.invalid_value", name=found["name"], problem=problem)
+        return msg("click.invalid_value", name=_metavar(found["name"]), problem=problem)
     for pattern, key in _MESSAGES:
         found = re.fullmatch(pattern, text, re.S)
         if found:
             values = found.groupdict(default="")
+            values["name"] = _metavar(values.get("name", ""))
             if key == "click.no_such_option" and values["options"]:
                 key = "click.no_such_option_suggest"
             return msg(key, **values)

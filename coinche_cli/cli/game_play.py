@@ -48,6 +48,13 @@ class _Quit(Exception):
     """The scorekeeper asked to leave."""
 
 
+def _is_side_name(setup: Setup, answer: str) -> bool:
+    """``answer`` is a side's whole name (a team called "Passe" is named, not a pass)."""
+    from coinche_cli.names import fold
+
+    return any(fold(answer) == fold(name) for name in setup.names.values())
+
+
 def _sides_hint(setup: Setup) -> str:
     return ", ".join(f"{s}={n}" for s, n in setup.names.items())
 
@@ -271,7 +278,7 @@ def _play_deal(store: Store, game_id: int, state: GameState, read: Callable[[str
         word = answer.lower()
         if word in QUIT:
             raise _Quit
-        if question == "taker" and word in PASS + UNDO:
+        if question == "taker" and word in PASS + UNDO and not _is_side_name(setup, answer):
             undo = word in UNDO
             change = games.undo(store, game_id) if undo else games.add(store, game_id, None)
             for line in game_view.change_lines(change, "undo" if undo else "pass"):

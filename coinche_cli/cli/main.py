@@ -19,7 +19,7 @@ import typer
 from typer.core import TyperGroup
 
 from coinche_cli import i18n
-from coinche_cli.cli.output import error_line, usage_line
+from coinche_cli.cli.output import error_line, usage_line, warning_line
 from coinche_cli.errors import CoincheError, DealError, InputError
 from coinche_cli.i18n import N_
 from coinche_cli.messages import msg
@@ -56,8 +56,8 @@ class _ReportingGroup(TyperGroup):
             # Typer's parsing errors (its own copy of Click's): matched by shape, not by a
             # private import
             if type(exc).__name__ == "NoArgsIsHelpError":  # `coinche tournament team`
-                again = [*(kwargs.get("args") or sys.argv[1:]), "--help"]
-                build(again)(args=again)  # its help page, drawn in the language in use
+                # Typer drew the group's help page as it raised this: in the language in use,
+                # since a group named alone is built with the localized classes (build)
                 sys.exit(0)
             if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
                 negative = re.fullmatch(r"-\d+", str(getattr(exc, "option_name", "")))
@@ -107,34 +107,55 @@ def _use_language(asked: str | None) -> None:
     """Speak the language ``asked`` (or the environment's); one line and exit 2 for a
     language coinche does not have."""
     try:
-        i18n.use(i18n.choose(asked))
+        language = i18n.choose(asked)
     except i18n.LanguageError as exc:
         error_line(InputError(exc.source, "cli.bad_language", got=exc.got,
                               known=", ".join(exc.known)))
         sys.exit(2)
+    try:
+        i18n.use(language)
+    except (OSError, ValueError, LookupError) as exc:  # a damaged catalogue: English
+        i18n.use(i18n.SOURCE)
+        warning_line(msg("cli.bad_catalogue", language=language, reason=exc))
 
 
 def _language_option(argv: Sequence[str]) -> tuple[str | None, list[str]]:
-    """``--lang X`` (or ``--lang=X``) taken out of ``argv``, wherever it is before ``--``:
-    the language must be known before any command is built."""
+    """``--lang X`` (or ``--lang=X``) taken out of ``argv``: the language must be known
+    before any command is built.  It is read where it cannot be another option's value:
+    among the root options (``coinche --lang fr game show``) or as the command line's last
+    words (``coinche game show --lang fr``); elsewhere ``--lang`` is a word like any other
+    (``--team --lang`` names a team)."""
+    words = list(argv)
     asked: str | None = None
-    rest: list[str] = []
-    words = iter(argv)
-    for word in words:
-        if word == "--":
-            rest.append(word)
-            rest.extend(words)
-            break
-        if word == "--lang":
-            asked = next(words, None)
-            if asked is None:
-                error_line(InputError("--lang", "cli.lang_value"))
-                sys.exit(2)
-        elif word.startswith("--lang="):
-            asked = word.partition("=")[2]
-        else:
-            rest.append(word)
-    return asked, rest
+    index = 0
+    while index < len(words) and words[index].startswith("-") and words[index] != "--":
+        word = words[index]
+        if word == "--lang" or word.startswith("--lang="):
+            asked, taken = _lang_value(words, index)
+            del words[index:index + taken]
+            continue
+        index += 2 if word in ROOT_OPTIONS_WITH_VALUE else 1
+    if "--" not in words[-2:]:
+        if len(words) >= 2 and words[-2] == "--lang":
+            asked = words[-1]
+            del words[-2:]
+        elif words and words[-1].startswith("--lang="):
+            asked = words.pop().partition("=")[2]
+        elif words and words[-1] == "--lang":
+            _lang_value(words, len(words) - 1)  # refused: no value
+    return asked, words
+
+
+def _lang_value(words: list[str], index: int) -> tuple[str, int]:
+    """The value of the ``--lang`` at ``index`` and how many words it takes; one line and
+    exit 2 when it has none."""
+    word = words[index]
+    if word.startswith("--lang="):
+        return word.partition("=")[2], 1
+    if index + 1 >= len(words):
+        error_line(InputError("--lang", "cli.lang_value"))
+        sys.exit(2)
+    return words[index + 1], 2
 
 
 def _named(argv: Sequence[str]) -> tuple[str | None, str | None]:
@@ -224,12 +245,12 @@ def __getattr__(name: str) -> Any:
 
 def run() -> None:
     """Entry point of the ``coinche`` console script."""
-    for position, word in enumerate(sys.argv[1:], start=1):
+    asked, argv = _language_option(sys.argv[1:])
+    _use_language(asked)
+    for position, word in enumerate(argv, start=1):
         try:
             word.encode("utf-8")
         except UnicodeEncodeError:  # bytes that are not UTF-8 arrive as lone surrogates
             error_line(InputError(msg("field.argument", position=position), "cli.not_utf8"))
             sys.exit(2)
-    asked, argv = _language_option(sys.argv[1:])
-    _use_language(asked)
     build(argv)(args=argv)

@@ -86,7 +86,7 @@ DEAL_PARAMETERS = (
     _parameter("words", Annotated[
         list[str] | None,
         typer.Argument(help=N_("TAKER CONTRACT [POINTS], e.g. A 100S 104."), show_default=False,
-                       metavar="DEAL"),
+                       metavar=N_("DEAL")),
     ], None),
     _parameter("deal_json", Annotated[
         str | None,

@@ -42,12 +42,19 @@ def _terms(terms: tuple[str | int, ...]) -> str:
 
 def announce_name(rules: Rules, canonical: str) -> str:
     """An announce as players name it: its file's own word, else "carré de valets"…"""
+    word, is_canonical = announce_word(rules, canonical)
+    return msg(f"sum.announce.{word}") if is_canonical else word
+
+
+def announce_word(rules: Rules, canonical: str) -> tuple[str, bool]:
+    """The word for an announce, not yet put into words: the rules file's own word
+    (``quarante``, False), or a canonical name the catalogue names (``carre-J``, True)."""
     label = rules.announce_label(canonical)
     if label == "carre":  # the generic carré of the file: the four plain ones
-        return msg("sum.announce.carre")
+        return "carre", True
     if label == canonical:
-        return msg(f"sum.announce.{canonical}")
-    return label
+        return canonical, True
+    return label, False
 
 
 def _outcome(outcome: str, side_terms: SideTerms) -> list[str]:

@@ -292,7 +292,10 @@ def _decode(value: Any) -> Any:
     if not isinstance(value, dict):
         return value
     if "T" in value:
-        return _TYPES[value["T"]](**{name: _decode(item) for name, item in value["f"].items()})
+        kind, fields = _TYPES[value["T"]], value["f"]
+        if set(fields) != set(kind._fields):  # written for another shape of the type
+            raise KeyError(value["T"])
+        return kind(**{name: _decode(item) for name, item in fields.items()})
     if "M" in value:
         return {_decode(key): _decode(item) for key, item in value["M"]}
     if "P" in value:

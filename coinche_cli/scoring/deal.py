@@ -8,6 +8,7 @@ checked by :mod:`coinche_cli.scoring.score`.
 
 
 import json
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType
@@ -203,9 +204,16 @@ FIELDS = (
 )  # fmt: skip
 
 
+def _word(text: str) -> str:
+    """A word as the word tables hold it: stripped, lower case, accents composed (``é`` may
+    arrive as ``e`` and a combining accent, from a Mac's clipboard)."""
+    text = text.strip().lower()
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
 def parse_trump(text: str, field_name: str = "trump") -> Trump:
     """Read a trump as players write it: ``S``, ``♥``, ``K`` (carreau), ``SA``, ``TA``..."""
-    trump = TRUMP_WORDS.get(text.strip().lower())
+    trump = TRUMP_WORDS.get(_word(text))
     if trump is None:
         raise DealError(field_name, "deal.bad_trump", got=text)
     return trump
@@ -223,6 +231,8 @@ def parse_contract_word(word: str) -> tuple[Contract, Trump, int]:
     pattern's compilation would cost every ``game add`` more than the reading.
     """
     text = word.strip()
+    if not text.isascii():
+        text = unicodedata.normalize("NFC", text)
     lower = text.lower()
     size = len(text) - len(text.lstrip("0123456789"))
     if size > MAX_DIGITS:
@@ -247,7 +257,7 @@ def _contract_value(value: Any) -> Contract:
                         got=value)
     if isinstance(value, int):
         return value
-    text = str(value).strip().lower().replace("é", "e")
+    text = _word(str(value)).replace("é", "e")
     if _digits(text):
         return int(text)
     try:
@@ -305,8 +315,8 @@ def deal_from_json(data: Any) -> Deal:
         if data.get(name) is None:
             raise DealError(name, "deal.missing")
     coinche = data.get("coinche", 0)
-    if isinstance(coinche, str) and coinche.strip().lower() in COINCHE_WORDS:  # "contré"
-        coinche = COINCHE_WORDS[coinche.strip().lower()]
+    if isinstance(coinche, str) and _word(coinche) in COINCHE_WORDS:  # "contré"
+        coinche = COINCHE_WORDS[_word(coinche)]
     coinche = _whole(coinche, "coinche")
     if coinche not in (0, 1, 2):
         raise DealError("coinche", "deal.bad_coinche", got=coinche)
@@ -387,15 +397,15 @@ def _contract_words(words: Sequence[str]) -> tuple[Contract, Trump, int, Sequenc
     ``capot SA``), then perhaps the coinche as a word (``contré``, ``surcontré``, ``x``).
     """
     first = words[0]
-    if len(words) > 1 and words[1].strip().lower() in TRUMP_WORDS and (
-            _digits(first.strip()) or first.strip().lower() in _SLAM_WORDS):
+    if len(words) > 1 and _word(words[1]) in TRUMP_WORDS and (
+            _digits(first.strip()) or _word(first) in _SLAM_WORDS):
         contract, trump, coinche = parse_contract_word(first.strip() + words[1].strip())
         used = 2
     else:
         contract, trump, coinche = parse_contract_word(first)
         used = 1
-    if len(words) > used and words[used].strip().lower() in COINCHE_WORDS:
-        coinche += COINCHE_WORDS[words[used].strip().lower()]
+    if len(words) > used and _word(words[used]) in COINCHE_WORDS:
+        coinche += COINCHE_WORDS[_word(words[used])]
         used += 1
         if coinche > 2:  # "100Sx surcontré": more than surcoinché
             raise DealError("contract", "deal.bad_contract_word", got=" ".join(words[:used]))

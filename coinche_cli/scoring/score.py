@@ -25,13 +25,17 @@ class Term(NamedTuple):
     name: str
     value: int
     factor: int = 1
-    names: str = ""  # the announces behind an announce term ("tierce + cinquante")
+    # the announces behind an announce term: each its rules file's own word, or (True) the
+    # canonical name that the language in use puts into words when the term is shown
+    names: tuple[tuple[str, bool], ...] = ()
 
     @property
     def label(self) -> str:
         """``104 card points``, ``50 cinquante``: the term as the explanation shows it."""
         if self.name in ("announces", "all_announces") and self.names:
-            return f"{self.value} {self.names}"
+            words = " + ".join(msg(f"sum.announce.{word}") if canonical else word
+                               for word, canonical in self.names)
+            return f"{self.value} {words}"
         return msg(f"term.{self.name}", value=self.value)
 
     @property
@@ -244,7 +248,7 @@ def _term(
     if isinstance(item, int):
         factor = multiplier if "fixed" in rules.multiplied else 1
         return Term("fixed", item, factor)
-    names = ""
+    names: tuple[tuple[str, bool], ...] = ()
     if item == "points":
         value = rounded[side]
     elif item == "contract":
@@ -258,10 +262,10 @@ def _term(
             value = _belote(rules, deal, side)
     elif item == "announces":
         value = checked.counted.get(side, 0)
-        names = _announce_names(rules, checked, (side,)) if value else ""
+        names = _announce_names(rules, checked, (side,)) if value else ()
     elif item == "all_announces":
         value = sum(checked.counted.values())
-        names = _announce_names(rules, checked, checked.sides) if value else ""
+        names = _announce_names(rules, checked, checked.sides) if value else ()
     else:  # capot_bonus
         bid_is_slam = deal.contract in (ContractKind.CAPOT, ContractKind.GENERALE)
         earns = checked.capot == side and (rules.capot_bonus_on_bid or not bid_is_slam)
@@ -270,16 +274,16 @@ def _term(
     return Term(item, value, factor, names)
 
 
-def _announce_names(rules: Rules, checked: CheckedDeal, sides: tuple[str, ...]) -> str:
-    from coinche_cli.rules.describe import announce_name  # only for a deal with announces
+def _announce_names(rules: Rules, checked: CheckedDeal,
+                    sides: tuple[str, ...]) -> tuple[tuple[str, bool], ...]:
+    from coinche_cli.rules.describe import announce_word  # only for a deal with announces
 
-    names = [
-        announce_name(rules, name)
+    return tuple(
+        announce_word(rules, name)
         for side in sides
         if checked.counted.get(side, 0)
         for name in checked.announces.get(side, ())
-    ]
-    return " + ".join(names)
+    )
 
 
 def _line(side: str, terms: tuple[Term, ...], total: int) -> str:
