@@ -47,6 +47,14 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "store.changed": N_("{path} was changed by another command at the same moment; try again"),
     "store.failed": N_("{path}: {reason}"),
     "store.is_target": N_("{path} is the store itself: write the export to another file"),
+    "store.pg_unreachable": N_("cannot reach the PostgreSQL server of {url}: check that it "
+                               "runs, its host and port, and the network"),
+    "store.pg_password": N_("{url}: the server refused the user's password: check the user, "
+                            "PGPASSWORD or ~/.pgpass"),
+    "store.pg_no_database": N_("{url}: no such database on the server: create it first "
+                               "(createdb) or check its name"),
+    "store.pg_permission": N_("{url}: the user may not do this: grant it the database "
+                              "(owner, or CREATE and the tables' rights)"),
     "store.newer": N_("{path} was written by a newer coinche (schema version {version}; this "
     "version knows up to {known}); upgrade coinche to use it"),
     # --- rules files ---

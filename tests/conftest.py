@@ -8,6 +8,8 @@ Hypothesis runs without deadlines (shared CI machines are noisy).  ``cli`` and
 from __future__ import annotations
 
 import os
+import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,10 +20,26 @@ from hypothesis import settings
 os.environ["COINCHE_LANG"] = "en"
 
 from tests.harness import Cli  # after the language is set
+from tests.pg_server import Server
 
 settings.register_profile("default", deadline=None, max_examples=60)
 settings.register_profile("ci", deadline=None, max_examples=60, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[Server]:
+    """A PostgreSQL server for the session (started on first use, stopped at the end).
+    Without PostgreSQL the test skips, saying why, except under ``CI=true``: it fails."""
+    try:
+        server = Server()
+    except (FileNotFoundError, OSError, subprocess.CalledProcessError) as exc:
+        detail = getattr(exc, "stderr", "") or exc
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"PostgreSQL is needed under CI=true: {detail}", pytrace=False)
+        pytest.skip(f"no PostgreSQL server can be started here: {detail}")
+    yield server
+    server.stop()
 
 
 @pytest.fixture

@@ -26,6 +26,8 @@ FILES = ("coinche_cli.game.export", "coinche_cli.tournament.files",
          "coinche_cli.tournament.filelimits", "coinche_cli.tournament.export")
 OPERATIONS = ("coinche_cli.game.ops", "coinche_cli.tournament.ops",
               "coinche_cli.tournament.results")
+#: The store's backends: the only modules that hold SQL and talk to a database driver.
+BACKENDS = ("coinche_cli.store.sqlite", "coinche_cli.store.postgres")
 MAX_LINES = 500
 
 
@@ -106,7 +108,7 @@ def test_only_the_cli_imports_typer_or_rich(name: str) -> None:
 @pytest.mark.parametrize("name", [n for n in MODULES if _inside(n, OPERATIONS + FILES)])
 def test_operations_and_files_use_no_backend_and_no_cli(name: str) -> None:
     wrong = {t for t in IMPORTS[name]
-             if _inside(t, ("coinche_cli.cli", "coinche_cli.store.sqlite", "sqlite3"))}
+             if _inside(t, ("coinche_cli.cli", *BACKENDS, "sqlite3", "psycopg"))}
     assert not wrong, f"{name} imports {sorted(wrong)}"
     if _inside(name, FILES):
         assert not {t for t in IMPORTS[name] if _inside(t, ("coinche_cli.store",))}, name
@@ -118,11 +120,12 @@ def test_the_store_knows_no_operation_and_no_cli(name: str) -> None:
     assert not wrong, f"{name} imports {sorted(wrong)}"
 
 
-def test_sql_is_only_in_the_sqlite_backend() -> None:
+def test_sql_is_only_in_the_backends() -> None:
     for name in MODULES:
-        if name.startswith("coinche_cli.store.sqlite"):
+        if name.startswith(BACKENDS):  # store.sqlite, store.sqlite_file, store.postgres
             continue
         assert "sqlite3" not in IMPORTS[name], f"{name} imports sqlite3"
+        assert "psycopg" not in IMPORTS[name], f"{name} imports psycopg"
         text = MODULES[name].read_text(encoding="utf-8")
         if name != "coinche_cli.store.migrations":  # the schema's statements live there
             for word in ("SELECT ", "INSERT INTO", "UPDATE ", "DELETE FROM"):
@@ -145,7 +148,7 @@ def test_no_module_passes_500_lines(name: str) -> None:
 
 def test_the_checks_see_every_layer() -> None:
     # a guard on the test itself: the prefixes above name modules that exist
-    for prefix in (*DOMAIN, *FILES, *OPERATIONS, "coinche_cli.store.sqlite", "coinche_cli.cli"):
+    for prefix in (*DOMAIN, *FILES, *OPERATIONS, *BACKENDS, "coinche_cli.cli"):
         assert any(_inside(name, (prefix,)) for name in MODULES), prefix
     # and imports made inside functions are seen: the CLI loads the operations lazily
     assert "coinche_cli.tournament.ops" in IMPORTS["coinche_cli.cli.tournament"]

@@ -1,14 +1,14 @@
 """The store contract: what every backend of ``coinche_cli.store.Store`` must do.
 
-Written against the protocol, with a real backend behind it (a SQLite file); a second backend
-runs the same tests by being added to ``BACKENDS``.
+Written against the protocol, with real backends behind it: a SQLite file, and a database of
+a real PostgreSQL server (``tests/pg_server.py``) — every contract test runs on both.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,22 +17,32 @@ import pytest
 from coinche_cli.errors import InputError, StoreError
 from coinche_cli.store import SCHEMA_VERSION, GameRecord
 from coinche_cli.store.migrations import MIGRATIONS, statements
+from coinche_cli.store.postgres import PostgresStore
 from coinche_cli.store.protocol import Store
-from coinche_cli.store.sqlite import SqliteStore
+from coinche_cli.store.sqlite import SqliteStore, SqlStore
 from coinche_cli.tournament.model import Board, Penalty, Round, Team, TournamentRecord
 
 #: A tournament's settings as stored (one round of four deals, ranked by points).
 SETTINGS: dict[str, Any] = {"rounds": 1, "deals": 4, "target": None, "ranking": "points",
                             "bye_points": "average", "bye_win": True,
                             "match_points": [3, 2, 1, 0], "tie_breaks": [], "seed": 1}
-BACKENDS: dict[str, Callable[[Path], Store]] = {"sqlite": lambda tmp: SqliteStore(tmp / "s.db")}
+BACKENDS = ("postgresql", "sqlite")
 
 
-@pytest.fixture(params=sorted(BACKENDS))
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    opened = BACKENDS[request.param](tmp_path)
+@pytest.fixture(params=BACKENDS)
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SqlStore]:
+    opened: SqlStore
+    if request.param == "postgresql":
+        opened = PostgresStore(request.getfixturevalue("pg_server").new_database())
+    else:
+        opened = SqliteStore(tmp_path / "s.db")
     yield opened
     opened.close()
+
+
+def _rows(store: SqlStore, sql: str) -> list[tuple[Any, ...]]:
+    """A query on the store's own connection, whatever its backend."""
+    return [tuple(row) for row in store.db.execute(sql).fetchall()]
 
 
 def _game(**changes: Any) -> GameRecord:
@@ -64,7 +74,7 @@ def test_a_game_and_its_deals_round_trip(store: Store) -> None:
     assert store.deals(game_id)[0].state == {"totals": {"A": 2}}
 
 
-def _round_of(store: SqliteStore, tables: int) -> tuple[int, list[Board]]:
+def _round_of(store: SqlStore, tables: int) -> tuple[int, list[Board]]:
     """A tournament with one paired round of ``tables`` tables, no result yet."""
     record = TournamentRecord(0, "Batch", "t0", "standard", {"name": "standard"}, SETTINGS)
     with store.write():
@@ -76,16 +86,14 @@ def _round_of(store: SqliteStore, tables: int) -> tuple[int, list[Board]]:
     return tid, boards
 
 
-def test_a_batch_of_results_keeps_only_replaced_ones_in_the_history(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "s.db")
+def test_a_batch_of_results_keeps_only_replaced_ones_in_the_history(store: SqlStore) -> None:
     tid, boards = _round_of(store, 3)
     with store.write():  # table 2 first, alone
         store.set_results(tid, 1, [boards[1].with_result(500, 400)], "t2")
     with store.write():  # then the whole round from a file: only table 2 had a result
         store.set_results(tid, 1, [b.with_result(600 + b.table, 300) for b in boards], "t3")
-    with sqlite3.connect(tmp_path / "s.db") as db:
-        history = db.execute("SELECT table_no, score1, score2, entered, replaced"
-                             " FROM board_history").fetchall()
+    history = _rows(store, "SELECT table_no, score1, score2, entered, replaced"
+                           " FROM board_history")
     assert history == [(2, 500, 400, "t2", "t3")]
     tournament = store.tournament(tid)
     assert tournament is not None
@@ -93,16 +101,14 @@ def test_a_batch_of_results_keeps_only_replaced_ones_in_the_history(tmp_path: Pa
         (601, 300), (602, 300), (603, 300)]
 
 
-def test_a_batch_past_one_statements_tables_keeps_every_replaced_result(tmp_path: Path
+def test_a_batch_past_one_statements_tables_keeps_every_replaced_result(store: SqlStore
                                                                         ) -> None:
-    store = SqliteStore(tmp_path / "s.db")
     tid, boards = _round_of(store, 1_200)  # three history statements of at most 500 tables
     with store.write():
         store.set_results(tid, 1, [b.with_result(100, 200) for b in boards[::2]], "t2")
     with store.write():
         store.set_results(tid, 1, [b.with_result(300, 200) for b in boards], "t3")
-    with sqlite3.connect(tmp_path / "s.db") as db:
-        kept = db.execute("SELECT table_no FROM board_history ORDER BY table_no").fetchall()
+    kept = _rows(store, "SELECT table_no FROM board_history ORDER BY table_no")
     assert [t for (t,) in kept] == [b.table for b in boards[::2]]
     tournament = store.tournament(tid)
     assert tournament is not None
@@ -110,20 +116,18 @@ def test_a_batch_past_one_statements_tables_keeps_every_replaced_result(tmp_path
     assert tournament.team(boards[0].team2).players == ("J1", "K1")
 
 
-def test_a_batch_naming_a_table_twice_is_a_programming_error(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "s.db")
+def test_a_batch_naming_a_table_twice_is_a_programming_error(store: SqlStore) -> None:
     tid, boards = _round_of(store, 2)
     with pytest.raises(ValueError, match="twice"), store.write():
         store.set_results(tid, 1, [boards[0].with_result(1, 2), boards[0].with_result(3, 4)],
                           "t2")
 
 
-def test_players_stored_damaged_are_not_given_to_another_team(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "s.db")
+def test_players_stored_damaged_are_not_given_to_another_team(store: SqlStore) -> None:
     tid, boards = _round_of(store, 1)
-    with sqlite3.connect(tmp_path / "s.db") as db:  # two values that only parse together
-        db.execute("UPDATE team SET players = ? WHERE id = ?", ('["a"],["b"', boards[0].team1))
-        db.execute("UPDATE team SET players = ? WHERE id = ?", ('"c"]', boards[0].team2))
+    # two values that only parse together
+    store.db.execute("UPDATE team SET players = ? WHERE id = ?", ('["a"],["b"', boards[0].team1))
+    store.db.execute("UPDATE team SET players = ? WHERE id = ?", ('"c"]', boards[0].team2))
     with pytest.raises(json.JSONDecodeError):
         store.tournament(tid)
 

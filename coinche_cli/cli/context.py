@@ -14,10 +14,14 @@ if TYPE_CHECKING:
 
 def open_store(ctx: typer.Context) -> "Store":
     """Open the store named on the root command (``--db``), ``COINCHE_DB``, or the default."""
-    from coinche_cli.store.sqlite import SqliteStore, default_path
-
     root = ctx.find_root()
     path = root.obj.get("db") if isinstance(root.obj, dict) else None
+    if path and path.startswith(("postgresql://", "postgres://")):
+        from coinche_cli.store.postgres import PostgresStore
+
+        return PostgresStore(path)
+    from coinche_cli.store.sqlite import SqliteStore, default_path
+
     return SqliteStore(Path(path) if path else default_path())
 
 

@@ -12,7 +12,6 @@ import importlib
 import re
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -73,8 +72,10 @@ class _ReportingGroup(TyperGroup):
 
 
 DbOption = Annotated[
-    Path | None,
-    typer.Option("--db", envvar="COINCHE_DB", help=N_("The store file (default: user data)."),
+    str | None,
+    typer.Option("--db", envvar="COINCHE_DB",
+                 help=N_("The store: a file (default: in the user data folder), or a "
+                         "PostgreSQL server's postgresql://user@host:port/dbname."),
                  show_envvar=True),
 ]
 

@@ -55,76 +55,27 @@ def default_path() -> Path:
     return Path(user_data_dir("coinche", appauthor=False)) / "coinche.db"
 
 
-class SqliteStore:
-    """The SQLite store.  Use :meth:`write` for every change: one immediate transaction.
-
-    The file is opened on first use (``sqlite_file``: checked to be coinche's, brought to this
-    version's schema); a store that does not exist yet reads as empty and is created by the
-    first change, so a command that only reads, or that is refused, creates nothing.
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._db: Connection | None = None
-        self._virtual = False  # reading an empty store in memory: the file does not exist
+class SqlStore:
+    """The queries of a SQL store, written once for every backend: standard SQL with ``?``
+    placeholders.  A backend (:class:`SqliteStore`, or
+    :class:`coinche_cli.store.postgres.PostgresStore`) gives the connection (``db``, whose
+    ``execute`` and ``executemany`` take such statements), the connection for a change
+    (``_changing``), how an insert returns its new id (``_insert``) and the transaction
+    (``write``)."""
 
     @property
-    def db(self) -> Connection:
-        """The connection: the file's, or an empty store in memory until the first change."""
-        if self._db is None:
-            self._db = sqlite_file.open_file(self.path)
-            if self._db is None:
-                self._db = sqlite_file.memory()
-                self._virtual = True
-        return self._db
+    def db(self) -> Any:
+        """The connection to read with."""
+        raise NotImplementedError
 
-    def _changing(self) -> Connection:
-        """The connection for a change: a new store's file is created now, inside the
-        transaction :meth:`write` opened."""
-        db = self.db
-        if self._virtual:
-            db.execute("ROLLBACK")
-            db.close()
-            self._db, self._virtual = None, False  # nothing open if the file cannot be made
-            db = sqlite_file.create_file(self.path)
-            db.execute("BEGIN IMMEDIATE")
-            self._db = db
-        return db
-
-    def owns(self, path: Path) -> bool:
-        """Whether writing ``path`` would write one of the store's files (the database, its
-        ``-wal`` or ``-shm``), by name or through a link."""
-        target = path.resolve()
-        for suffix in ("", "-wal", "-shm"):
-            own = Path(f"{self.path}{suffix}")
-            if target == own.resolve():
-                return True
-            try:
-                if path.exists() and own.exists() and os.path.samefile(path, own):
-                    return True
-            except OSError:
-                continue
-        return False
-
-    def close(self) -> None:
-        """Close the connection."""
-        if self._db is not None:
-            self._db.close()
-
-    @contextmanager
-    def write(self) -> Iterator[None]:
-        """One immediate transaction: committed when the block ends, rolled back on error."""
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            if self._db is not None:
-                self._db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
+    def _changing(self) -> Any:
+        """The connection to change the store with (inside :meth:`write`)."""
+        raise NotImplementedError
 
     def _insert(self, sql: str, values: Sequence[Any]) -> int:
-        return int(self._changing().execute(sql, values).lastrowid or 0)
+        """Run an ``INSERT``; the new row's id."""
+        raise NotImplementedError
+
 
     # -- the current game and tournament
 
@@ -392,3 +343,75 @@ class SqliteStore:
             (tournament_id, penalty.team, penalty.round, penalty.points, penalty.reason,
              int(penalty.to_opponents), entered),
         )
+
+
+class SqliteStore(SqlStore):
+    """The SQLite store.  Use :meth:`write` for every change: one immediate transaction.
+
+    The file is opened on first use (``sqlite_file``: checked to be coinche's, brought to this
+    version's schema); a store that does not exist yet reads as empty and is created by the
+    first change, so a command that only reads, or that is refused, creates nothing.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._db: Connection | None = None
+        self._virtual = False  # reading an empty store in memory: the file does not exist
+
+    @property
+    def db(self) -> Connection:
+        """The connection: the file's, or an empty store in memory until the first change."""
+        if self._db is None:
+            self._db = sqlite_file.open_file(self.path)
+            if self._db is None:
+                self._db = sqlite_file.memory()
+                self._virtual = True
+        return self._db
+
+    def _changing(self) -> Connection:
+        """The connection for a change: a new store's file is created now, inside the
+        transaction :meth:`write` opened."""
+        db = self.db
+        if self._virtual:
+            db.execute("ROLLBACK")
+            db.close()
+            self._db, self._virtual = None, False  # nothing open if the file cannot be made
+            db = sqlite_file.create_file(self.path)
+            db.execute("BEGIN IMMEDIATE")
+            self._db = db
+        return db
+
+    def owns(self, path: Path) -> bool:
+        """Whether writing ``path`` would write one of the store's files (the database, its
+        ``-wal`` or ``-shm``), by name or through a link."""
+        target = path.resolve()
+        for suffix in ("", "-wal", "-shm"):
+            own = Path(f"{self.path}{suffix}")
+            if target == own.resolve():
+                return True
+            try:
+                if path.exists() and own.exists() and os.path.samefile(path, own):
+                    return True
+            except OSError:
+                continue
+        return False
+
+    def close(self) -> None:
+        """Close the connection."""
+        if self._db is not None:
+            self._db.close()
+
+    @contextmanager
+    def write(self) -> Iterator[None]:
+        """One immediate transaction: committed when the block ends, rolled back on error."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            if self._db is not None:
+                self._db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    def _insert(self, sql: str, values: Sequence[Any]) -> int:
+        return int(self._changing().execute(sql, values).lastrowid or 0)

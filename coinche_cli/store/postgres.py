@@ -1,0 +1,199 @@
+"""The PostgreSQL store: the SQLite store's queries on a server that several desks share.
+
+``--db postgresql://user@host:port/dbname`` (or ``COINCHE_DB``) selects it; psycopg 3 is the
+driver, imported only by a command that uses such a store.  The queries are the SQLite
+store's (:class:`coinche_cli.store.sqlite.SqlStore`); this module gives them a connection,
+the schema and the transactions:
+
+- the schema is the same named migrations (:mod:`coinche_cli.store.migrations`), its version
+  kept in ``coinche_schema``; a database holding other tables is refused, and so is a store
+  written by a newer coinche;
+- every command's change is one transaction that first takes one transaction-scoped
+  advisory lock of the store: commands that change the store run one after the other, as
+  SQLite's ``BEGIN IMMEDIATE`` makes them, so deal numbers stay gap-free and two desks
+  entering the same table obey the ``--replace`` rule; a killed client's transaction is
+  rolled back by the server;
+- errors are one line with what to check; a password given in the URL never appears in
+  one (libpq's own ``PGPASSWORD`` and ``~/.pgpass`` work as usual).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from coinche_cli.errors import CoincheError, InputError, StoreError
+from coinche_cli.messages import msg
+from coinche_cli.store import SCHEMA_VERSION
+from coinche_cli.store.sqlite import SqlStore
+
+#: The advisory lock every change takes: one store, one writer at a time.
+WRITE_LOCK = 0x636F696E  # "coin"
+#: How a URL names a PostgreSQL store.
+SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_url(text: str) -> bool:
+    """Whether ``--db`` names a PostgreSQL store rather than a file."""
+    return text.startswith(SCHEMES)
+
+
+def shown(url: str) -> str:
+    """``url`` as messages show it: without its password."""
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
+
+
+class _Connection:
+    """A psycopg connection in autocommit mode (transactions are opened explicitly) that
+    takes the SQLite store's statements (``?`` placeholders) and whose errors are the
+    store's own: one line each."""
+
+    def __init__(self, raw: Any, url: str) -> None:
+        self.raw = raw
+        self.url = url
+
+    def execute(self, sql: str, values: Sequence[Any] = ()) -> Any:
+        """Run one statement."""
+        import psycopg
+
+        try:
+            return self.raw.execute(sql.replace("?", "%s"), tuple(values))
+        except psycopg.Error as exc:
+            raise failure(exc, self.url) from None
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Run one statement for each of ``rows``."""
+        import psycopg
+
+        try:
+            with self.raw.cursor() as cursor:
+                cursor.executemany(sql.replace("?", "%s"), [tuple(row) for row in rows])
+        except psycopg.Error as exc:
+            raise failure(exc, self.url) from None
+
+    def close(self) -> None:
+        """Let go of the server."""
+        self.raw.close()
+
+
+def failure(exc: BaseException, url: str) -> CoincheError:
+    """A PostgreSQL error as one line for the user, saying what to check."""
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    lowered = text.lower()
+    where = shown(url)
+    if "password authentication failed" in lowered or "no password supplied" in lowered:
+        key = "store.pg_password"
+    elif "does not exist" in lowered and "database" in lowered:
+        key = "store.pg_no_database"
+    elif "permission denied" in lowered or "must be owner" in lowered:
+        key = "store.pg_permission"
+    elif ("connection refused" in lowered or "could not connect" in lowered
+          or "timeout" in lowered or "could not translate host name" in lowered
+          or "connection failed" in lowered):
+        key = "store.pg_unreachable"
+    else:
+        return StoreError(msg("store.failed", path=where, reason=text.replace(url, where)))
+    return StoreError(msg(key, url=where))
+
+
+class PostgresStore(SqlStore):
+    """The PostgreSQL store named by ``url``.  Use :meth:`write` for every change."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.path = Path(shown(url))  # what messages name
+        self._db: _Connection | None = None
+
+    @property
+    def db(self) -> _Connection:
+        """The connection, opened (and the schema checked) on first use."""
+        if self._db is None:
+            import psycopg
+
+            try:
+                raw = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+            except psycopg.Error as exc:
+                raise failure(exc, self.url) from None
+            db = _Connection(raw, self.url)
+            try:
+                _ready(db)
+            except BaseException:
+                db.close()
+                raise
+            self._db = db
+        return self._db
+
+    def _changing(self) -> _Connection:
+        return self.db
+
+    def _insert(self, sql: str, values: Sequence[Any]) -> int:
+        row = self.db.execute(f"{sql} RETURNING id", values).fetchone()
+        return int(row[0])
+
+    def owns(self, path: Path) -> bool:
+        """A server's store has no file here: no export can write over it."""
+        return False
+
+    def close(self) -> None:
+        """Close the connection."""
+        if self._db is not None:
+            self._db.close()
+
+    @contextmanager
+    def write(self) -> Iterator[None]:
+        """One transaction holding the store's write lock: committed when the block ends,
+        rolled back on any error (and by the server if the client is killed)."""
+        db = self.db
+        db.execute("BEGIN")
+        try:
+            db.execute("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
+            yield
+        except BaseException:
+            if self._db is not None:
+                self._db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+
+def _ready(db: _Connection) -> None:
+    """The database checked to be coinche's (or empty) and brought to this version's schema,
+    in one transaction under the write lock (two desks may start at once)."""
+    db.execute("BEGIN")
+    try:
+        db.execute("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
+        version = _version(db)
+        if version < SCHEMA_VERSION:
+            from coinche_cli.store.migrations import statements
+
+            for statement in statements("postgresql", version):
+                db.execute(statement)
+            if version == 0:
+                db.execute("CREATE TABLE coinche_schema (version INTEGER NOT NULL)")
+                db.execute("INSERT INTO coinche_schema (version) VALUES (?)", (SCHEMA_VERSION,))
+            else:
+                db.execute("UPDATE coinche_schema SET version = ?", (SCHEMA_VERSION,))
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def _version(db: _Connection) -> int:
+    """The store's schema version (0: an empty database); refuses another program's
+    database and a newer store."""
+    tables = {row[0] for row in db.execute(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+    ).fetchall()}
+    if "coinche_schema" not in tables:
+        if tables:
+            raise InputError("db", "store.foreign", path=shown(db.url))
+        return 0
+    row = db.execute("SELECT version FROM coinche_schema").fetchone()
+    version = int(row[0]) if row else 0
+    if version > SCHEMA_VERSION:
+        raise StoreError(msg("store.newer", path=shown(db.url), version=version,
+                             known=SCHEMA_VERSION))
+    return version
