@@ -7,7 +7,15 @@ sequence of game and tournament commands runs on a SQLite file and on PostgreSQL
 
 from __future__ import annotations
 
+import json
+import os
+import random
 import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -126,3 +134,137 @@ def _closed_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+# -- several desks at once, and clients killed mid-command (issue 12, "Tests")
+
+ADD_DEALS = ROOT / "tests" / "drivers" / "add_deals.py"
+
+
+def _start(args: list[str]) -> subprocess.Popen[str]:
+    """A driver process (``tests/drivers``), waiting for ``go`` after printing ``ready``."""
+    return subprocess.Popen([sys.executable, *args], cwd=ROOT, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _together(procs: list[subprocess.Popen[str]]) -> list[str]:
+    """Start the drivers at once; the output of each once it is done (exit 0 each)."""
+    for proc in procs:
+        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+    for proc in procs:
+        assert proc.stdin is not None
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+    outputs = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=300)
+        assert proc.returncode == 0 and err == "", err
+        outputs.append(out)
+    return outputs
+
+
+def _deals(url: str, game_id: int) -> dict[int, dict[str, Any]]:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as db:
+        rows = db.execute("SELECT number, deal FROM deal WHERE game_id = %s AND"
+                          " status = 'active' ORDER BY number", (game_id,)).fetchall()
+    return {number: json.loads(deal) for number, deal in rows}
+
+
+def test_four_processes_adding_fifty_deals_to_one_game_lose_nothing(pg_server: Server) -> None:
+    url = pg_server.new_database()
+    game = _start([str(ADD_DEALS), url, "new", "0", "--wait"])
+    assert game.stdout is not None and game.stdin is not None
+    assert game.stdout.readline() == "ready\n"
+    game.stdin.write("go\n")
+    game.stdin.flush()
+    game_id = int(game.stdout.readline().split()[1])
+    game.kill()
+    game.communicate()
+    before = _deals(url, game_id)
+    outputs = _together([_start([str(ADD_DEALS), url, str(game_id), "50", "--seed", str(n),
+                                 "--wait"]) for n in range(4)])
+    saved = [json.loads(line.split(" ", 2)[2]) | {"number": int(line.split()[1])}
+             for out in outputs for line in out.splitlines() if line.startswith("saved ")]
+    assert len(saved) == 200
+    after = _deals(url, game_id)
+    # gap-free: every number once, each the deal its process was told was saved
+    assert sorted(after) == list(range(1, len(before) + 201))
+    for deal in saved:
+        number = deal.pop("number")
+        assert after[number] == deal
+
+
+def test_thirty_clients_killed_mid_command_leave_nothing_partial(pg_server: Server) -> None:
+    rng = random.Random(12)
+    url = pg_server.new_database()
+    cli = Cli(process=True, prefix=("--db", url))
+    game_id = cli.json("game", "new", "--target", "100000000")["id"]
+    known: dict[int, dict[str, Any]] = {}
+    for round_no in range(30):
+        proc = _start([str(ADD_DEALS), url, str(game_id), "0", "--seed", str(round_no),
+                       "--wait"])
+        assert proc.stdout is not None and proc.stdin is not None
+        assert proc.stdout.readline() == "ready\n"
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+        lines = [proc.stdout.readline() for _ in range(rng.randint(0, 3))]
+        time.sleep(rng.uniform(0.0, 0.02))
+        os.kill(proc.pid, signal.SIGKILL)
+        out, _err = proc.communicate()
+        lines += out.splitlines(keepends=True)
+        confirmed = {int(line.split()[1]): json.loads(line.split(" ", 2)[2])
+                     for line in lines if line.startswith("saved ") and line.endswith("\n")}
+        after = _deals(url, game_id)
+        assert sorted(after) == list(range(1, len(after) + 1)), round_no  # no gap
+        assert all(after[n] == d for n, d in confirmed.items()), round_no
+        assert {n: d for n, d in after.items() if n in known} == known, round_no
+        assert len(after) - len(known) - len(confirmed) in (0, 1), round_no  # one unseen
+        known = after
+    # the game still takes a deal, numbered next, through the real command
+    added = cli.json("game", "add", "A", "100S", "104")
+    assert added["deal"] == len(known) + 1
+
+
+def _concours(url: str, teams: int) -> Cli:
+    """A tournament of ``teams`` teams on ``url``, its first round paired."""
+    cli = Cli(process=True, prefix=("--db", url))
+    cli.run("tournament", "new", "Grand concours", "--rounds", "3", "--deals", "4")
+    csv_file = Path(tempfile.mkdtemp()) / "equipes.csv"
+    csv_file.write_text("team\n" + "".join(f"Équipe {n:04}\n" for n in range(teams)),
+                        encoding="utf-8")
+    cli.run("tournament", "team", "import", str(csv_file))
+    cli.run("tournament", "pair")
+    return cli
+
+
+def test_three_desks_entering_a_hundred_results_each_lose_nothing(pg_server: Server) -> None:
+    url = pg_server.new_database()
+    cli = _concours(url, 600)  # 300 tables
+    desks = [[f"{table}:{500 + table}:{table}" for table in range(1 + d * 100, 101 + d * 100)]
+             for d in range(3)]
+    outputs = _together([_start(["-m", "tests.drivers.enter_results", url, *desk])
+                         for desk in desks])
+    assert all(out.count("saved ") == 100 for out in outputs), outputs
+    tables = cli.json("tournament", "show")["tables"]
+    assert [(t["table"], t["scores"]) for t in tables] == [
+        (n, [500 + n, n]) for n in range(1, 301)]
+
+
+def test_two_desks_entering_the_same_tables_obey_the_replace_rule(pg_server: Server) -> None:
+    url = pg_server.new_database()
+    cli = _concours(url, 40)  # 20 tables
+    first = [f"{table}:{600 + table}:400" for table in range(1, 21)]
+    second = [f"{table}:400:{700 + table}" for table in range(1, 21)]
+    outputs = _together([_start(["-m", "tests.drivers.enter_results", url, *desk])
+                         for desk in (first, second)])
+    stored = {t["table"]: tuple(t["scores"]) for t in cli.json("tournament", "show")["tables"]}
+    for table in range(1, 21):
+        won = [out for out in outputs if f"saved {table}\n" in out]
+        lost = [out for out in outputs if f"refused {table} " in out]
+        assert len(won) == 1 and len(lost) == 1, table  # exactly one desk stored it
+        # the refused desk was told the stored result, and the stored one is the winner's
+        told = next(text for text in lost[0].splitlines()
+                    if text.startswith(f"refused {table} "))
+        assert f"{stored[table][0]}–{stored[table][1]}" in told, told

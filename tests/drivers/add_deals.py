@@ -4,6 +4,8 @@ Used by ``tests/test_durability.py``: it is killed mid-write, and run several at
 
     python tests/drivers/add_deals.py DB GAME COUNT [--seed N] [--wait]
 
+DB is a SQLite file, or a PostgreSQL store's ``postgresql://`` URL.
+
 GAME is a game id, or ``new`` to start a game first (printed as ``game ID``).  COUNT 0 adds
 deals until killed.  ``ready`` is printed once the imports are done; with ``--wait`` the
 driver then waits for a line on stdin before writing, so that several start at once.  As soon
@@ -25,7 +27,8 @@ from typing import Any
 from coinche_cli.game import ops as games
 from coinche_cli.rules.loader import load_rules
 from coinche_cli.scoring.deal import Deal, deal_from_words
-from coinche_cli.store.sqlite import SqliteStore
+from coinche_cli.store.postgres import PostgresStore, is_url
+from coinche_cli.store.sqlite import SqliteStore, SqlStore
 
 TARGET = 10_000_000  # never reached: the game accepts deals for as long as the test needs
 
@@ -38,7 +41,13 @@ def random_deal(rng: random.Random) -> Deal:
     return deal_from_words([taker, f"{contract}{trump}", str(rng.randint(0, 160))])
 
 
-def add_deal(store: SqliteStore, game_id: int, deal: Deal) -> tuple[int, dict[str, Any]]:
+def open_store(db: str | Path) -> SqlStore:
+    """The store ``db`` names: a PostgreSQL URL, or a SQLite file."""
+    text = str(db)
+    return PostgresStore(text) if is_url(text) else SqliteStore(Path(text))
+
+
+def add_deal(store: SqlStore, game_id: int, deal: Deal) -> tuple[int, dict[str, Any]]:
     """Add ``deal`` to the game; its number and the deal as stored (JSON)."""
     change = games.add(store, game_id, deal)
     recorded = change.after.rows[-1].entry.deal
@@ -46,9 +55,9 @@ def add_deal(store: SqliteStore, game_id: int, deal: Deal) -> tuple[int, dict[st
     return change.number, recorded.to_json()
 
 
-def new_game(path: Path) -> int:
+def new_game(path: str | Path) -> int:
     """Start a standard game that never ends; returns its id."""
-    store = SqliteStore(path)
+    store = open_store(path)
     try:
         record, _ = games.new_game(store, load_rules("standard"), players=None, names=[],
                                    dealer=None, target=TARGET, deals=None)
@@ -59,7 +68,7 @@ def new_game(path: Path) -> int:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("db", type=Path)
+    parser.add_argument("db")
     parser.add_argument("game")
     parser.add_argument("count", type=int)
     parser.add_argument("--seed", type=int, default=0)
@@ -76,7 +85,7 @@ def main(argv: list[str]) -> int:
         game_id = int(args.game)
     counter = itertools.count() if args.count == 0 else range(args.count)
     for _ in counter:
-        store = SqliteStore(args.db)
+        store = open_store(args.db)
         try:
             number, recorded = add_deal(store, game_id, random_deal(rng))
             # printed before the store is closed, as the command does: once add returns, the
