@@ -272,31 +272,30 @@ def choose(asked: str | None, environ: Mapping[str, str] | None = None) -> str:
 
 
 _current: gettext.NullTranslations | None = None
-_language = SOURCE
 
 
 def use(language: str, environ: Mapping[str, str] | None = None) -> None:
     """Speak ``language`` from now on (a code :func:`choose` returned)."""
-    global _current, _language
+    global _current
     environ = os.environ if environ is None else environ
     path = None if language == SOURCE else _catalogue_path(language, locale_dirs(environ))
     if path is None:
-        _current, _language = gettext.NullTranslations(), SOURCE
+        _current = gettext.NullTranslations()
         return
     with open(path, "rb") as fp:
-        _current, _language = Catalogue(fp), language
+        _current = Catalogue(fp)
 
 
 @contextlib.contextmanager
 def speaking(language: str) -> Iterator[None]:
     """Speak ``language`` for the length of a ``with`` block (JSON is built in English)."""
-    global _current, _language
-    before = translations(), _language
+    global _current
+    before = translations()
     use(language)
     try:
         yield
     finally:
-        _current, _language = before
+        _current = before
 
 
 def in_source_language(build: Callable[P, T]) -> Callable[P, T]:
@@ -322,17 +321,7 @@ def translations() -> gettext.NullTranslations:
     return _current
 
 
-def language() -> str:
-    """The code of the language in use: ``en``, ``fr``…"""
-    translations()
-    return _language
-
-
 def _(message: str) -> str:
     """``message`` in the language in use."""
     return translations().gettext(message)
 
-
-def ngettext(singular: str, plural: str, count: int) -> str:
-    """The form of a message with a plural for ``count``, in the language in use."""
-    return translations().ngettext(singular, plural, count)

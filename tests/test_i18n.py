@@ -10,7 +10,6 @@ from __future__ import annotations
 import gettext
 import io
 import json
-import os
 import re
 import string
 from pathlib import Path
@@ -321,10 +320,6 @@ def test_french_workbook_sheets_are_named_in_french(store: Path, tmp_path: Path)
     book = load_workbook(tmp_path / "concours.xlsx")
     assert book.sheetnames == ["Classement", "Équipes", "Ronde 1", "Pénalités"]
     assert [c.value for c in book["Classement"][1]][:3] == ["rang", "équipe", "joueurs"]
-
-
-def test_environment_is_not_polluted_by_these_tests() -> None:
-    assert os.environ["COINCHE_LANG"] == "en"
 
 
 def test_game_play_in_french_takes_french_answers(store: Path) -> None:

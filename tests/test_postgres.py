@@ -14,7 +14,6 @@ import re
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -227,11 +226,11 @@ def test_thirty_clients_killed_mid_command_leave_nothing_partial(pg_server: Serv
     assert added["deal"] == len(known) + 1
 
 
-def _concours(url: str, teams: int) -> Cli:
+def _concours(url: str, teams: int, folder: Path) -> Cli:
     """A tournament of ``teams`` teams on ``url``, its first round paired."""
     cli = Cli(process=True, prefix=("--db", url))
     cli.run("tournament", "new", "Grand concours", "--rounds", "3", "--deals", "4")
-    csv_file = Path(tempfile.mkdtemp()) / "equipes.csv"
+    csv_file = folder / "equipes.csv"
     csv_file.write_text("team\n" + "".join(f"Équipe {n:04}\n" for n in range(teams)),
                         encoding="utf-8")
     cli.run("tournament", "team", "import", str(csv_file))
@@ -239,9 +238,10 @@ def _concours(url: str, teams: int) -> Cli:
     return cli
 
 
-def test_three_desks_entering_a_hundred_results_each_lose_nothing(pg_server: Server) -> None:
+def test_three_desks_entering_a_hundred_results_each_lose_nothing(pg_server: Server,
+                                                                  tmp_path: Path) -> None:
     url = pg_server.new_database()
-    cli = _concours(url, 600)  # 300 tables
+    cli = _concours(url, 600, tmp_path)  # 300 tables
     desks = [[f"{table}:{500 + table}:{table}" for table in range(1 + d * 100, 101 + d * 100)]
              for d in range(3)]
     outputs = _together([_start(["-m", "tests.drivers.enter_results", url, *desk])
@@ -252,9 +252,10 @@ def test_three_desks_entering_a_hundred_results_each_lose_nothing(pg_server: Ser
         (n, [500 + n, n]) for n in range(1, 301)]
 
 
-def test_two_desks_entering_the_same_tables_obey_the_replace_rule(pg_server: Server) -> None:
+def test_two_desks_entering_the_same_tables_obey_the_replace_rule(pg_server: Server,
+                                                                  tmp_path: Path) -> None:
     url = pg_server.new_database()
-    cli = _concours(url, 40)  # 20 tables
+    cli = _concours(url, 40, tmp_path)  # 20 tables
     first = [f"{table}:{600 + table}:400" for table in range(1, 21)]
     second = [f"{table}:400:{700 + table}" for table in range(1, 21)]
     outputs = _together([_start(["-m", "tests.drivers.enter_results", url, *desk])

@@ -16,6 +16,7 @@ def open_store(ctx: typer.Context) -> "Store":
     """Open the store named on the root command (``--db``), ``COINCHE_DB``, or the default."""
     root = ctx.find_root()
     path = root.obj.get("db") if isinstance(root.obj, dict) else None
+    # postgres.SCHEMES, spelt here: importing that module would cost every SQLite command
     if path and path.startswith(("postgresql://", "postgres://")):
         from coinche_cli.store.postgres import PostgresStore
 

@@ -20,8 +20,7 @@ the schema and the transactions:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -137,25 +136,16 @@ class PostgresStore(SqlStore):
         """A server's store has no file here: no export can write over it."""
         return False
 
-    def close(self) -> None:
-        """Close the connection."""
-        if self._db is not None:
-            self._db.close()
-
-    @contextmanager
-    def write(self) -> Iterator[None]:
-        """One transaction holding the store's write lock: committed when the block ends,
-        rolled back on any error (and by the server if the client is killed)."""
+    def _begin(self) -> None:
+        """A transaction holding the store's write lock: changes queue one after the other,
+        and the server rolls back a killed client's."""
         db = self.db
         db.execute("BEGIN")
         try:
             db.execute("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
-            yield
         except BaseException:
-            if self._db is not None:
-                self._db.execute("ROLLBACK")
+            db.execute("ROLLBACK")
             raise
-        db.execute("COMMIT")
 
 
 def _ready(db: _Connection) -> None:

@@ -60,8 +60,31 @@ class SqlStore:
     placeholders.  A backend (:class:`SqliteStore`, or
     :class:`coinche_cli.store.postgres.PostgresStore`) gives the connection (``db``, whose
     ``execute`` and ``executemany`` take such statements), the connection for a change
-    (``_changing``), how an insert returns its new id (``_insert``) and the transaction
-    (``write``)."""
+    (``_changing``), how an insert returns its new id (``_insert``) and how a transaction
+    begins (``_begin``); :meth:`write` is the same on every backend."""
+
+    _db: Any  # the open connection, or None
+
+    @contextmanager
+    def write(self) -> Iterator[None]:
+        """One transaction: committed when the block ends, rolled back on any error."""
+        self._begin()
+        try:
+            yield
+        except BaseException:
+            if self._db is not None:
+                self._db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")  # the connection a first change may have opened
+
+    def close(self) -> None:
+        """Close the connection."""
+        if self._db is not None:
+            self._db.close()
+
+    def _begin(self) -> None:
+        """Begin a transaction that changes the store, as this backend makes them queue."""
+        raise NotImplementedError
 
     @property
     def db(self) -> Any:
@@ -396,22 +419,9 @@ class SqliteStore(SqlStore):
                 continue
         return False
 
-    def close(self) -> None:
-        """Close the connection."""
-        if self._db is not None:
-            self._db.close()
-
-    @contextmanager
-    def write(self) -> Iterator[None]:
-        """One immediate transaction: committed when the block ends, rolled back on error."""
+    def _begin(self) -> None:
+        """An immediate transaction: a second writer waits for the first (busy timeout)."""
         self.db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            if self._db is not None:
-                self._db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
 
     def _insert(self, sql: str, values: Sequence[Any]) -> int:
         return int(self._changing().execute(sql, values).lastrowid or 0)
