@@ -54,7 +54,24 @@ def cli(store: Path) -> Cli:
     return Cli(store)
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test marked ``both_stores`` runs once per backend (issue 12: the same commands give
+    the same results on a SQLite file and on a PostgreSQL server)."""
+    if metafunc.definition.get_closest_marker("both_stores"):
+        metafunc.parametrize("backend", ["sqlite", "postgresql"], indirect=True)
+
+
 @pytest.fixture
-def cli_process(store: Path) -> Cli:
-    """The command line on ``store``, run as the installed ``coinche`` in real processes."""
+def backend(request: pytest.FixtureRequest) -> str:
+    """The store's backend: ``sqlite`` unless the test is marked ``both_stores``."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+@pytest.fixture
+def cli_process(store: Path, backend: str, request: pytest.FixtureRequest) -> Cli:
+    """The command line on ``store`` (or, for the PostgreSQL run of a ``both_stores`` test,
+    a fresh database), run as the installed ``coinche`` in real processes."""
+    if backend == "postgresql":
+        server: Server = request.getfixturevalue("pg_server")
+        return Cli(server.new_database(), process=True)
     return Cli(store, process=True)

@@ -8,10 +8,12 @@ Two runners, one result (:class:`Ran`):
   ``sys.executable``) in a real process, exactly as a scorekeeper's shell does; each run costs
   about 0.3 s, so only the tests that need a real process use it.
 
-:class:`Cli` binds either runner to one store file (``--db``) and states the contracts once:
-:meth:`Cli.run` (an expected exit code), :meth:`Cli.json` (``--json``, exit 0, decoded) and
-:meth:`Cli.refused` (exit 2, exactly one ``error: …`` line on stderr, the store's data left as
-it was).  ``tests/conftest.py`` hands out ``cli`` and ``cli_process``, both on one store file.
+:class:`Cli` binds either runner to one store (``--db``: a file or a PostgreSQL URL) and
+states the contracts once: :meth:`Cli.run` (an expected exit code), :meth:`Cli.json`
+(``--json``, exit 0, decoded) and :meth:`Cli.refused` (exit 2, exactly one ``error: …`` line
+on stderr, the store's data left as it was).  ``tests/conftest.py`` hands out ``cli`` and
+``cli_process``, both on one store file; a test marked ``both_stores`` gets ``cli_process``
+on each backend in turn.
 """
 
 from __future__ import annotations
@@ -145,10 +147,13 @@ with contextlib.closing(sqlite3.connect(":memory:")) as _empty:
     EMPTY_STORE = _checksum(_empty)
 
 
-def data_checksum(db: Path) -> str:
+def data_checksum(db: Path | str) -> str:
     """A checksum of every table and row of the store (``iterdump``), not of the file, which
     WAL may reorganise.  A file that does not exist reads as an empty store and is not
-    created: a store created since then must be empty of data, or the checksums differ."""
+    created: a store created since then must be empty of data, or the checksums differ.
+    ``db`` may be a PostgreSQL URL (:func:`server_checksum`)."""
+    if isinstance(db, str):
+        return server_checksum(db)
     if not db.exists():
         return EMPTY_STORE
     try:
@@ -156,6 +161,36 @@ def data_checksum(db: Path) -> str:
             return _checksum(connection)
     except sqlite3.DatabaseError:  # a file that is no database: its bytes
         return hashlib.sha256(db.read_bytes()).hexdigest()
+
+
+def server_checksum(url: str) -> str:
+    """A checksum of every table of a PostgreSQL store, its columns and every row (sorted):
+    a table created since, even empty, changes it."""
+    import psycopg
+
+    digest = hashlib.sha256()
+    with psycopg.connect(url, autocommit=True) as connection:
+        tables = [row[0] for row in connection.execute(
+            "SELECT table_name FROM information_schema.tables"
+            " WHERE table_schema = current_schema() ORDER BY table_name").fetchall()]
+        for table in tables:
+            cursor = connection.execute(f'SELECT * FROM "{table}"')
+            columns = [column.name for column in cursor.description or ()]
+            rows = sorted(repr(row) for row in cursor.fetchall())
+            digest.update(repr((table, columns, rows)).encode())
+    return digest.hexdigest()
+
+
+def store_rows(db: Path | str, sql: str) -> list[tuple[Any, ...]]:
+    """The rows ``sql`` reads from a store, a SQLite file or a PostgreSQL URL: what no command
+    shows (a result's history), read straight from the tables."""
+    if isinstance(db, str):
+        import psycopg
+
+        with psycopg.connect(db, autocommit=True) as connection:
+            return [tuple(row) for row in connection.execute(sql).fetchall()]
+    with contextlib.closing(sqlite3.connect(db)) as lite:
+        return [tuple(row) for row in lite.execute(sql).fetchall()]
 
 
 class Cli:
@@ -168,7 +203,7 @@ class Cli:
     in :attr:`history`, the latest as :attr:`last`.
     """
 
-    def __init__(self, db: Path | None = None, *, process: bool = False,
+    def __init__(self, db: Path | str | None = None, *, process: bool = False,
                  prefix: Sequence[str] = (), env: Mapping[str, str] | None = None,
                  cwd: Path | None = None, limits: Limits | None = None) -> None:
         self.db = db

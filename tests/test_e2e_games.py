@@ -14,7 +14,11 @@ import shlex
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
 from tests.harness import Cli
+
+pytestmark = pytest.mark.both_stores
 
 Totals = dict[str, int]
 

@@ -40,6 +40,17 @@ def test_a_game_from_new_to_the_sheet(cli: Cli) -> None:
     assert "Les As" in sheet and "778" in sheet
 
 
+def test_a_new_game_shows_the_target_dealer_and_deals_it_was_given(cli: Cli) -> None:
+    created = cli.json("game", "new", "--team", "Les As", "--team", "Les Rois", "--target",
+                       "1000", "--dealer", "B")
+    assert (created["target"], created["next_dealer"]) == (1000, "B")
+    assert created["to_target"] == {"A": 1000, "B": 1000}
+    shown_json = cli.json("game", "show")
+    assert created == {k: v for k, v in shown_json.items() if k != "history"}
+    shown = cli.run("game", "new", "--deals", "12", "--dealer", "Them").stdout
+    assert "first dealer Them" in shown and "to 701" not in shown
+
+
 def test_refusals_write_nothing(cli: Cli) -> None:
     cli.run("game", "new", "--team", "Les As", "--team", "Les Rois", "--target", "300")
     cli.run("game", "add", "A", "80S", "100")

@@ -127,6 +127,53 @@ def test_a_store_written_by_a_newer_coinche_is_refused(tmp_path: Path,
     assert ran.code == 1 and "written by a newer coinche" in ran.stderr, ran.report()
 
 
+def _tables(url: str) -> set[str]:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as db:
+        return {r[0] for r in db.execute(
+            "SELECT table_name FROM information_schema.tables"
+            " WHERE table_schema = current_schema()").fetchall()}
+
+
+def test_reading_or_a_refusal_creates_nothing_on_an_empty_database(pg_server: Server) -> None:
+    """As a SQLite store's file is created by the first change only: an empty database reads
+    as an empty store and keeps no table until something is saved."""
+    url = pg_server.new_database()
+    cli = Cli(url, process=True)
+    assert cli.json("game", "list") == []
+    assert cli.json("tournament", "list") == []
+    assert cli.refused("game", "add", "A", "80S", "100") == (
+        "error: no current game: start one with 'coinche game new' or pass --game ID")
+    assert cli.refused("tournament", "standings").startswith("error: ")
+    assert _tables(url) == set()
+    cli.run("game", "new", "--team", "Les As", "--team", "Les Rois")
+    assert {"game", "deal", "coinche_schema"} <= _tables(url)
+    assert [g["id"] for g in cli.json("game", "list")] == [1]
+
+
+def test_an_older_store_is_brought_up_to_date_on_first_contact(pg_server: Server) -> None:
+    import psycopg
+
+    from coinche_cli.store import SCHEMA_VERSION
+    from coinche_cli.store.migrations import ID_TYPES, MIGRATIONS
+
+    url = pg_server.new_database()
+    older = SCHEMA_VERSION - 1
+    with psycopg.connect(url, autocommit=True) as db:
+        for _name, step in MIGRATIONS[:older]:
+            for statement in step:
+                db.execute(statement.replace("{id}", ID_TYPES["postgresql"]))
+        db.execute("CREATE TABLE coinche_schema (version INTEGER NOT NULL)")
+        db.execute("INSERT INTO coinche_schema (version) VALUES (%s)", (older,))
+    cli = Cli(url, process=True)
+    assert cli.json("game", "list") == []  # a read brings it up to date
+    with psycopg.connect(url, autocommit=True) as db:
+        assert db.execute("SELECT version FROM coinche_schema").fetchone() == (SCHEMA_VERSION,)
+    cli.run("game", "new", "--team", "Les As", "--team", "Les Rois")
+    assert cli.json("game", "add", "A", "80S", "100")["totals"] == {"A": 180, "B": 62}
+
+
 def _closed_port() -> int:
     import socket
 

@@ -8,14 +8,15 @@ point it covers and the rule, as the README states it.
 from __future__ import annotations
 
 import csv
-import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 from openpyxl import load_workbook
 
-from tests.harness import Cli
+from tests.harness import Cli, store_rows
+
+pytestmark = pytest.mark.both_stores
 
 TEAMS = ("Les As", "Les Rois", "Les Dames", "Les Valets", "Les Dix", "Les Neuf", "Les Huit")
 
@@ -85,9 +86,8 @@ def test_a_result_is_never_replaced_silently(cli_process: Cli, tmp_path: Path) -
     corrected = director.run("result", "1", "1500", "1600", "--replace")
     assert corrected.stdout.splitlines()[0] == "table 1: 1840–1320 → 1500–1600"
     assert tables(director)[0]["winner"] == "Les Rois"
-    with sqlite3.connect(director.db or "") as db:  # the old result stays in the history
-        assert db.execute("SELECT score1, score2 FROM board_history").fetchall() == [
-            (1840, 1320)]
+    assert director.db is not None  # the old result stays in the history
+    assert store_rows(director.db, "SELECT score1, score2 FROM board_history") == [(1840, 1320)]
     # an import obeys the same rule, row by row
     sheet = tmp_path / "r.csv"
     sheet.write_text("table,score 1,score 2\n1,1700,1600\n2,900,800\n", encoding="utf-8")
@@ -262,14 +262,14 @@ def test_a_late_team_does_not_sit_out_its_first_round(cli_process: Cli) -> None:
     assert "Les Tard-Venus" in {team for t in second["tables"] for team in t["teams"]}
 
 
-def test_round_one_keeps_teams_of_one_club_apart(cli_process: Cli) -> None:
+def test_round_one_keeps_teams_of_one_club_apart(cli_process: Cli, tmp_path: Path) -> None:
     clubs = {"Les As": "Lyon", "Les Rois": "Lyon", "Les Dames": "Nice", "Les Valets": "Nice"}
     # in registration order the draw would pair the two Lyon teams, then the two Nice teams
     apart = concours(cli_process, 4, clubs=clubs)
     for table in apart.json("pair")["tables"]:
         assert clubs[table["teams"][0]] != clubs[table["teams"][1]], table
-    together = concours(Cli(apart.db.with_name("allow.db") if apart.db else None,
-                            process=True), 4, "--same-club", "allow", clubs=clubs)
+    together = concours(Cli(tmp_path / "allow.db", process=True), 4, "--same-club", "allow",
+                        clubs=clubs)
     assert [t["teams"] for t in together.json("pair")["tables"]] == [
         ["Les As", "Les Rois"], ["Les Dames", "Les Valets"]]
 

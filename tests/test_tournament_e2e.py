@@ -18,9 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 from openpyxl import Workbook, load_workbook  # the test reopens the export
 
 from tests.harness import Cli
+
+pytestmark = pytest.mark.both_stores
 
 ROUNDS = 5
 DEALS = 4

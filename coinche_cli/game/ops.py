@@ -140,7 +140,7 @@ def new_game(
         game_id = store.create_game(record)
         store.set_current("game", game_id)
     record = record.with_id(game_id)
-    return record, start(setup)
+    return record, start(setup_of(record))
 
 
 def _player_count(rules: Rules, players: int | None, names: Sequence[str]) -> int:

@@ -105,6 +105,10 @@ class PostgresStore(SqlStore):
         self.url = url
         self.path = Path(shown(url))  # what messages name
         self._db: _Connection | None = None
+        # an empty database read through temporary tables: nothing is created on the server
+        # until the first change (as a SQLite store's file is not)
+        self._virtual = False
+        self._virtual_before = False
 
     @property
     def db(self) -> _Connection:
@@ -113,12 +117,12 @@ class PostgresStore(SqlStore):
             import psycopg
 
             try:
-                raw = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+                raw = psycopg.connect(_with_timeout(self.url), autocommit=True)
             except psycopg.Error as exc:
                 raise failure(exc, self.url) from None
             db = _Connection(raw, self.url)
             try:
-                _ready(db)
+                self._virtual = _open(db)
             except BaseException:
                 db.close()
                 raise
@@ -126,10 +130,17 @@ class PostgresStore(SqlStore):
         return self._db
 
     def _changing(self) -> _Connection:
-        return self.db
+        """The connection for a change: an empty database gets its tables now, inside the
+        transaction (and under the lock) :meth:`write` opened."""
+        db = self.db
+        if self._virtual:
+            db.execute("DISCARD TEMP")
+            _migrate(db)
+            self._virtual = False
+        return db
 
     def _insert(self, sql: str, values: Sequence[Any]) -> int:
-        row = self.db.execute(f"{sql} RETURNING id", values).fetchone()
+        row = self._changing().execute(f"{sql} RETURNING id", values).fetchone()
         return int(row[0])
 
     def owns(self, path: Path) -> bool:
@@ -140,6 +151,7 @@ class PostgresStore(SqlStore):
         """A transaction holding the store's write lock: changes queue one after the other,
         and the server rolls back a killed client's."""
         db = self.db
+        self._virtual_before = self._virtual
         db.execute("BEGIN")
         try:
             db.execute("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
@@ -147,28 +159,74 @@ class PostgresStore(SqlStore):
             db.execute("ROLLBACK")
             raise
 
+    def _rolled_back(self) -> None:
+        """A rolled-back first change took the new tables with it: read empty again."""
+        self._virtual = self._virtual_before
 
-def _ready(db: _Connection) -> None:
-    """The database checked to be coinche's (or empty) and brought to this version's schema,
-    in one transaction under the write lock (two desks may start at once)."""
+
+def _with_timeout(url: str) -> str:
+    """``url`` with a connection timeout of 10 seconds, unless it names one: a desk whose
+    server is down hears so instead of waiting."""
+    if "connect_timeout=" in url:
+        return url
+    return f"{url}{'&' if '?' in url else '?'}connect_timeout=10"
+
+
+def _open(db: _Connection) -> bool:
+    """Check a database on first contact, in one round trip when it is an up-to-date store.
+    An older store is brought to this version's schema; an empty database is read through
+    temporary tables, and True says so (:meth:`PostgresStore._changing` creates the real
+    ones).  Another program's database, and a newer store, are refused."""
+    import psycopg
+
+    try:
+        row = db.raw.execute("SELECT version FROM coinche_schema").fetchone()
+    except psycopg.errors.UndefinedTable:
+        row = None
+    except psycopg.Error as exc:
+        raise failure(exc, db.url) from None
+    if row is not None and int(row[0]) == SCHEMA_VERSION:
+        return False
     db.execute("BEGIN")
     try:
         db.execute("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
         version = _version(db)
-        if version < SCHEMA_VERSION:
-            from coinche_cli.store.migrations import statements
-
-            for statement in statements("postgresql", version):
-                db.execute(statement)
-            if version == 0:
-                db.execute("CREATE TABLE coinche_schema (version INTEGER NOT NULL)")
-                db.execute("INSERT INTO coinche_schema (version) VALUES (?)", (SCHEMA_VERSION,))
-            else:
-                db.execute("UPDATE coinche_schema SET version = ?", (SCHEMA_VERSION,))
+        if version == 0:
+            db.execute("ROLLBACK")
+            _temporary(db)
+            return True
+        _migrate(db)
     except BaseException:
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
+    return False
+
+
+def _temporary(db: _Connection) -> None:
+    """This version's tables as the session's temporary tables, empty: an empty store to read,
+    which the server drops when the session ends."""
+    from coinche_cli.store.migrations import statements
+
+    for statement in statements("postgresql", 0):
+        db.execute(statement.replace("CREATE TABLE", "CREATE TEMPORARY TABLE", 1))
+
+
+def _migrate(db: _Connection) -> None:
+    """Bring the store to this version's schema (inside a transaction holding the write lock:
+    two desks may start at once)."""
+    version = _version(db)
+    if version == SCHEMA_VERSION:
+        return
+    from coinche_cli.store.migrations import statements
+
+    for statement in statements("postgresql", version):
+        db.execute(statement)
+    if version == 0:
+        db.execute("CREATE TABLE coinche_schema (version INTEGER NOT NULL)")
+        db.execute("INSERT INTO coinche_schema (version) VALUES (?)", (SCHEMA_VERSION,))
+    else:
+        db.execute("UPDATE coinche_schema SET version = ?", (SCHEMA_VERSION,))
 
 
 def _version(db: _Connection) -> int:

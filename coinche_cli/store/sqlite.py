@@ -74,6 +74,7 @@ class SqlStore:
         except BaseException:
             if self._db is not None:
                 self._db.execute("ROLLBACK")
+                self._rolled_back()
             raise
         self.db.execute("COMMIT")  # the connection a first change may have opened
 
@@ -85,6 +86,9 @@ class SqlStore:
     def _begin(self) -> None:
         """Begin a transaction that changes the store, as this backend makes them queue."""
         raise NotImplementedError
+
+    def _rolled_back(self) -> None:
+        """Forget what the transaction just rolled back did to the connection's state."""
 
     @property
     def db(self) -> Any:
