@@ -18,60 +18,17 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tests.event import play_event
 from tests.harness import Cli, in_subprocess
 from tests.pg_server import Server
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples"
-#: Keys whose values are moments: they differ from one run to the next.
-MOMENTS = {"created", "recorded", "entered", "changed", "paired", "replaced"}
-
-
-def _without_moments(data: Any) -> Any:
-    if isinstance(data, dict):
-        return {k: "…" if k in MOMENTS else _without_moments(v) for k, v in data.items()}
-    if isinstance(data, list):
-        return [_without_moments(item) for item in data]
-    return data
-
-
-def _session(cli: Cli) -> list[Any]:
-    """A game and a concours; every JSON view along the way."""
-    views: list[Any] = []
-    cli.run("game", "new", "--team", "Les As", "--team", "Les Rois", "--target", "1500")
-    cli.run("game", "add", "Les As", "100S", "104", "--belote", "A", "--announce",
-            "A:cinquante")
-    cli.run("game", "add", "rois", "90Hx", "70")
-    cli.run("game", "pass")
-    cli.run("game", "add", "B", "120TA", "130", "--belote", "B", "--belote", "B")
-    cli.run("game", "edit", "4", "B", "120TA", "140", "--belote", "B", "--belote", "B")
-    cli.run("game", "undo")
-    views += [cli.json("game", "show", "--history"), cli.json("game", "list")]
-    cli.run("tournament", "new", "Concours", "--rounds", "3", "--deals", "4", "--seed", "7")
-    cli.run("tournament", "team", "import", str(EXAMPLES / "equipes.csv"))
-    cli.run("tournament", "pair")
-    cli.run("tournament", "result", "--import", str(EXAMPLES / "resultats-ronde1.csv"))
-    cli.run("tournament", "result", "1", "1300", "880", "--replace")
-    cli.run("tournament", "pair")
-    cli.run("game", "new", "--table", "1")
-    for deal in (("A", "80S", "100"), ("B", "90H", "95"), ("A", "100Sx", "110"),
-                 ("B", "80D", "90")):
-        cli.run("game", "add", *deal)
-    for table in (2, 3, 4, 5):
-        cli.run("tournament", "result", str(table), "600", str(400 + table * 10))
-    teams = cli.json("tournament", "team", "list")
-    cli.run("tournament", "penalty", teams[0]["team"], "162", "--reason", "renonce")
-    cli.run("tournament", "team", "drop", teams[1]["team"])
-    views += [cli.json("tournament", "show"), cli.json("tournament", "standings"),
-              cli.json("tournament", "team", "list"), cli.json("tournament", "list"),
-              cli.json("game", "list")]
-    return [_without_moments(view) for view in views]
 
 
 def test_the_same_commands_give_the_same_json_on_both_stores(tmp_path: Path,
                                                              pg_server: Server) -> None:
-    on_file = _session(Cli(tmp_path / "coinche.db", process=True))
-    on_server = _session(Cli(process=True, prefix=("--db", pg_server.new_database())))
+    on_file = play_event(Cli(tmp_path / "coinche.db", process=True))
+    on_server = play_event(Cli(process=True, prefix=("--db", pg_server.new_database())))
     assert on_server == on_file
 
 

@@ -37,7 +37,7 @@ NOT_WORDS = {","}
 COMMANDS = {
     "coinche", "score", "rules", "list", "show", "validate", "game", "new", "add", "pass",
     "undo", "edit", "play", "export", "use", "tournament", "team", "import", "drop", "return",
-    "pair", "unpair", "result", "penalty", "standings", "sheets",
+    "pair", "unpair", "result", "penalty", "standings", "sheets", "store", "copy",
     "str", "int", "path", "range", "float", "text",  # Typer's metavars: <str>, <int range>
 }
 
@@ -102,6 +102,7 @@ def stray_words(line: str, data: set[str]) -> list[str]:
     text = re.sub(r"(?<![\w-])-{1,2}[\w-]+", " ", text)  # options: --team, -t
     text = re.sub(r"\S*[/\\]\S*", " ", text)  # paths
     text = re.sub(r"\d{4}-\d\d-\d\dT[\d:+.]+", " ", text)  # when a deal was recorded
+    text = re.sub(r"\b[0-9a-f]{16,64}\b", " ", text)  # a checksum (store copy)
     words = re.findall(r"[^\W\d_]{2,}", text)
     return [w for w in words if not w.isupper() and w not in data and w not in COMMANDS
             and not re.fullmatch(r"(capot|generale)[A-Z]*", w) and w not in ANNOUNCES]
@@ -189,7 +190,8 @@ def help_pages(run: Session) -> None:
                        "play"],
               "tournament": ["new", "list", "use", "pair", "unpair", "result", "penalty",
                              "standings", "show", "export", "sheets", "team"],
-              "tournament team": ["add", "import", "list", "drop", "return"]}
+              "tournament team": ["add", "import", "list", "drop", "return"],
+              "store": ["copy"]}
     run("score", "--help")
     for group, commands in groups.items():
         run(*group.split(), "--help")
@@ -275,6 +277,12 @@ def the_example_concours(run: Session, tmp_path: Path) -> None:
     run("tournament", "export", str(tmp_path / "concours.xlsx"), "--csv",
         str(tmp_path / "csv"))
     run("tournament", "sheets", "--round", "3", str(tmp_path / "feuilles.xlsx"))
+    store = str(tmp_path / "store.db")  # the event moved, and the refusals of a copy
+    run("store", "copy", store, str(tmp_path / "copie.db"))
+    run("store", "copy", store, str(tmp_path / "copie.db"), code=2)
+    run("store", "copy", store, str(tmp_path / "copie.db"), "--merge", code=2)
+    run("store", "copy", store, store, code=2)
+    run("store", "copy", str(tmp_path / "nulle-part.db"), str(tmp_path / "x.db"), code=2)
 
 
 @pytest.fixture(scope="module")

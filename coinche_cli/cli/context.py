@@ -10,20 +10,25 @@ from coinche_cli.errors import InputError
 
 if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
+    from coinche_cli.store.sqlite import SqlStore
 
 
 def open_store(ctx: typer.Context) -> "Store":
     """Open the store named on the root command (``--db``), ``COINCHE_DB``, or the default."""
     root = ctx.find_root()
-    path = root.obj.get("db") if isinstance(root.obj, dict) else None
+    return store_at(root.obj.get("db") if isinstance(root.obj, dict) else None)
+
+
+def store_at(name: str | None) -> "SqlStore":
+    """The store ``name`` names: a PostgreSQL URL, a file, or (None) the default file."""
     # postgres.SCHEMES, spelt here: importing that module would cost every SQLite command
-    if path and path.startswith(("postgresql://", "postgres://")):
+    if name and name.startswith(("postgresql://", "postgres://")):
         from coinche_cli.store.postgres import PostgresStore
 
-        return PostgresStore(path)
+        return PostgresStore(name)
     from coinche_cli.store.sqlite import SqliteStore, default_path
 
-    return SqliteStore(Path(path) if path else default_path())
+    return SqliteStore(Path(name) if name else default_path())
 
 
 def refuse_own_files(store: "Store", paths: Iterable[Path]) -> None:

@@ -182,11 +182,7 @@ def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
 
     store = open_store(ctx)
     record, state = games.load(store, game)
-    corrections = [
-        {"number": d.number, "status": d.status, "deal": d.deal, "recorded": d.recorded,
-         "changed": d.changed}
-        for d in games.history(store, record.id)
-    ]
+    corrections = game_view.history_json(games.history(store, record.id))
     if as_json:
         print_json({**game_view.state_json(record, state), "history": corrections})
         return

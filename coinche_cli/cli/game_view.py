@@ -13,7 +13,7 @@ from coinche_cli.game.ops import Change
 from coinche_cli.game.state import GameState, Row, summary
 from coinche_cli.i18n import in_source_language
 from coinche_cli.messages import msg
-from coinche_cli.store import GameRecord
+from coinche_cli.store import DealRecord, GameRecord
 
 
 def name(state: GameState, side: str | None) -> str:
@@ -72,6 +72,12 @@ def state_json(record: GameRecord, state: GameState) -> dict[str, Any]:
         "next_dealer": state.setup.seat_side(state.next_dealer),
         "summary": summary(state),
     }
+
+
+def history_json(deals: list[DealRecord]) -> list[dict[str, Any]]:
+    """A game's deals, undone and replaced ones too, as ``game show --json`` lists them."""
+    return [{"number": d.number, "status": d.status, "deal": d.deal, "recorded": d.recorded,
+             "changed": d.changed} for d in deals]
 
 
 @in_source_language

@@ -28,6 +28,7 @@ GROUPS = {
     "rules": "coinche_cli.cli.rules",
     "game": "coinche_cli.cli.game",
     "tournament": "coinche_cli.cli.tournament",
+    "store": "coinche_cli.cli.stores",
 }
 ROOT_OPTIONS_WITH_VALUE = ("--db",)
 #: the groups within a group (``tournament team``): named alone, they show their help

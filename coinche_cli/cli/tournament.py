@@ -2,7 +2,7 @@
 
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -190,11 +190,10 @@ def team_import(
 @team_app.command("list", help=N_("List the registered teams."))
 def team_list(ctx: typer.Context, tournament: TournamentOption = None,
               as_json: JsonOption = False) -> None:
+    from coinche_cli.cli import tournament_view as view
     from coinche_cli.tournament import ops as tournaments
     found = tournaments.load(open_store(ctx), tournament)
-    rows: list[dict[str, Any]] = [{"team": t.name, "players": list(t.players), "club": t.club,
-             "registered": t.registered, "joined_round": t.joined_round,
-             "dropped_after": t.dropped_after} for t in found.teams]
+    rows = view.teams_json(found)
     if as_json:
         print_json(rows)
         return

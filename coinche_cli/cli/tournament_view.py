@@ -39,6 +39,13 @@ def penalties_json(tournament: Tournament, up_to: int | None = None) -> list[dic
     return rows
 
 
+def teams_json(tournament: Tournament) -> list[dict[str, Any]]:
+    """The registered teams (``team list --json``)."""
+    return [{"team": t.name, "players": list(t.players), "club": t.club,
+             "registered": t.registered, "joined_round": t.joined_round,
+             "dropped_after": t.dropped_after} for t in tournament.teams]
+
+
 def round_json(tournament: Tournament, played: Round) -> dict[str, Any]:
     """A round's pairings and results (``pair --json``, ``show --json``)."""
     return {

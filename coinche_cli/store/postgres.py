@@ -103,7 +103,7 @@ class PostgresStore(SqlStore):
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.path = Path(shown(url))  # what messages name
+        self.label = shown(url)  # what messages name
         self._db: _Connection | None = None
         # an empty database read through temporary tables: nothing is created on the server
         # until the first change (as a SQLite store's file is not)
@@ -158,6 +158,16 @@ class PostgresStore(SqlStore):
         except BaseException:
             db.execute("ROLLBACK")
             raise
+
+    def _begin_reading(self) -> None:
+        """A read-only transaction on one snapshot: desks may write meanwhile."""
+        self.db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+
+    def _numbered(self, table: str) -> None:
+        """The identity of ``table`` moved past the ids just inserted."""
+        self._changing().execute(
+            f"SELECT setval(pg_get_serial_sequence(?, 'id'),"
+            f" (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)", (table,))
 
     def _rolled_back(self) -> None:
         """A rolled-back first change took the new tables with it: read empty again."""

@@ -1,0 +1,111 @@
+"""Moving an event from one store to another (``coinche store copy``): every row of every
+table, whatever the two backends.
+
+The copy is made row by row, as the tables hold them, so that nothing a command can show is
+lost on the way: a deal undone or replaced, a result corrected, a penalty, a table game.
+Ids are moved by an offset per table, the destination's largest id: into an empty store
+they stay what they were (``--game 3`` still names game 3), and merged into a store that
+already holds games and tournaments they follow that store's own.  The caller runs
+:func:`copy_rows` inside the destination's :meth:`~coinche_cli.store.sqlite.SqlStore.write`
+and the source's :meth:`~coinche_cli.store.sqlite.SqlStore.reading`, so the copy is whole
+or nothing, and checks the result (``coinche_cli.cli.stores``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from coinche_cli.errors import InputError, StoreError
+from coinche_cli.messages import msg
+from coinche_cli.names import fold
+
+if TYPE_CHECKING:
+    from coinche_cli.store.sqlite import SqlStore
+
+#: The tables in an order that inserts every row after the rows it refers to: each with
+#: whether it has an ``id`` of its own, and the columns holding another table's id.
+LAYOUT: tuple[tuple[str, bool, dict[str, str]], ...] = (
+    ("tournament", True, {}),
+    ("team", True, {"tournament_id": "tournament"}),
+    ("game", True, {"tournament_id": "tournament"}),
+    ("deal", True, {"game_id": "game", "replaced_by": "deal"}),
+    ("round", False, {"tournament_id": "tournament", "bye": "team"}),
+    ("board", False, {"tournament_id": "tournament", "team1": "team", "team2": "team",
+                      "forfeit": "team", "game_id": "game", "winner": "team"}),
+    ("board_history", True, {"tournament_id": "tournament", "forfeit": "team",
+                             "winner": "team"}),
+    ("penalty", True, {"tournament_id": "tournament", "team_id": "team"}),
+)
+
+
+class Copied:
+    """What a copy moved: the rows of each table, and the new id of every game and
+    tournament by its id in the source."""
+
+    def __init__(self, rows: dict[str, int], games: dict[int, int],
+                 tournaments: dict[int, int]) -> None:
+        self.rows = rows
+        self.games = games
+        self.tournaments = tournaments
+
+
+def copy_rows(source: SqlStore, target: SqlStore, *, merge: bool) -> Copied:
+    """Copy every game and tournament of ``source`` into ``target``.  Refused (nothing
+    written): a source holding nothing; a destination holding games or tournaments, unless
+    ``merge``; with ``merge``, a tournament name the destination already has."""
+    tables = {table: source.table_rows(table) for table, _, _ in LAYOUT}
+    if not tables["game"][1] and not tables["tournament"][1]:
+        raise InputError("source", "copy.empty", path=source.label)
+    _check_destination(target, tables["tournament"], merge=merge)
+    offsets = {table: target.largest_id(table) for table, numbered, _ in LAYOUT if numbered}
+    counts: dict[str, int] = {}
+    for table, numbered, refers in LAYOUT:
+        columns, rows = tables[table]
+        moved = _moved(columns, rows, offsets, table if numbered else None, refers)
+        if table == "deal":  # a deal refers to the later deal that replaced it: that first
+            moved.sort(key=lambda row: -row[columns.index("id")])
+        before = target.count(table)
+        target.insert_rows(table, columns, moved)
+        counts[table] = len(moved)
+        if target.count(table) != before + len(moved):
+            raise StoreError(msg("copy.count_differs", table=table, path=target.label,
+                                 got=target.count(table) - before, want=len(moved)))
+    for kind in ("game", "tournament"):
+        was = source.current(kind)
+        if was is not None and target.current(kind) is None:
+            target.set_current(kind, was + offsets[kind])
+    return Copied(counts, _ids(tables["game"], offsets["game"]),
+                  _ids(tables["tournament"], offsets["tournament"]))
+
+
+def _check_destination(target: SqlStore, tournaments: tuple[list[str], list[tuple[Any, ...]]],
+                       *, merge: bool) -> None:
+    games = len(target.games())
+    held = target.tournaments()
+    if not merge and (games or held):
+        raise InputError("destination", "copy.not_empty", path=target.label, games=games,
+                         tournaments=len(held))
+    taken = {fold(t.name): t.name for t in held}
+    columns, rows = tournaments
+    for row in rows:
+        name = row[columns.index("name")]
+        if fold(name) in taken:
+            raise InputError("destination", "copy.name_taken", name=name, path=target.label)
+
+
+def _moved(columns: list[str], rows: list[tuple[Any, ...]], offsets: dict[str, int],
+           own: str | None, refers: dict[str, str]) -> list[tuple[Any, ...]]:
+    """``rows`` with their ids, and the ids they refer to, moved by each table's offset."""
+    shifts = {columns.index(column): offsets[table] for column, table in refers.items()}
+    if own is not None:
+        shifts[columns.index("id")] = offsets[own]
+    if not any(shifts.values()):
+        return list(rows)
+    return [tuple(value + shifts[i] if i in shifts and value is not None else value
+                  for i, value in enumerate(row)) for row in rows]
+
+
+def _ids(table: tuple[list[str], list[tuple[Any, ...]]], offset: int) -> dict[int, int]:
+    columns, rows = table
+    where = columns.index("id")
+    return {int(row[where]): int(row[where]) + offset for row in rows}
