@@ -57,30 +57,10 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                                "(createdb) or check its name"),
     "store.pg_permission": N_("{url}: the user may not do this: grant it the database "
                               "(owner, or CREATE and the tables' rights)"),
+    "store.pg_driver": N_("{url} needs the PostgreSQL driver, which cannot be loaded "
+                          "({reason}): install coinche[postgres]"),
     "store.newer": N_("{path} was written by a newer coinche (schema version {version}; this "
     "version knows up to {known}); upgrade coinche to use it"),
-    # --- store copy ---
-    "copy.no_source": N_("{path} does not exist: name the store to copy from"),
-    "copy.same": N_("{path} is the source itself: copy into another store"),
-    "copy.empty": N_("{path} holds no game and no tournament: there is nothing to copy"),
-    "copy.not_empty": N_("{path} already holds games ({games}) and tournaments "
-                         "({tournaments}); give --merge to add to them, or copy into an empty "
-                         "store"),
-    "copy.name_taken": N_("{path} already has a tournament called {name!r}: merging would "
-                          "make two; copy into another store"),
-    "copy.count_differs": N_("the copy put {got} rows in {table} of {path} for {want}: "
-                             "nothing was copied"),
-    "copy.differs": N_("the copy's {view} is not the original's: nothing was copied"),
-    "copy.done": N_("copied {source} into {destination}"),
-    "copy.games": N_("  games: {games} (deals, with those undone or replaced: {deals})"),
-    "copy.tournaments": N_("  tournaments: {tournaments} (teams: {teams}, rounds: {rounds}, "
-                           "tables: {tables}, corrected results: {corrections}, penalties: "
-                           "{penalties})"),
-    "copy.renumbered": N_("  game {old} is game {new} there"),
-    "copy.verified": NP_("verified: every row is there, and the {count} --json view is the "
-                         "original's (sha256 {checksum}…)",
-                         "verified: every row is there, and the {count} --json views are the "
-                         "original's (sha256 {checksum}…)"),
     # --- rules files ---
     "rules.more_problems": N_("{first} (and {more} more: see coinche rules validate)"),
     "rules.unknown_name": N_("unknown rules {name!r}; built-in rules are: {known}"),

@@ -1,4 +1,5 @@
-"""The sentences of tournaments: registering, pairing, results, standings, their files.
+"""The sentences of tournaments (registering, pairing, results, standings, their files) and of
+moving an event between stores (``store copy``).
 
 A part of the catalogue of :mod:`coinche_cli.messages` (which merges it), kept apart so
 that neither module is a wall of text; the same rules hold (English source, ``N_`` marks,
@@ -196,4 +197,26 @@ TOURNAMENT_MESSAGES: dict[str, str | tuple[str, str]] = {
     "tfile.yes": N_("yes"),
     "tfile.no": N_("no"),
     "tfile.footer": N_("{sheet} · page {page} of {pages}"),
+    # --- moving an event between stores (store copy) ---
+    "copy.no_source": N_("{path} does not exist: name the store to copy from"),
+    "copy.same": N_("{path} is the source itself: copy into another store"),
+    "copy.empty": N_("{path} holds no game and no tournament: there is nothing to copy"),
+    "copy.not_empty": N_("{path} already holds games ({games}) and tournaments "
+                         "({tournaments}); give --merge to add to them, or copy into an empty "
+                         "store"),
+    "copy.name_taken": N_("{path} already has a tournament called {name!r}: merging would "
+                          "make two; copy into another store"),
+    "copy.count_differs": N_("the copy put {got} rows in {table} of {path} for {want}: "
+                             "nothing was copied"),
+    "copy.differs": N_("the copy's {view} is not the original's: nothing was copied"),
+    "copy.done": N_("copied {source} into {destination}"),
+    "copy.games": N_("  games: {games} (deals, with those undone or replaced: {deals})"),
+    "copy.tournaments": N_("  tournaments: {tournaments} (teams: {teams}, rounds: {rounds}, "
+                           "tables: {tables}, corrected results: {corrections}, penalties: "
+                           "{penalties})"),
+    "copy.renumbered": N_("  game {old} is game {new} there"),
+    "copy.verified": NP_("verified: every row is there, and the {count} --json view is the "
+                         "original's (sha256 {checksum}…)",
+                         "verified: every row is there, and the {count} --json views are the "
+                         "original's (sha256 {checksum}…)"),
 }

@@ -27,7 +27,7 @@ FILES = ("coinche_cli.game.export", "coinche_cli.tournament.files",
 OPERATIONS = ("coinche_cli.game.ops", "coinche_cli.tournament.ops",
               "coinche_cli.tournament.results")
 #: The store's backends: the only modules that hold SQL and talk to a database driver.
-BACKENDS = ("coinche_cli.store.sqlite", "coinche_cli.store.postgres")
+BACKENDS = ("coinche_cli.store.sqlite", "coinche_cli.store.postgres", "coinche_cli.store.rows")
 MAX_LINES = 500
 
 

@@ -57,6 +57,22 @@ def test_a_server_problem_is_one_line_that_never_shows_the_password(
         assert "s3cret" not in ran.stderr + ran.stdout
 
 
+def test_a_missing_driver_is_one_line_saying_what_to_install(tmp_path: Path) -> None:
+    """Installed without the postgres extra (here: a psycopg that cannot load, as when no
+    libpq is found): one line, exit 1, no traceback."""
+    shadow = tmp_path / "shadow"
+    shadow.mkdir()
+    (shadow / "psycopg.py").write_text('raise ImportError("no pq wrapper available")\n',
+                                       encoding="utf-8")
+    url = "postgresql://desk:s3cret@127.0.0.1:5432/concours"
+    ran = in_subprocess(("--db", url, "game", "list"), cwd=tmp_path,
+                        env={"PYTHONPATH": str(shadow)})
+    assert ran.code == 1 and ran.stdout == "", ran.report()
+    assert ran.stderr == (
+        "error: postgresql://desk:***@127.0.0.1:5432/concours needs the PostgreSQL driver, "
+        "which cannot be loaded (no pq wrapper available): install coinche[postgres]\n")
+
+
 def test_another_programs_database_is_refused(tmp_path: Path, pg_server: Server) -> None:
     import psycopg
 

@@ -47,6 +47,7 @@ def copy(
                            "their ids follow its own."))] = False,
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
 ) -> None:
+    from coinche_cli.store.rows import reading
     from coinche_cli.store.sqlite import SqliteStore
     from coinche_cli.store.transfer import copy_rows
 
@@ -55,7 +56,7 @@ def copy(
     if isinstance(original, SqliteStore) and not original.path.exists():
         raise InputError("source", "copy.no_source", path=source)
     try:
-        with original.reading(), copied_to.write():
+        with reading(original), copied_to.write():
             copied = copy_rows(original, copied_to, merge=merge)
             views = _views(original, {g: g for g in copied.games},
                            {t: t for t in copied.tournaments})

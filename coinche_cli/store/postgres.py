@@ -101,6 +101,8 @@ def failure(exc: BaseException, url: str) -> CoincheError:
 class PostgresStore(SqlStore):
     """The PostgreSQL store named by ``url``.  Use :meth:`write` for every change."""
 
+    dialect = "postgresql"
+
     def __init__(self, url: str) -> None:
         self.url = url
         self.label = shown(url)  # what messages name
@@ -114,8 +116,11 @@ class PostgresStore(SqlStore):
     def db(self) -> _Connection:
         """The connection, opened (and the schema checked) on first use."""
         if self._db is None:
-            import psycopg
-
+            try:
+                import psycopg
+            except ImportError as exc:  # installed without the postgres extra
+                raise StoreError(msg("store.pg_driver", url=self.label,
+                                     reason=exc)) from None
             try:
                 raw = psycopg.connect(_with_timeout(self.url), autocommit=True)
             except psycopg.Error as exc:
@@ -158,16 +163,6 @@ class PostgresStore(SqlStore):
         except BaseException:
             db.execute("ROLLBACK")
             raise
-
-    def _begin_reading(self) -> None:
-        """A read-only transaction on one snapshot: desks may write meanwhile."""
-        self.db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-
-    def _numbered(self, table: str) -> None:
-        """The identity of ``table`` moved past the ids just inserted."""
-        self._changing().execute(
-            f"SELECT setval(pg_get_serial_sequence(?, 'id'),"
-            f" (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)", (table,))
 
     def _rolled_back(self) -> None:
         """A rolled-back first change took the new tables with it: read empty again."""

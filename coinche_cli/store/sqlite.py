@@ -64,6 +64,7 @@ class SqlStore:
     begins (``_begin``); :meth:`write` is the same on every backend."""
 
     _db: Any  # the open connection, or None
+    dialect: str  # "sqlite" or "postgresql" (coinche_cli.store.rows, migrations.ID_TYPES)
     label: str  # the store as messages name it: its file, or its URL without the password
 
     @contextmanager
@@ -79,16 +80,6 @@ class SqlStore:
             raise
         self.db.execute("COMMIT")  # the connection a first change may have opened
 
-    @contextmanager
-    def reading(self) -> Iterator[None]:
-        """One consistent view of the store for several reads (``store copy`` reads a store
-        that desks may be writing to); nothing is changed."""
-        self._begin_reading()
-        try:
-            yield
-        finally:
-            self.db.execute("ROLLBACK")
-
     def close(self) -> None:
         """Close the connection."""
         if self._db is not None:
@@ -101,14 +92,6 @@ class SqlStore:
     def _begin(self) -> None:
         """Begin a transaction that changes the store, as this backend makes them queue."""
         raise NotImplementedError
-
-    def _begin_reading(self) -> None:
-        """Begin a transaction that reads one snapshot of the store."""
-        self.db.execute("BEGIN")
-
-    def _numbered(self, table: str) -> None:
-        """After rows were inserted with their ids: the next id ``table`` gives is above
-        them (SQLite's ``INTEGER PRIMARY KEY`` needs nothing)."""
 
     def _rolled_back(self) -> None:
         """Forget what the transaction just rolled back did to the connection's state."""
@@ -126,34 +109,6 @@ class SqlStore:
         """Run an ``INSERT``; the new row's id."""
         raise NotImplementedError
 
-
-    # -- every row of a table (coinche_cli.store.transfer: store copy)
-
-    def table_rows(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
-        """The column names of ``table`` (one of the schema's) and all its rows."""
-        cursor = self.db.execute(f"SELECT * FROM {table}")
-        columns = [str(column[0]) for column in cursor.description]
-        return columns, [tuple(row) for row in cursor.fetchall()]
-
-    def count(self, table: str) -> int:
-        """How many rows ``table`` has."""
-        return int(self.db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
-
-    def largest_id(self, table: str) -> int:
-        """The largest id in ``table`` (0 when it has no row)."""
-        row = self.db.execute(f"SELECT MAX(id) FROM {table}").fetchone()
-        return int(row[0] or 0)
-
-    def insert_rows(self, table: str, columns: Sequence[str],
-                    rows: Sequence[Sequence[Any]]) -> None:
-        """Insert ``rows`` into ``table`` as they are, ids included (inside a write)."""
-        if not rows:
-            return
-        marks = ", ".join("?" for _ in columns)
-        self._changing().executemany(
-            f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
-        if "id" in columns:
-            self._numbered(table)
 
     # -- the current game and tournament
 
@@ -430,6 +385,8 @@ class SqliteStore(SqlStore):
     version's schema); a store that does not exist yet reads as empty and is created by the
     first change, so a command that only reads, or that is refused, creates nothing.
     """
+
+    dialect = "sqlite"
 
     def __init__(self, path: Path) -> None:
         self.path = path

@@ -7,8 +7,8 @@ Ids are moved by an offset per table, the destination's largest id: into an empt
 they stay what they were (``--game 3`` still names game 3), and merged into a store that
 already holds games and tournaments they follow that store's own.  The caller runs
 :func:`copy_rows` inside the destination's :meth:`~coinche_cli.store.sqlite.SqlStore.write`
-and the source's :meth:`~coinche_cli.store.sqlite.SqlStore.reading`, so the copy is whole
-or nothing, and checks the result (``coinche_cli.cli.stores``).
+and the source's :func:`coinche_cli.store.rows.reading`, so the copy is whole or nothing,
+and checks the result (``coinche_cli.cli.stores``).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from coinche_cli.errors import InputError, StoreError
 from coinche_cli.messages import msg
 from coinche_cli.names import fold
+from coinche_cli.store import rows
 
 if TYPE_CHECKING:
     from coinche_cli.store.sqlite import SqlStore
@@ -53,23 +54,25 @@ def copy_rows(source: SqlStore, target: SqlStore, *, merge: bool) -> Copied:
     """Copy every game and tournament of ``source`` into ``target``.  Refused (nothing
     written): a source holding nothing; a destination holding games or tournaments, unless
     ``merge``; with ``merge``, a tournament name the destination already has."""
-    tables = {table: source.table_rows(table) for table, _, _ in LAYOUT}
+    tables = {table: rows.table_rows(source, table) for table, _, _ in LAYOUT}
     if not tables["game"][1] and not tables["tournament"][1]:
         raise InputError("source", "copy.empty", path=source.label)
     _check_destination(target, tables["tournament"], merge=merge)
-    offsets = {table: target.largest_id(table) for table, numbered, _ in LAYOUT if numbered}
+    offsets = {table: rows.largest_id(target, table)
+               for table, numbered, _ in LAYOUT if numbered}
     counts: dict[str, int] = {}
     for table, numbered, refers in LAYOUT:
-        columns, rows = tables[table]
-        moved = _moved(columns, rows, offsets, table if numbered else None, refers)
+        columns, found = tables[table]
+        moved = _moved(columns, found, offsets, table if numbered else None, refers)
         if table == "deal":  # a deal refers to the later deal that replaced it: that first
             moved.sort(key=lambda row: -row[columns.index("id")])
-        before = target.count(table)
-        target.insert_rows(table, columns, moved)
+        before = rows.count(target, table)
+        rows.insert_rows(target, table, columns, moved)
         counts[table] = len(moved)
-        if target.count(table) != before + len(moved):
+        now = rows.count(target, table)
+        if now != before + len(moved):
             raise StoreError(msg("copy.count_differs", table=table, path=target.label,
-                                 got=target.count(table) - before, want=len(moved)))
+                                 got=now - before, want=len(moved)))
     for kind in ("game", "tournament"):
         was = source.current(kind)
         if was is not None and target.current(kind) is None:

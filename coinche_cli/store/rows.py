@@ -1,0 +1,68 @@
+"""Every row of a SQL store's tables, read and written as they are: what ``store copy``
+(:mod:`coinche_cli.store.transfer`) moves from one store to another, on either backend.
+
+These are functions of a :class:`~coinche_cli.store.sqlite.SqlStore` rather than its
+methods because only ``store copy`` uses them: every command imports the store's class, and
+each method it carries costs the table's ``game add`` at start-up.  What differs between
+the backends is spelt here by their ``dialect``, as :data:`coinche_cli.store.migrations.
+ID_TYPES` spells their keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from coinche_cli.store.sqlite import SqlStore
+
+#: How each backend begins a transaction that reads one snapshot of the store, however the
+#: desks go on writing to it.
+_SNAPSHOT = {
+    "sqlite": "BEGIN",  # deferred: the snapshot is taken at the first read (WAL)
+    "postgresql": "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+}
+
+
+@contextmanager
+def reading(store: SqlStore) -> Iterator[None]:
+    """One consistent view of ``store`` for several reads; nothing is changed."""
+    store.db.execute(_SNAPSHOT[store.dialect])
+    try:
+        yield
+    finally:
+        store.db.execute("ROLLBACK")
+
+
+def table_rows(store: SqlStore, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+    """The column names of ``table`` (one of the schema's) and all its rows."""
+    cursor = store.db.execute(f"SELECT * FROM {table}")
+    columns = [str(column[0]) for column in cursor.description]
+    return columns, [tuple(row) for row in cursor.fetchall()]
+
+
+def count(store: SqlStore, table: str) -> int:
+    """How many rows ``table`` has."""
+    return int(store.db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
+
+
+def largest_id(store: SqlStore, table: str) -> int:
+    """The largest id in ``table`` (0 when it has no row)."""
+    row = store.db.execute(f"SELECT MAX(id) FROM {table}").fetchone()
+    return int(row[0] or 0)
+
+
+def insert_rows(store: SqlStore, table: str, columns: Sequence[str],
+                rows: Sequence[Sequence[Any]]) -> None:
+    """Insert ``rows`` into ``table`` as they are, ids included (inside a write).  On
+    PostgreSQL the table's identity then moves past them, so that the next row a command
+    adds takes the next id (SQLite's ``INTEGER PRIMARY KEY`` needs nothing)."""
+    if not rows:
+        return
+    db = store._changing()  # the backend's connection for a change (a new store is made now)
+    marks = ", ".join("?" for _ in columns)
+    db.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
+    if "id" in columns and store.dialect == "postgresql":
+        db.execute(f"SELECT setval(pg_get_serial_sequence(?, 'id'),"
+                   f" (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)", (table,))
