@@ -200,6 +200,11 @@ TOURNAMENT_MESSAGES: dict[str, str | tuple[str, str]] = {
     # --- moving an event between stores (store copy) ---
     "copy.no_source": N_("{path} does not exist: name the store to copy from"),
     "copy.same": N_("{path} is the source itself: copy into another store"),
+    "copy.no_name": N_("give a file or a postgresql:// URL"),
+    "copy.columns_differ": N_("the table {table} has other columns in {source} than in "
+                              "{destination}: one of them is damaged; nothing was copied"),
+    "copy.dangling": N_("{path} is damaged: {table}.{column} names {other} {id}, which it "
+                        "does not hold; nothing was copied"),
     "copy.empty": N_("{path} holds no game and no tournament: there is nothing to copy"),
     "copy.not_empty": N_("{path} already holds games ({games}) and tournaments "
                          "({tournaments}); give --merge to add to them, or copy into an empty "

@@ -46,15 +46,21 @@ def test_a_server_problem_is_one_line_that_never_shows_the_password(
         tmp_path: Path, pg_server: Server) -> None:
     missing = re.sub(r"/[^/]+$", "/nowhere", pg_server.url())
     secret = f"postgresql://coinche:s3cret@127.0.0.1:{_closed_port()}/db"
+    port = _closed_port()
     cases = {
         missing: "no such database on the server",
         secret: "cannot reach the PostgreSQL server",
+        # typed without percent-encoding, or with a bad one that libpq quotes back
+        f"postgresql://coinche:s3/cr@et@127.0.0.1:{port}/db": "postgresql://coinche:***@",
+        f"postgresql://coinche:s3cr@et@127.0.0.1:{port}/db": "postgresql://coinche:***@",
+        f"postgresql://coinche:s3%zzcret@127.0.0.1:{port}/db": "postgresql://coinche:***@",
     }
     for url, words in cases.items():
         ran = in_subprocess(("--db", url, "game", "list"), cwd=tmp_path)
         assert ran.code == 1, ran.report()
         assert ran.stderr.count("\n") == 1 and words in ran.stderr, ran.report()
-        assert "s3cret" not in ran.stderr + ran.stdout
+        for part in ("s3cret", "s3/cr", "cr@et", "s3cr", "zzcret"):
+            assert part not in ran.stderr + ran.stdout, ran.report()
 
 
 def test_a_missing_driver_is_one_line_saying_what_to_install(tmp_path: Path) -> None:
@@ -123,6 +129,25 @@ def test_reading_or_a_refusal_creates_nothing_on_an_empty_database(pg_server: Se
     cli.run("game", "new", "--team", "Les As", "--team", "Les Rois")
     assert {"game", "deal", "coinche_schema"} <= _tables(url)
     assert [g["id"] for g in cli.json("game", "list")] == [1]
+
+
+def test_a_desk_that_found_the_database_empty_sees_what_another_desk_made_since(
+        pg_server: Server) -> None:
+    """Two desks start on an empty database: the one that looked first reads it empty, and
+    its first change, under the write lock, finds and uses the tables the other made."""
+    from coinche_cli.store.postgres import PostgresStore
+
+    url = pg_server.new_database()
+    first = PostgresStore(url)
+    try:
+        assert first.games() == []
+        Cli(url, process=True).run("game", "new", "--team", "Les As", "--team", "Les Rois")
+        with first.write():
+            assert [g.names for g in first.games()] == [{"A": "Les As", "B": "Les Rois"}]
+            first.set_current("game", 1)
+    finally:
+        first.close()
+    assert [g["id"] for g in Cli(url).json("game", "list")] == [1]
 
 
 def test_an_older_store_is_brought_up_to_date_on_first_contact(pg_server: Server) -> None:

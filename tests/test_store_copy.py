@@ -9,8 +9,10 @@ included, and a SQLite file that went to the server and back holds the very same
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.event import every_view, play_event
-from tests.harness import EMPTY_STORE, Cli, data_checksum, in_subprocess
+from tests.harness import Cli, data_checksum, in_subprocess
 from tests.pg_server import Server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,9 +120,82 @@ def test_refusals_write_nothing_and_create_nothing(tmp_path: Path, pg_server: Se
     foreign = tmp_path / "notes.txt"
     foreign.write_text("not a store\n", encoding="utf-8")
     assert "notes.txt" in _refused(str(foreign), str(target))
+    empty = tmp_path / "zero.db"
+    empty.touch()  # a file of no bytes: opening it would make it a store
+    assert _refused(str(empty), str(target)) == (
+        f"error: source: {empty} holds no game and no tournament: there is nothing to copy")
+    assert empty.stat().st_size == 0
+    for blank in ("", " "):  # never the default store (a script's empty variable)
+        assert _refused(str(source), blank) == (
+            "error: destination: give a file or a postgresql:// URL")
+        assert _refused(blank, str(target)) == "error: source: give a file or a postgresql:// URL"
     assert not target.exists()
-    assert data_checksum(server) == data_checksum(pg_server.new_database())  # no table made
-    assert data_checksum(tmp_path / "never.db") == EMPTY_STORE
+    # no table made on the server: the same as a database nothing ever opened
+    assert data_checksum(server) == data_checksum(pg_server.new_database())
+
+
+def test_the_same_store_is_refused_by_any_name(tmp_path: Path, pg_server: Server) -> None:
+    """A file by a link or through its journal; a database by another spelling of its URL:
+    a copy into itself would double every game."""
+    source = tmp_path / "live.db"
+    play_event(Cli(source))
+    before = data_checksum(source)
+    for journal in ("-wal", "-shm"):
+        destination = f"{source}{journal}"
+        assert _refused(str(source), destination, "--merge") == (
+            f"error: destination: {destination} is the source itself: copy into another "
+            "store")
+    server = pg_server.new_database()
+    play_event(Cli(server))
+    held = data_checksum(server)
+    port, name = server.rsplit(":", 1)[1].split("/")
+    for other in (f"postgres://coinche@127.0.0.1:{port}/{name}",
+                  f"postgresql://coinche@localhost:{port}/{name}",
+                  f"postgresql://coinche@127.0.0.1:{port}/{name}?application_name=desk2"):
+        assert _refused(server, other, "--merge") == (
+            f"error: destination: {other} is the source itself: copy into another store")
+    assert data_checksum(server) == held and data_checksum(source) == before
+    # another database of the same server is another store
+    assert _copy(server, pg_server.new_database())["rows"]["game"] == 2
+
+
+def test_a_damaged_source_is_refused_and_leaves_no_file(tmp_path: Path) -> None:
+    source = tmp_path / "damaged.db"
+    play_event(Cli(source))
+    target = tmp_path / "copy.db"
+    with contextlib.closing(sqlite3.connect(source)) as db, db:
+        db.execute("PRAGMA foreign_keys = OFF")
+        db.execute("UPDATE deal SET game_id = 99 WHERE id = 1")
+    ran = in_subprocess(("store", "copy", str(source), str(target)))
+    assert ran.code == 1 and ran.stderr == (  # a store that cannot be used: exit 1
+        f"error: {source} is damaged: deal.game_id names game 99, which it does not hold; "
+        "nothing was copied\n"), ran.report()
+    with contextlib.closing(sqlite3.connect(source)) as db, db:
+        db.execute("UPDATE deal SET game_id = 1 WHERE id = 1")
+        # a column the destination does not have: found once the first tables are copied
+        db.execute("ALTER TABLE penalty ADD COLUMN note TEXT")
+    ran = in_subprocess(("store", "copy", str(source), str(target)))
+    assert ran.code == 1 and ran.stderr == (
+        f"error: the table penalty has other columns in {source} than in {target}: one of "
+        "them is damaged; nothing was copied\n"), ran.report()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith("copy.db")]
+
+
+def test_a_user_without_temporary_tables_still_starts_a_store(pg_server: Server) -> None:
+    """An empty database is read through temporary tables; a site that took that right
+    from its users still gets its store, made at first contact as before."""
+    import psycopg
+
+    url = pg_server.new_database()
+    name = url.rsplit("/", 1)[1]
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute("CREATE ROLE desk LOGIN")
+        admin.execute(f"REVOKE TEMPORARY ON DATABASE {name} FROM PUBLIC")
+        admin.execute(f"GRANT CONNECT, CREATE ON DATABASE {name} TO desk")
+        admin.execute("GRANT CREATE, USAGE ON SCHEMA public TO desk")
+    desk = Cli(url.replace("coinche@", "desk@"), process=True)
+    assert desk.json("game", "list") == []
+    assert desk.json("game", "new")["id"] == 1
 
 
 def test_a_copy_reads_one_moment_of_a_store_that_a_desk_is_writing(tmp_path: Path,

@@ -48,14 +48,15 @@ def copy(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
 ) -> None:
     from coinche_cli.store.rows import reading
-    from coinche_cli.store.sqlite import SqliteStore
     from coinche_cli.store.transfer import copy_rows
 
-    _refuse_same(source, destination)
+    for field, name in (("source", source), ("destination", destination)):
+        if not name.strip():  # not the default store: a script's empty variable
+            raise InputError(field, "copy.no_name")
     original, copied_to = store_at(source), store_at(destination)
-    if isinstance(original, SqliteStore) and not original.path.exists():
-        raise InputError("source", "copy.no_source", path=source)
+    new_file = _new_file(copied_to)
     try:
+        _refuse_empty_or_same(original, copied_to)
         with reading(original), copied_to.write():
             copied = copy_rows(original, copied_to, merge=merge)
             views = _views(original, {g: g for g in copied.games},
@@ -65,6 +66,12 @@ def copy(
                                                      strict=True):
                 if _canonical(view) != _canonical(copy_view):
                     raise StoreError(msg("copy.differs", view=label))
+    except BaseException:
+        copied_to.close()
+        if new_file is not None:  # a failed copy leaves no store behind it
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{new_file}{suffix}").unlink(missing_ok=True)
+        raise
     finally:
         original.close()
         copied_to.close()
@@ -72,16 +79,35 @@ def copy(
     _report(original, copied_to, copied, len(views), checksum, merge, as_json)
 
 
-def _refuse_same(source: str, destination: str) -> None:
-    """The same store on both sides: a copy would read what it writes."""
-    same = source == destination
-    if not same and not source.startswith(("postgresql://", "postgres://")):
-        try:
-            same = os.path.samefile(source, destination)
-        except OSError:  # one of them does not exist (yet): not the same file
-            same = Path(source).resolve() == Path(destination).resolve()
+def _new_file(store: "SqlStore") -> Path | None:
+    """The destination's file when it does not exist yet (the copy creates it)."""
+    from coinche_cli.store.sqlite import SqliteStore
+
+    if isinstance(store, SqliteStore) and not os.path.lexists(store.path):
+        return store.path
+    return None
+
+
+def _refuse_empty_or_same(original: "SqlStore", copied_to: "SqlStore") -> None:
+    """A source that is no store, or an empty file (opening it would make it a store); the
+    same store on both sides, by any name: a file, a link to it, its journal (``-wal``), or
+    a database whose URLs differ."""
+    from coinche_cli.store.rows import same_database
+    from coinche_cli.store.sqlite import SqliteStore
+
+    if isinstance(original, SqliteStore):
+        if not original.path.exists():
+            raise InputError("source", "copy.no_source", path=original.label)
+        if original.path.is_file() and original.path.stat().st_size == 0:
+            raise InputError("source", "copy.empty", path=original.label)
+    if isinstance(original, SqliteStore) and isinstance(copied_to, SqliteStore):
+        same = original.owns(copied_to.path) or copied_to.owns(original.path)
+    elif original.dialect == copied_to.dialect == "postgresql":
+        same = original.label == copied_to.label or same_database(original, copied_to)
+    else:
+        same = False
     if same:
-        raise InputError("destination", "copy.same", path=store_at(destination).label)
+        raise InputError("destination", "copy.same", path=copied_to.label)
 
 
 def _views(store: "SqlStore", games: dict[int, int],

@@ -8,6 +8,9 @@ the schema and the transactions:
 - the schema is the same named migrations (:mod:`coinche_cli.store.migrations`), its version
   kept in ``coinche_schema``; a database holding other tables is refused, and so is a store
   written by a newer coinche;
+- an empty database reads as an empty store through the session's temporary tables, and
+  gets its tables from the first change (as a SQLite file is created by the first change
+  only); a user without the right to temporary tables gets the real ones at once;
 - every command's change is one transaction that first takes one transaction-scoped
   advisory lock of the store: commands that change the store run one after the other, as
   SQLite's ``BEGIN IMMEDIATE`` makes them, so deal numbers stay gap-free and two desks
@@ -19,7 +22,6 @@ the schema and the transactions:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -40,9 +42,21 @@ def is_url(text: str) -> bool:
     return text.startswith(SCHEMES)
 
 
+def _password(url: str) -> str:
+    """The password ``url`` gives ('' when none): what follows the user's name up to the last
+    ``@``, whatever it holds (a ``/`` or an ``@`` typed without percent-encoding)."""
+    rest = url.partition("://")[2]
+    at = rest.rfind("@")
+    return rest[:at].partition(":")[2] if at >= 0 else ""
+
+
 def shown(url: str) -> str:
     """``url`` as messages show it: without its password."""
-    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
+    if not _password(url):
+        return url
+    scheme, _, rest = url.partition("://")
+    at = rest.rfind("@")
+    return f"{scheme}://{rest[:at].partition(':')[0]}:***@{rest[at + 1:]}"
 
 
 class _Connection:
@@ -94,7 +108,11 @@ def failure(exc: BaseException, url: str) -> CoincheError:
           or "connection failed" in lowered):
         key = "store.pg_unreachable"
     else:
-        return StoreError(msg("store.failed", path=where, reason=text.replace(url, where)))
+        reason = text.replace(_with_timeout(url), where).replace(url, where)
+        secret = _password(url)
+        if secret:  # libpq may quote the URL's parts (a bad percent-encoding)
+            reason = reason.replace(secret, "***")
+        return StoreError(msg("store.failed", path=where, reason=reason))
     return StoreError(msg(key, url=where))
 
 
@@ -135,14 +153,8 @@ class PostgresStore(SqlStore):
         return self._db
 
     def _changing(self) -> _Connection:
-        """The connection for a change: an empty database gets its tables now, inside the
-        transaction (and under the lock) :meth:`write` opened."""
-        db = self.db
-        if self._virtual:
-            db.execute("DISCARD TEMP")
-            _migrate(db)
-            self._virtual = False
-        return db
+        """The connection for a change (inside :meth:`write`)."""
+        return self.db
 
     def _insert(self, sql: str, values: Sequence[Any]) -> int:
         row = self._changing().execute(f"{sql} RETURNING id", values).fetchone()
@@ -160,8 +172,15 @@ class PostgresStore(SqlStore):
         db.execute("BEGIN")
         try:
             db.execute("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
+            if self._virtual:
+                # an empty database gets its tables now, under the lock: another desk may
+                # have made them since this one looked, and then they are used as they are
+                db.execute("DISCARD TEMP")
+                _migrate(db)
+                self._virtual = False
         except BaseException:
             db.execute("ROLLBACK")
+            self._virtual = self._virtual_before
             raise
 
     def _rolled_back(self) -> None:
@@ -195,11 +214,15 @@ def _open(db: _Connection) -> bool:
     db.execute("BEGIN")
     try:
         db.execute("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
-        version = _version(db)
-        if version == 0:
-            db.execute("ROLLBACK")
-            _temporary(db)
-            return True
+        if _version(db) == 0:
+            db.execute("SAVEPOINT empty")
+            try:
+                _temporary(db)
+            except StoreError:  # no right to temporary tables: the real ones, then
+                db.execute("ROLLBACK TO SAVEPOINT empty")
+            else:
+                db.execute("COMMIT")
+                return True
         _migrate(db)
     except BaseException:
         db.execute("ROLLBACK")

@@ -10,6 +10,7 @@ ID_TYPES` spells their keys.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -33,6 +34,28 @@ def reading(store: SqlStore) -> Iterator[None]:
         yield
     finally:
         store.db.execute("ROLLBACK")
+
+
+def same_database(one: SqlStore, other: SqlStore) -> bool:
+    """Whether two PostgreSQL stores are one database, however their URLs spell it (a host's
+    name or address, a default port): a lock taken by one is held against the other only
+    then (advisory locks belong to a database).  The key is drawn at random, so no desk's
+    lock is mistaken for it."""
+    key = secrets.randbits(62)
+    one.db.execute("SELECT pg_advisory_lock(?)", (key,))
+    try:
+        free = bool(other.db.execute("SELECT pg_try_advisory_lock(?)", (key,)).fetchone()[0])
+        if free:
+            other.db.execute("SELECT pg_advisory_unlock(?)", (key,))
+    finally:
+        one.db.execute("SELECT pg_advisory_unlock(?)", (key,))
+    return not free
+
+
+def columns(store: SqlStore, table: str) -> list[str]:
+    """The column names of ``table`` in ``store``'s schema."""
+    cursor = store.db.execute(f"SELECT * FROM {table} WHERE 1 = 0")
+    return [str(column[0]) for column in cursor.description]
 
 
 def table_rows(store: SqlStore, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:

@@ -58,11 +58,17 @@ def copy_rows(source: SqlStore, target: SqlStore, *, merge: bool) -> Copied:
     if not tables["game"][1] and not tables["tournament"][1]:
         raise InputError("source", "copy.empty", path=source.label)
     _check_destination(target, tables["tournament"], merge=merge)
+    _check_references(source, tables)
     offsets = {table: rows.largest_id(target, table)
                for table, numbered, _ in LAYOUT if numbered}
     counts: dict[str, int] = {}
     for table, numbered, refers in LAYOUT:
         columns, found = tables[table]
+        if sorted(columns) != sorted(rows.columns(target, table)):
+            # the same schema version has the same columns: only a damaged store differs, and
+            # no name but the destination's own goes into its statements
+            raise StoreError(msg("copy.columns_differ", table=table, source=source.label,
+                                 destination=target.label))
         moved = _moved(columns, found, offsets, table if numbered else None, refers)
         if table == "deal":  # a deal refers to the later deal that replaced it: that first
             moved.sort(key=lambda row: -row[columns.index("id")])
@@ -94,6 +100,22 @@ def _check_destination(target: SqlStore, tournaments: tuple[list[str], list[tupl
         name = row[columns.index("name")]
         if fold(name) in taken:
             raise InputError("destination", "copy.name_taken", name=name, path=target.label)
+
+
+def _check_references(source: SqlStore,
+                      tables: dict[str, tuple[list[str], list[tuple[Any, ...]]]]) -> None:
+    """Every id a row refers to is a row of the source: a damaged store is refused before
+    anything is written, naming what is missing."""
+    ids = {table: {row[columns.index("id")] for row in found}
+           for table, (columns, found) in tables.items() if "id" in columns}
+    for table, _, refers in LAYOUT:
+        columns, found = tables[table]
+        for column, other in refers.items():
+            where = columns.index(column)
+            for row in found:
+                if row[where] is not None and row[where] not in ids[other]:
+                    raise StoreError(msg("copy.dangling", table=table, column=column,
+                                         id=row[where], other=other, path=source.label))
 
 
 def _moved(columns: list[str], rows: list[tuple[Any, ...]], offsets: dict[str, int],
