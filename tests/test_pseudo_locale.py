@@ -37,7 +37,7 @@ NOT_WORDS = {","}
 COMMANDS = {
     "coinche", "score", "rules", "list", "show", "validate", "game", "new", "add", "pass",
     "undo", "edit", "play", "export", "use", "tournament", "team", "import", "drop", "return",
-    "pair", "unpair", "result", "penalty", "standings", "sheets", "store", "copy",
+    "pair", "unpair", "result", "penalty", "standings", "sheets", "store", "copy", "serve",
     "str", "int", "path", "range", "float", "text",  # Typer's metavars: <str>, <int range>
 }
 
@@ -189,7 +189,7 @@ def help_pages(run: Session) -> None:
               "game": ["new", "add", "pass", "undo", "edit", "show", "list", "use", "export",
                        "play"],
               "tournament": ["new", "list", "use", "pair", "unpair", "result", "penalty",
-                             "standings", "show", "export", "sheets", "team"],
+                             "standings", "show", "export", "sheets", "team", "serve"],
               "tournament team": ["add", "import", "list", "drop", "return"],
               "store": ["copy"]}
     run("score", "--help")
@@ -270,6 +270,7 @@ def the_example_concours(run: Session, tmp_path: Path) -> None:
     run("tournament", "team", "drop", teams[1]["team"])
     run("tournament", "pair")
     run("tournament", "show")
+    run("tournament", "show", "--codes")
     run("tournament", "standings")
     run("tournament", "list")
     run("tournament", "team", "add", "Les As", code=2)  # already registered

@@ -16,9 +16,14 @@ from coinche_cli.errors import CoincheError
 from coinche_cli.messages import msg
 
 
+def json_text(data: Any) -> str:
+    """``data`` as every ``--json`` prints it: indented, UTF-8, accents kept."""
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
 def print_json(data: Any) -> None:
     """Print ``data`` as indented JSON (UTF-8, accents kept)."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.write(json_text(data))
 
 
 def print_line(text: str = "") -> None:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from coinche_cli.cli import tournament_files
+from coinche_cli.cli import tournament_files, tournament_serve
 from coinche_cli.cli.context import open_store
 from coinche_cli.cli.options import (
     MAX_NUMBER,
@@ -389,17 +389,41 @@ def standings(ctx: typer.Context, round_number: RoundOption = None,
     view.render_standings(found, rows, round_number, wide)
 
 
-@app.command("show", help=N_("Show a round's pairings and results (default: the current round)."))
+@app.command("show", help=N_(
+    "Show a round's pairings and results (default: the current round); --codes adds each "
+    "table's entry code, for the players who enter their result from a phone (tournament "
+    "serve --entry)."))
 def show(ctx: typer.Context, round_number: RoundOption = None,
-         tournament: TournamentOption = None, as_json: JsonOption = False) -> None:
+         tournament: TournamentOption = None, as_json: JsonOption = False,
+         codes: Annotated[bool, typer.Option(
+             "--codes", help=N_("Each table's entry code (keep them from the players' "
+                                "eyes until the sheets are handed out)."))] = False) -> None:
     from coinche_cli.tournament import ops as tournaments
     store = open_store(ctx)
     found = tournaments.load(store, tournament)
     if found.current is None:
         raise TournamentError("tournament.nothing_paired")
-    _show_round(store, tournament, round_number or found.current.number, as_json)
+    number = round_number or found.current.number
+    if not codes:
+        _show_round(store, tournament, number, as_json)
+        return
+    from coinche_cli.cli import tournament_view as view
+
+    played = found.round(number)
+    table_codes = tournaments.table_codes(store, found, number)
+    if as_json:
+        data = view.round_json(found, played)
+        for table in data["tables"]:
+            table["code"] = table_codes[table["table"]]
+        print_json(data)
+        return
+    for line in view.round_lines(found, played):
+        print_line(line)
+    for table, code in table_codes.items():
+        print_line(msg("tview.table_code", table=table, code=code))
 
 
 # the files commands (export, sheets) live in their own module
 app.command("export", help=tournament_files.EXPORT_HELP)(tournament_files.export)
+app.command("serve", help=tournament_serve.SERVE_HELP)(tournament_serve.serve)
 app.command("sheets", help=tournament_files.SHEETS_HELP)(tournament_files.sheets)

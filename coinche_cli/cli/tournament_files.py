@@ -110,10 +110,11 @@ def sheets(
     if found.current is None:
         raise TournamentError("tournament.nothing_paired")
     played = found.round(round_number or found.current.number)
+    codes = tournaments.table_codes(store, found, played.number)  # for entry at the table
     tables = [
         {"table": b.table, "team1": found.name_of(b.team1),
          "players1": ", ".join(found.team(b.team1).players), "team2": found.name_of(b.team2),
-         "players2": ", ".join(found.team(b.team2).players)}
+         "players2": ", ".join(found.team(b.team2).players), "code": codes[b.table]}
         for b in played.boards
     ]
     write_score_sheets(path, found.name, played.number, tables, found.settings.deals,

@@ -135,6 +135,14 @@ MIGRATIONS: tuple[Migration, ...] = (
     ("a game's rules, compiled", (
         "ALTER TABLE game ADD COLUMN rules_compiled TEXT",
     )),
+    # where each result came from (a desk, a file, a table's game, a phone at the table), kept
+    # in the history too; and the secret each table's entry code is drawn from
+    # (coinche_cli.tournament.codes): NULL until a round is paired or a code asked for
+    ("where results came from, and the tables' codes", (
+        "ALTER TABLE board ADD COLUMN source TEXT",
+        "ALTER TABLE board_history ADD COLUMN source TEXT",
+        "ALTER TABLE tournament ADD COLUMN secret TEXT",
+    )),
 )
 
 def statements(backend: str, done: int) -> list[str]:

@@ -101,9 +101,19 @@ class Store(Protocol):
         """One table of a round, without reading the rest of the tournament."""
 
     def set_results(self, tournament_id: int, number: int, boards: Sequence["model.Board"],
-                    entered: str) -> None:
-        """Store each table's result as its board holds it (scores, forfeit, winner, game);
-        a result a table already had goes to the history.  Each table at most once."""
+                    entered: str, source: str = "desk") -> None:
+        """Store each table's result as its board holds it (scores, forfeit, winner, game)
+        and where it came from; a result a table already had goes to the history, with its
+        source.  Each table at most once."""
+
+    def round_paired(self, tournament_id: int, number: int) -> str | None:
+        """When round ``number`` was paired, or None."""
+
+    def tournament_secret(self, tournament_id: int) -> str | None:
+        """The secret the tournament's table codes are drawn from, if it has one yet."""
+
+    def set_tournament_secret(self, tournament_id: int, secret: str) -> None:
+        """Give the tournament its secret."""
 
     def link_game(self, tournament_id: int, number: int, table: int, game_id: int) -> None:
         """Mark a table as scored deal by deal in ``game_id``."""

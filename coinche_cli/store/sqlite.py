@@ -218,6 +218,17 @@ class SqlStore:
              json.dumps(record.rules), json.dumps(record.settings)),
         )
 
+    def tournament_secret(self, tournament_id: int) -> str | None:
+        """The secret the tournament's table codes are drawn from, if it has one yet."""
+        row = self.db.execute("SELECT secret FROM tournament WHERE id = ?",
+                              (tournament_id,)).fetchone()
+        return None if row is None else row[0]
+
+    def set_tournament_secret(self, tournament_id: int, secret: str) -> None:
+        """Give the tournament its secret (inside a write)."""
+        self._changing().execute("UPDATE tournament SET secret = ? WHERE id = ?",
+                                 (secret, tournament_id))
+
     def find_tournament(self, name: str) -> int | None:
         """The id of the tournament called ``name`` (compared folded), or None."""
         row = self.db.execute("SELECT id FROM tournament WHERE name_key = ?",
@@ -314,6 +325,12 @@ class SqlStore:
                 f"DELETE FROM {table} WHERE tournament_id = ? AND {column} = ?",
                 (tournament_id, number))
 
+    def round_paired(self, tournament_id: int, number: int) -> str | None:
+        """When round ``number`` was paired (ISO 8601, UTC), or None."""
+        row = self.db.execute("SELECT paired FROM round WHERE tournament_id = ? AND number = ?",
+                              (tournament_id, number)).fetchone()
+        return None if row is None else str(row[0])
+
     def latest_round(self, tournament_id: int) -> int | None:
         """The number of the latest paired round, or None."""
         row = self.db.execute("SELECT MAX(number) FROM round WHERE tournament_id = ?",
@@ -332,10 +349,11 @@ class SqlStore:
         return None if row is None else Board(*row)
 
     def set_results(self, tournament_id: int, number: int, boards: "Sequence[model.Board]",
-                    entered: str) -> None:
-        """Store each table's result; a result a table already had goes to the history.
-        Each table once per batch (the history is copied before the batch is written); a
-        file of 500 results costs one history statement and one batch of updates."""
+                    entered: str, source: str = "desk") -> None:
+        """Store each table's result and where it came from (``desk``, ``file``, ``game``,
+        ``web``); a result a table already had goes to the history, with its source.  Each
+        table once per batch (the history is copied before the batch is written); a file of
+        500 results costs one history statement and one batch of updates."""
         tables = [board.table for board in boards]
         if len(set(tables)) != len(tables):
             raise ValueError(f"set_results: a table given twice in {tables}")
@@ -346,8 +364,8 @@ class SqlStore:
             chunk = tables[start:start + _IN_LIST]
             db.execute(
                 "INSERT INTO board_history (tournament_id, round, table_no, score1, score2,"
-                " forfeit, winner, entered, replaced) SELECT tournament_id, round, table_no,"
-                " score1, score2, forfeit, winner, entered, ? FROM board"
+                " forfeit, winner, entered, source, replaced) SELECT tournament_id, round,"
+                " table_no, score1, score2, forfeit, winner, entered, source, ? FROM board"
                 " WHERE tournament_id = ? AND round = ?"
                 f" AND table_no IN ({', '.join('?' * len(chunk))})"
                 " AND (score1 IS NOT NULL OR forfeit IS NOT NULL)",
@@ -355,10 +373,10 @@ class SqlStore:
             )
         db.executemany(
             "UPDATE board SET score1 = ?, score2 = ?, forfeit = ?, winner = ?,"
-            " game_id = COALESCE(?, game_id), entered = ?"
+            " game_id = COALESCE(?, game_id), entered = ?, source = ?"
             " WHERE tournament_id = ? AND round = ? AND table_no = ?",
             [(board.score1, board.score2, board.forfeit, board.winner, board.game_id, entered,
-              tournament_id, number, board.table) for board in boards],
+              source, tournament_id, number, board.table) for board in boards],
         )
 
     def link_game(self, tournament_id: int, number: int, table: int, game_id: int) -> None:

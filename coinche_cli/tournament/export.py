@@ -268,7 +268,8 @@ def write_score_sheets(path: Path, tournament: str, round_number: int,
                        target: int | None) -> None:
     """Write one print-ready sheet per table ("Table 1"…) for scoring a round on paper.
 
-    ``tables`` holds ``{"table", "team1", "players1", "team2", "players2"}`` per table.  Each
+    ``tables`` holds ``{"table", "team1", "players1", "team2", "players2"}`` per table, and
+    its entry ``code`` when it has one (``tournament serve --entry``).  Each
     sheet gives the tournament, round and table, both teams and their players, and a bordered
     grid of numbered empty rows: ``deals`` rows then :data:`EXTRA_ROWS` shaded ones for the
     deals everybody passed (they do not count), or :data:`TARGET_ROWS` rows when the match
@@ -289,9 +290,10 @@ def write_score_sheets(path: Path, tournament: str, round_number: int,
         for table in sorted(tables, key=lambda t: int(t["table"])):
             number = int(table["table"])
             sheet = book.sheet(msg("tfile.title.table", table=number))
-            lines = [tournament,
-                     msg("tfile.sheet.round_table", round=round_number, table=number),
-                     " · ".join(match_format)]
+            where = msg("tfile.sheet.round_table", round=round_number, table=number)
+            if table.get("code"):  # to enter the result from a phone (tournament serve)
+                where += " · " + msg("tfile.sheet.code", code=table["code"])
+            lines = [tournament, where, " · ".join(match_format)]
             _heading(book, styles, sheet, lines, table)
             totals = _grid(book, styles, sheet, header, deals or TARGET_ROWS,
                            EXTRA_ROWS if deals else 0)

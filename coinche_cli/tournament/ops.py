@@ -258,7 +258,27 @@ def pair_next(store: Store, name: str | None) -> Paired:
         boards = tuple(Board(i, a, b) for i, (a, b) in enumerate(tables, start=1))
         played = Round(number, boards, result.bye, len(result.rematches))
         store.add_round(tournament.id, played, now())
+        if store.tournament_secret(tournament.id) is None:  # the tables' codes from now on
+            from coinche_cli.tournament.codes import new_secret
+
+            store.set_tournament_secret(tournament.id, new_secret())
     return Paired(load(store, name), played)
+
+
+def table_codes(store: Store, tournament: Tournament, number: int) -> dict[int, str]:
+    """The entry code of every table of round ``number`` (``tournament.codes``).  A
+    tournament paired before codes existed gets its secret now."""
+    from coinche_cli.tournament.codes import new_secret, table_code
+
+    secret = store.tournament_secret(tournament.id)
+    if secret is None:
+        with store.write():
+            secret = store.tournament_secret(tournament.id)  # another desk's, if it was first
+            if secret is None:
+                secret = new_secret()
+                store.set_tournament_secret(tournament.id, secret)
+    return {board.table: table_code(secret, number, board.table)
+            for board in tournament.round(number).boards}
 
 
 def unpair(store: Store, name: str | None) -> Round:

@@ -137,9 +137,10 @@ def _warnings(tournament: Tournament, played: Round, entered: Sequence[Board]) -
 
 
 def _store(store: Store, tournament: Tournament, played: Round,
-           boards: Sequence[tuple[Board, Board]]) -> Entered:
+           boards: Sequence[tuple[Board, Board]], source: str) -> Entered:
     entered = now()
-    store.set_results(tournament.id, played.number, [after for _, after in boards], entered)
+    store.set_results(tournament.id, played.number, [after for _, after in boards], entered,
+                      source)
     # the round as now stored, without reading the whole tournament again
     changed = {after.table: after for _, after in boards}
     fresh_round = played.with_boards(tuple(changed.get(b.table, b) for b in played.boards))
@@ -163,9 +164,10 @@ def _team_table(tournament: Tournament, played: Round, team_name: str) -> tuple[
 def enter_result(store: Store, name: str | None, where: str, score1: int | None,
                  score2: int | None, *, round_number: int | None = None,
                  forfeit: str | None = None, deals: int | None = None,
-                 replacing: bool = False) -> Entered:
+                 replacing: bool = False, source: str = "desk") -> Entered:
     """Enter a table's result — ``where`` is its number, or a team playing there, whose score
-    then comes first — or a forfeit; with ``replacing``, correct a result (rules 1-4)."""
+    then comes first — or a forfeit; with ``replacing``, correct a result (rules 1-4).
+    ``source`` says where it came from (``desk``, or ``web`` from a phone at the table)."""
     with store.write():
         tournament = load(store, name)
         played = _round(tournament, round_number, replacing)
@@ -191,7 +193,7 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
                 raise TournamentError("tournament.too_many_deals", deals=deals, limit=limit)
             _check_scores(score1, score2, score_limit(tournament, store))
             after = board.with_result(score1, score2, winner=board.winner_of(score1, score2))
-        return _store(store, tournament, played, [(board, after)])
+        return _store(store, tournament, played, [(board, after)], source)
 
 
 def _named(tournament: Tournament, board: Board, row: ResultRow) -> tuple[int, int]:
@@ -233,7 +235,7 @@ def import_results(store: Store, name: str | None, rows: Sequence[ResultRow],
                 score1, score2, winner=board.winner_of(score1, score2))))
         if problems:  # every bad row at once, nothing stored
             raise RowsRefused(msg("tournament.import_refused", count=len(problems)), problems)
-        return _store(store, tournament, played, boards)
+        return _store(store, tournament, played, boards, "file")
 
 
 def table_game(store: Store, name: str | None, table: int) -> int:

@@ -39,12 +39,12 @@ def sync_table(store: Store, tournament_id: int, round_number: int, table: int,
                                   table=table)
         if board.has_result:
             store.set_results(tournament_id, round_number,
-                              [board.with_result(None, None, game_id=game_id)], now())
+                              [board.with_result(None, None, game_id=game_id)], now(), "game")
         return []
     side_team = {"A": board.team1, "B": board.team2}
     winner = None if end.winner is None else side_team[end.winner]
     store.set_results(tournament_id, round_number, [board.with_result(
-        totals["A"], totals["B"], winner=winner, game_id=game_id)], now())
+        totals["A"], totals["B"], winner=winner, game_id=game_id)], now(), "game")
     if closed:
         return [msg("tournament.later_rounds_paired", round=round_number,
                     first=round_number + 1, last=latest)]

@@ -1,0 +1,98 @@
+"""``coinche tournament serve``: the live page of a tournament, for the projector and the
+phones (:mod:`coinche_cli.web.app`).  The web libraries (and ``socket``) are imported only
+when it runs: every tournament command loads this module to register it."""
+
+from typing import Annotated
+
+import typer
+
+from coinche_cli.cli.context import store_at
+from coinche_cli.cli.options import MAX_NUMBER, TournamentOption
+from coinche_cli.cli.output import print_line
+from coinche_cli.errors import InputError, StoreError
+from coinche_cli.i18n import N_
+from coinche_cli.messages import msg
+
+SERVE_HELP = N_(
+    "Serve the tournament's live page: the projector's view of the round and the standings "
+    "at /, the players' page at /me (its QR code is printed here), and with --entry the "
+    "tables' results entered from a phone with each table's code (tournament show --codes, "
+    "tournament sheets).  --host 0.0.0.0 opens it to the room's network.\n"
+    "\n"
+    "Example: coinche tournament serve --host 0.0.0.0 --entry")
+
+
+def serve(
+    ctx: typer.Context,
+    host: Annotated[str, typer.Option(
+        "--host", help=N_("The address to listen on: 127.0.0.1 for this computer only, "
+                          "0.0.0.0 for the room's network."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535,
+                                      help=N_("The port to listen on."))] = 8000,
+    tournament: TournamentOption = None,
+    entry: Annotated[bool, typer.Option(
+        "--entry/--no-entry", help=N_("Let the players enter their table's result from a "
+                                      "phone, with the table's code."))] = False,
+    round_minutes: Annotated[int | None, typer.Option(
+        "--round-minutes", min=1, max=MAX_NUMBER,
+        help=N_("Count each round down from its pairing (default: the rules' "
+                "end.time_limit, if any)."))] = None,
+) -> None:
+    try:
+        import segno
+        import uvicorn
+
+        from coinche_cli.web.app import create_app
+        from coinche_cli.web.settings import Settings
+    except ImportError as exc:
+        raise StoreError(msg("serve.no_web", reason=exc)) from None
+    from coinche_cli.tournament import ops as tournaments
+
+    root = ctx.find_root()
+    db = root.obj.get("db") if isinstance(root.obj, dict) else None
+    store = store_at(db)
+    try:
+        found = tournaments.load(store, tournament)
+        if entry and found.current is not None:  # the codes' secret, before any phone asks
+            tournaments.table_codes(store, found, found.current.number)
+    finally:
+        store.close()
+    _refuse_busy(host, port)
+    address = f"http://{_reachable(host)}:{port}/"
+    settings = Settings(lambda: store_at(db), found.name, entry=entry,
+                        round_minutes=round_minutes, phone_url=f"{address}me")
+    app = create_app(settings)
+    print_line(msg("serve.listening", name=found.name, url=address))
+    print_line(msg("serve.phones", url=settings.phone_url))
+    print_line(msg("serve.entry_on" if entry else "serve.entry_off"))
+    segno.make(settings.phone_url, error="m").terminal(compact=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
+                server_header=False)
+
+
+def _refuse_busy(host: str, port: int) -> None:
+    """One line, not uvicorn's traceback, when the port is taken or the address not ours."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        raise InputError("port", "serve.port_busy", host=host, port=port,
+                         reason=exc.strerror or exc) from None
+
+
+def _reachable(host: str) -> str:
+    """The address phones type: the one given, or this computer's on the room's network
+    when it listens on every address (0.0.0.0)."""
+    import socket
+
+    if host not in ("0.0.0.0", "::", ""):
+        return host
+    try:  # the address the system would reach the network from (nothing is sent)
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+    except OSError:
+        return socket.gethostname()

@@ -1,0 +1,88 @@
+"""A table's result entered from a phone: the checks of the live page, then those of
+``tournament result`` (:func:`coinche_cli.tournament.results.enter_result`), in that order:
+
+1. the form was issued by this server for this table and this round, and is sent once, by
+   the browser it was given to (its token, also in a cookie of this site only);
+2. the table has not had its five wrong codes of the minute;
+3. the code is the table's (compared in constant time);
+4. the scores are two whole numbers; the round is still the current one; the table has no
+   result yet (a correction is the director's, with ``--replace``); the scores are
+   plausible for the match format.
+
+The result is stored as entered from the web (its ``source``, kept in the history).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from coinche_cli.errors import KeyedError
+from coinche_cli.tournament.codes import same_code
+from coinche_cli.values import Value
+
+if TYPE_CHECKING:
+    from coinche_cli.web.guard import Forms, WrongCodes
+    from coinche_cli.web.settings import Settings
+
+#: The highest score a phone may type (the plausibility check refuses far less).
+MOST = 1_000_000
+
+
+class Answer(Value):
+    """What became of an entry: saved or not, the message to show (its key and values, put
+    into words in the page's language) and the HTTP status."""
+
+    __slots__ = ("key", "saved", "status", "values")
+
+    def __init__(self, saved: bool, key: str, status: int = 200, **values: Any) -> None:
+        self.saved = saved
+        self.key = key
+        self.status = status
+        self.values = values
+
+
+def enter(settings: Settings, forms: Forms, wrong: WrongCodes, sent: dict[str, str],
+          cookie: str, round_number: int, table: int) -> Answer:
+    """Check and store the result ``sent`` for ``table`` of the current round."""
+    from coinche_cli.tournament import ops as tournaments
+    from coinche_cli.tournament.results import enter_result
+
+    try:
+        form_round = int(sent.get("round", ""))
+    except ValueError:
+        form_round = -1
+    if not forms.take(sent.get("token", ""), cookie, form_round, table):
+        return Answer(False, "web.form_used", 403)
+    if form_round != round_number:
+        return Answer(False, "tournament.round_closed", 409, round=form_round)
+    if wrong.blocked(round_number, table):
+        return Answer(False, "web.too_many_codes", 429)
+    store = settings.open_store()
+    try:
+        tournament = tournaments.load(store, settings.tournament)
+        code = tournaments.table_codes(store, tournament, round_number)[table]
+        if not same_code(sent.get("code", ""), code):
+            wrong.wrong(round_number, table)
+            return Answer(False, "web.wrong_code", 403)
+        scores = [_score(sent.get(field, "")) for field in ("score1", "score2")]
+        if scores[0] is None or scores[1] is None:
+            return Answer(False, "web.bad_scores", 400)
+        entered = enter_result(store, settings.tournament, str(table), scores[0], scores[1],
+                               round_number=round_number, source="web")
+    except KeyedError as exc:  # refused as tournament result refuses it
+        return Answer(False, exc.key, 409, **exc.values)
+    finally:
+        store.close()
+    board = entered.round.board(table)
+    assert board is not None
+    return Answer(True, "web.saved", 200, table=table, score1=board.score1,
+                  score2=board.score2)
+
+
+def _score(text: str) -> int | None:
+    """A score typed on a phone: digits only, at most :data:`MOST`."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 7:
+        return None
+    value = int(text)
+    return value if value <= MOST else None

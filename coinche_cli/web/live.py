@@ -1,0 +1,122 @@
+"""What the live page shows, read from the store: one snapshot of the tournament, made again
+every second by the server, so that a hundred phones polling cost the store nothing.
+
+A snapshot holds the current round and the standings exactly as ``tournament show --json``
+and ``tournament standings --json`` print them (the same view functions), what the projector
+and the phones show besides (the standings after the last complete round, each team's
+table and results so far), and a ``version`` that changes whenever any of it does: the
+pages poll it and redraw when it moves.
+"""
+
+from __future__ import annotations
+
+import calendar
+import hashlib
+import json
+import time
+from typing import TYPE_CHECKING, Any
+
+from coinche_cli.cli import tournament_view as view
+from coinche_cli.names import NameIndex, fold
+from coinche_cli.tournament import ops as tournaments
+
+if TYPE_CHECKING:
+    from coinche_cli.store.protocol import Store
+    from coinche_cli.tournament.model import Round, Tournament
+
+
+class Snapshot:
+    """The tournament as the pages show it, at one moment."""
+
+    def __init__(self, name: str, round_data: dict[str, Any] | None,
+                 standings: list[dict[str, Any]], shown_standings: list[dict[str, Any]],
+                 standings_after: int | None, teams: list[dict[str, Any]],
+                 deadline: float | None) -> None:
+        self.name = name
+        self.round = round_data  # tournament show --json (None: nothing paired yet)
+        self.standings = standings  # tournament standings --json
+        self.shown_standings = shown_standings  # after the last complete round
+        self.standings_after = standings_after
+        self.teams = teams  # alphabetical: team, table, opponent, results so far
+        self.deadline = deadline  # the round's end, seconds since the epoch (a countdown)
+        self.version = hashlib.sha256(json.dumps(
+            [name, round_data, standings, teams, deadline], sort_keys=True,
+            ensure_ascii=False).encode()).hexdigest()[:16]
+
+    def team(self, typed: str) -> dict[str, Any] | None:
+        """The team a player typed, as every command finds one (:class:`NameIndex`: the whole
+        name folded, else the start of its name or of one of its words), if only one fits."""
+        index = NameIndex((i, row["team"], "") for i, row in enumerate(self.teams))
+        found = index.candidates(typed) if fold(typed) else []
+        return self.teams[found[0]] if len(found) == 1 else None
+
+    def live_json(self) -> dict[str, Any]:
+        """What the pages poll: the version, and the countdown's end."""
+        return {"version": self.version, "deadline": self.deadline}
+
+
+def read(store: Store, name: str | None, round_minutes: int | None) -> Snapshot:
+    """A snapshot of tournament ``name`` (None: the current one) as ``store`` holds it."""
+    found = tournaments.load(store, name)
+    current = found.current
+    complete = [r.number for r in found.rounds if r.complete]
+    after = complete[-1] if complete else None
+    standings = view.standings_json(tournaments.ranked(found, None))
+    shown = (view.standings_json(tournaments.ranked(found, after)) if after is not None
+             else [])
+    deadline = None
+    if current is not None:
+        minutes = round_minutes or _time_limit(store, found)
+        paired = store.round_paired(found.id, current.number)
+        if minutes and paired:
+            started = calendar.timegm(time.strptime(paired[:19], "%Y-%m-%dT%H:%M:%S"))
+            deadline = float(started + minutes * 60)
+    return Snapshot(found.name, None if current is None else view.round_json(found, current),
+                    standings, shown, after, _teams(found, current), deadline)
+
+
+def _time_limit(store: Store, tournament: Tournament) -> int | None:
+    """The rules' ``end.time_limit`` (minutes), if they have one."""
+    end = store.tournament_rules(tournament.id).get("end") or {}
+    limit = end.get("time_limit")
+    return int(limit) if isinstance(limit, int) else None
+
+
+def _teams(tournament: Tournament, current: Round | None) -> list[dict[str, Any]]:
+    """Every team still playing, alphabetical (folded): its table and opponent in the current
+    round, and its results so far."""
+    rows = []
+    for team in tournament.teams:
+        if team.dropped_after is not None:
+            continue
+        table, opponent, bye = None, None, False
+        if current is not None:
+            board = current.board_of(team.id)
+            if board is not None:
+                table, opponent = board.table, tournament.name_of(board.opponent(team.id))
+            bye = current.bye == team.id
+        rows.append({"team": team.name, "table": table, "opponent": opponent, "bye": bye,
+                     "results": _results(tournament, team.id)})
+    return sorted(rows, key=lambda row: fold(row["team"]))
+
+
+def _results(tournament: Tournament, team_id: int) -> list[dict[str, Any]]:
+    """A team's rounds so far: the opponent, its score and the opponent's, won or not."""
+    results: list[dict[str, Any]] = []
+    for played in tournament.rounds:
+        if played.bye == team_id:
+            results.append({"round": played.number, "bye": True})
+            continue
+        board = played.board_of(team_id)
+        if board is None or not board.has_result:
+            continue
+        first = board.team1 == team_id
+        mine, theirs = ((board.score1, board.score2) if first
+                        else (board.score2, board.score1))
+        outcome = ("draw" if board.winner is None
+                   else "won" if board.winner == team_id else "lost")
+        results.append({"round": played.number, "table": board.table,
+                        "opponent": tournament.name_of(board.opponent(team_id)),
+                        "score": mine, "against": theirs,
+                        "forfeit": board.forfeit is not None, "outcome": outcome})
+    return results

@@ -1,0 +1,107 @@
+"""``coinche tournament serve`` for the tests: the installed command in a real process on a
+free port of the loopback, and a small HTTP client that keeps a browser's cookie.
+
+Only the standard library talks to it (``http.client``): the tests see what any browser
+would, headers and bytes.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import socket
+import subprocess
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from tests.harness import installed_command
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class LiveServer:
+    """A running ``tournament serve``; :meth:`stop` ends it."""
+
+    def __init__(self, db: Path | str, *options: str, cwd: Path | None = None,
+                 env: dict[str, str] | None = None) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        command = [str(installed_command()), "--db", str(db), "tournament", "serve",
+                   "--port", str(self.port), *options]
+        self.process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                out, err = self.process.communicate()
+                raise RuntimeError(f"serve exited {self.process.returncode}: {out}{err}")
+            try:
+                if self.get("/api/live").status == 200:
+                    return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("serve did not answer within 30 s")
+
+    def request(self, method: str, path: str, body: bytes | None = None,
+                headers: dict[str, str] | None = None) -> Answer:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=20)
+        try:
+            connection.request(method, path, body=body, headers=headers or {})
+            raw = connection.getresponse()
+            return Answer(raw.status, dict(raw.getheaders()), raw.read(),
+                          raw.headers.get_all("set-cookie") or [])
+        finally:
+            connection.close()
+
+    def get(self, path: str, **headers: str) -> Answer:
+        return self.request("GET", path, headers=headers)
+
+    def post(self, path: str, fields: dict[str, str], cookie: str | None = None) -> Answer:
+        headers = {"Content-Type": "application/x-www-form-urlencoded"}
+        if cookie is not None:
+            headers["Cookie"] = cookie
+        return self.request("POST", path, urlencode(fields).encode(), headers)
+
+    def stop(self) -> tuple[str, str]:
+        """Stop the server; what it printed."""
+        if self.process.poll() is None:
+            self.process.terminate()
+        try:
+            return self.process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return self.process.communicate()
+
+
+class Answer:
+    """An HTTP answer: status, headers, body, the cookies it set."""
+
+    def __init__(self, status: int, headers: dict[str, str], body: bytes,
+                 cookies: Sequence[str]) -> None:
+        self.status = status
+        self.headers = {k.lower(): v for k, v in headers.items()}
+        self.body = body
+        self.cookies = list(cookies)
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8")
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+    def form(self) -> tuple[dict[str, str], str]:
+        """The entry form's hidden fields, and the cookie to send back with it."""
+        fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">',
+                                 self.text))
+        cookie = next(c for c in self.cookies if c.startswith("coinche_form="))
+        return fields, cookie.split(";", 1)[0]

@@ -1,0 +1,203 @@
+"""``coinche tournament serve`` (issue 13) over real HTTP: the projector and phone pages, the
+JSON that must be the commands' own, entry at the table with its code, and every abuse the
+issue names refused with the store unchanged.
+
+The server is the installed command in a real process (``tests/live_server.py``); the
+tournament is set up and checked through the command line on the same store.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.harness import Cli, data_checksum, store_rows
+from tests.live_server import LiveServer
+
+TEAMS = ("Les As", "Les Rois", "Les Dames", "Les Valets", "Les Dix", "Les Neuf",
+         "<script>alert(1)</script>", "Léa & Zoé")
+
+
+@pytest.fixture
+def concours(tmp_path: Path) -> Cli:
+    """Eight teams (two with names a page must escape), round 1 paired."""
+    cli = Cli(tmp_path / "concours.db")
+    cli.run("tournament", "new", "Concours de Noël", "--rounds", "3", "--deals", "4",
+            "--registration-order")
+    for name in TEAMS:
+        cli.run("tournament", "team", "add", name)
+    cli.run("tournament", "pair")
+    return cli
+
+
+@pytest.fixture
+def server(concours: Cli, tmp_path: Path) -> Iterator[LiveServer]:
+    assert concours.db is not None
+    live = LiveServer(concours.db, "--entry", cwd=tmp_path)
+    yield live
+    live.stop()
+
+
+def _codes(cli: Cli) -> dict[int, str]:
+    return {t["table"]: t["code"] for t in cli.json("tournament", "show", "--codes")["tables"]}
+
+
+def _wait_for(server: LiveServer, check: str) -> float:
+    """Seconds until ``check`` appears in ``/api/round`` (at most 5)."""
+    start = time.monotonic()
+    while time.monotonic() - start < 5:
+        if check in server.get("/api/round").text:
+            return time.monotonic() - start
+        time.sleep(0.1)
+    raise AssertionError(f"{check!r} not shown within 5 s")
+
+
+def test_the_api_prints_what_the_commands_print(concours: Cli, server: LiveServer) -> None:
+    assert server.get("/api/round").body == concours.run(
+        "tournament", "show", "--json").stdout.encode()
+    assert server.get("/api/standings").body == concours.run(
+        "tournament", "standings", "--json").stdout.encode()
+    assert "code" not in server.get("/api/round").text  # the codes never leave the desk
+
+
+def test_the_projector_shows_every_table_and_any_change_within_seconds(
+        concours: Cli, server: LiveServer) -> None:
+    page = server.get("/").text
+    for table in concours.json("tournament", "show")["tables"]:
+        assert f'data-table="{table["table"]}"' in page
+    # a name is text, never markup
+    assert "<script>alert(1)</script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "Léa &amp; Zoé" in page
+    before = server.get("/api/live").json()["version"]
+    concours.run("tournament", "result", "2", "1234", "987")  # from the director's desk
+    assert _wait_for(server, "1234") < 5
+    assert server.get("/api/live").json()["version"] != before
+    assert "1234 – 987" in server.get("/").text
+
+
+def test_a_phone_finds_its_table_by_the_start_of_its_name(concours: Cli,
+                                                          server: LiveServer) -> None:
+    table = next(t for t in concours.json("tournament", "show")["tables"]
+                 if "Les Dames" in t["teams"])
+    other = next(name for name in table["teams"] if name != "Les Dames")
+    page = server.get("/me?team=dames").text
+    assert f"Table {table['table']}" in page and f"against {other.replace('&', '&amp;')}" \
+        in page.replace("&lt;", "<").replace("&gt;", ">")
+    assert "or several are" in server.get("/me?team=les").text  # ambiguous: every "Les …"
+    french = server.get("/me?team=dames", **{"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"})
+    assert "Votre équipe" in french.text and 'lang="fr"' in french.text
+
+
+def test_a_result_entered_with_the_tables_code_is_stored_as_from_the_web(
+        concours: Cli, server: LiveServer) -> None:
+    assert concours.db is not None
+    form, cookie = server.get("/table/1").form()
+    sent = server.post("/table/1", {**form, "code": _codes(concours)[1].lower(),
+                                    "score1": "802", "score2": "655"}, cookie)
+    assert sent.status == 200 and "802–655, saved" in sent.text
+    assert concours.json("tournament", "show")["tables"][0]["scores"] == [802, 655]
+    assert store_rows(concours.db, "SELECT table_no, source FROM board WHERE round = 1"
+                      " AND score1 IS NOT NULL") == [(1, "web")]
+    assert _wait_for(server, "802") < 5
+    # a correction by the director keeps the web's result in the history, with its source
+    concours.run("tournament", "result", "1", "800", "655", "--replace")
+    assert store_rows(concours.db, "SELECT score1, source FROM board_history") == [(802, "web")]
+
+
+def test_every_abuse_of_the_entry_is_refused_and_changes_nothing(concours: Cli,
+                                                                 server: LiveServer) -> None:
+    assert concours.db is not None
+    codes = _codes(concours)
+    before = data_checksum(concours.db)
+
+    def refused(status: int, words: str, fields: dict[str, str], cookie: str | None,
+                table: int = 1) -> None:
+        answer = server.post(f"/table/{table}", fields, cookie)
+        assert answer.status == status and words in answer.text, (answer.status, answer.text)
+        assert data_checksum(concours.db) == before
+
+    scores = {"score1": "700", "score2": "600"}
+    form, cookie = server.get("/table/1").form()
+    refused(403, "not the table&#39;s code", {**form, **scores, "code": codes[2]}, cookie)
+    # the same form again (replayed): refused, even with the right code
+    refused(403, "already sent", {**form, **scores, "code": codes[1]}, cookie)
+    # without the cookie (a form sent from another site), or another form's token
+    form, _cookie = server.get("/table/1").form()
+    refused(403, "already sent", {**form, **scores, "code": codes[1]}, None)
+    form, cookie = server.get("/table/1").form()
+    other, _ = server.get("/table/1").form()
+    refused(403, "already sent", {**other, **scores, "code": codes[1]}, cookie)
+    # scores that are not numbers, and one the match format cannot give
+    form, cookie = server.get("/table/1").form()
+    refused(400, "two whole numbers", {**form, "code": codes[1], "score1": "7e2",
+                                       "score2": "600"}, cookie)
+    form, cookie = server.get("/table/1").form()
+    refused(409, "", {**form, "code": codes[1], "score1": "99999", "score2": "600"}, cookie)
+    # five wrong codes in a minute: the table is closed to every try, the right one too
+    for _ in range(4):  # one wrong code above, four more
+        form, cookie = server.get("/table/1").form()
+        refused(403, "not the table", {**form, **scores, "code": "AAAAAA"}, cookie)
+    form, cookie = server.get("/table/1").form()
+    refused(429, "Too many wrong codes", {**form, **scores, "code": codes[1]}, cookie)
+    # another table is not affected; two phones at it open the form at once, the first
+    # result sent is stored and the second refused, naming it (a correction is the
+    # director's, with --replace)
+    first, first_cookie = server.get("/table/2").form()
+    second, second_cookie = server.get("/table/2").form()
+    assert server.post("/table/2", {**first, **scores, "code": codes[2]},
+                       first_cookie).status == 200
+    before = data_checksum(concours.db)
+    refused(409, "already has a result", {**second, "code": codes[2], "score1": "1",
+                                          "score2": "2"}, second_cookie, table=2)
+    assert "result is entered" in server.get("/table/2").text  # and no form
+    assert 'name="token"' not in server.get("/table/2").text
+    # a table's code opens no other table
+    form, cookie = server.get("/table/3").form()
+    refused(403, "not the table", {**form, **scores, "code": codes[2]}, cookie, table=3)
+
+
+def test_a_form_of_a_closed_round_is_refused(concours: Cli, server: LiveServer) -> None:
+    assert concours.db is not None
+    form, cookie = server.get("/table/1").form()  # opened during round 1
+    tables = concours.json("tournament", "show")["tables"]
+    for table in tables:
+        concours.run("tournament", "result", str(table["table"]), "700", "500")
+    concours.run("tournament", "pair")  # round 2: round 1 is closed
+    _wait_for(server, '"round": 2')
+    before = data_checksum(concours.db)
+    answer = server.post("/table/1", {**form, "code": _codes(concours)[1], "score1": "1",
+                                      "score2": "2"}, cookie)
+    assert answer.status == 409 and "round 1" in answer.text
+    assert data_checksum(concours.db) == before
+
+
+def test_only_the_named_routes_answer_and_entry_is_off_by_default(concours: Cli,
+                                                                  tmp_path: Path) -> None:
+    assert concours.db is not None
+    live = LiveServer(concours.db, cwd=tmp_path)
+    try:
+        assert live.get("/table/1").status == 404  # no --entry
+        for path in ("/static/../../etc/passwd", "/static/app.css/../../x", "/admin",
+                     "/api/teams", "/static/secret.txt", "/concours.db"):
+            assert live.get(path).status == 404, path
+        page = live.get("/")
+        assert "default-src 'none'" in page.headers["content-security-policy"]
+        assert page.headers["x-content-type-options"] == "nosniff"
+        assert live.get("/static/app.css").headers["content-type"].startswith("text/css")
+        assert live.get("/qr.svg").body.startswith(b"<svg")
+        assert live.request("DELETE", "/api/round").status == 405
+    finally:
+        out, _err = live.stop()
+    assert "entry at the tables is off" in out
+
+
+def test_a_busy_port_or_an_unknown_tournament_is_one_line(concours: Cli,
+                                                          server: LiveServer) -> None:
+    taken = concours.run("tournament", "serve", "--port", str(server.port), code=2)
+    assert taken.stderr.startswith(f"error: port: cannot listen on 127.0.0.1:{server.port}")
+    unknown = concours.run("tournament", "serve", "--tournament", "Nulle part", code=2)
+    assert unknown.stderr.count("\n") == 1
