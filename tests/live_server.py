@@ -12,6 +12,7 @@ import json
 import re
 import socket
 import subprocess
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -36,12 +37,16 @@ class LiveServer:
         self.base = f"http://127.0.0.1:{self.port}"
         command = [str(installed_command()), "--db", str(db), "tournament", "serve",
                    "--port", str(self.port), *options]
-        self.process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
+        # what it prints goes to files: a pipe nobody reads would stop the server once full
+        # (closed by stop, which the callers call however the test ends)
+        self.output = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+        self.errors = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+        self.process = subprocess.Popen(command, cwd=cwd, env=env, stdout=self.output,
+                                        stderr=self.errors, text=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                out, err = self.process.communicate()
+                out, err = self.printed()
                 raise RuntimeError(f"serve exited {self.process.returncode}: {out}{err}")
             try:
                 if self.get("/api/live").status == 200:
@@ -71,15 +76,27 @@ class LiveServer:
             headers["Cookie"] = cookie
         return self.request("POST", path, urlencode(fields).encode(), headers)
 
+    def printed(self) -> tuple[str, str]:
+        """What the server printed so far, on stdout and on stderr."""
+        texts = []
+        for stream in (self.output, self.errors):
+            stream.seek(0)
+            texts.append(stream.read())
+        return texts[0], texts[1]
+
     def stop(self) -> tuple[str, str]:
-        """Stop the server; what it printed."""
+        """Stop the server; what it printed (a traceback on stderr fails the caller)."""
         if self.process.poll() is None:
             self.process.terminate()
         try:
-            return self.process.communicate(timeout=10)
+            self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
-            return self.process.communicate()
+            self.process.wait()
+        printed = self.printed()
+        self.output.close()
+        self.errors.close()
+        return printed
 
 
 class Answer:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 
@@ -38,7 +39,8 @@ def server(concours: Cli, tmp_path: Path) -> Iterator[LiveServer]:
     assert concours.db is not None
     live = LiveServer(concours.db, "--entry", cwd=tmp_path)
     yield live
-    live.stop()
+    _out, err = live.stop()
+    assert "Traceback" not in err and "ERROR" not in err, err  # no request failed
 
 
 def _codes(cli: Cli) -> dict[int, str]:
@@ -103,6 +105,12 @@ def test_a_result_entered_with_the_tables_code_is_stored_as_from_the_web(
     assert store_rows(concours.db, "SELECT table_no, source FROM board WHERE round = 1"
                       " AND score1 IS NOT NULL") == [(1, "web")]
     assert _wait_for(server, "802") < 5
+    # the players of table 1 see their result on their phones
+    table = concours.json("tournament", "show")["tables"][0]
+    mine = server.get("/me?" + urlencode({"team": table["teams"][0]})).text
+    assert "Round 1: 802–655 against" in mine and "· won" in mine
+    theirs = server.get("/me?" + urlencode({"team": table["teams"][1]})).text
+    assert "Round 1: 655–802 against" in theirs and "· lost" in theirs
     # a correction by the director keeps the web's result in the history, with its source
     concours.run("tournament", "result", "1", "800", "655", "--replace")
     assert store_rows(concours.db, "SELECT score1, source FROM board_history") == [(802, "web")]
@@ -191,8 +199,9 @@ def test_only_the_named_routes_answer_and_entry_is_off_by_default(concours: Cli,
         assert live.get("/qr.svg").body.startswith(b"<svg")
         assert live.request("DELETE", "/api/round").status == 405
     finally:
-        out, _err = live.stop()
+        out, err = live.stop()
     assert "entry at the tables is off" in out
+    assert "Traceback" not in err, err
 
 
 def test_a_busy_port_or_an_unknown_tournament_is_one_line(concours: Cli,

@@ -59,8 +59,8 @@ def serve(
         store.close()
     _refuse_busy(host, port)
     address = f"http://{_reachable(host)}:{port}/"
-    settings = Settings(lambda: store_at(db), found.name, entry=entry,
-                        round_minutes=round_minutes, phone_url=f"{address}me")
+    settings = Settings(db, found.name, entry=entry, round_minutes=round_minutes,
+                        phone_url=f"{address}me")
     app = create_app(settings)
     print_line(msg("serve.listening", name=found.name, url=address))
     print_line(msg("serve.phones", url=settings.phone_url))

@@ -18,8 +18,11 @@ autoescape); the server changes nothing but results, each recorded as entered fr
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
 import threading
 from collections.abc import AsyncIterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from importlib import resources
 from typing import Any
 
@@ -31,7 +34,6 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from coinche_cli.cli.output import json_text
-from coinche_cli.errors import CoincheError
 from coinche_cli.i18n import SOURCE, speaking
 from coinche_cli.messages import msg
 from coinche_cli.web import live
@@ -55,32 +57,40 @@ STATIC = {"app.css": "text/css; charset=utf-8", "live.js": "text/javascript; cha
 
 
 class Live:
-    """The latest snapshot, read again every :data:`REFRESH` seconds by a thread of its own
-    (a request never waits for the store); the last error, if reading failed."""
+    """The latest snapshot, read again every :data:`REFRESH` seconds.
+
+    The reading is done in a worker process: a big concours takes a fraction of a second to
+    read and rank, and in the server's own process that time would hold every request back
+    (one interpreter runs one thread at a time).  A request never waits for the store; if a
+    reading fails, the last good snapshot stays and the error is kept.
+    """
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.snapshot = self.read()  # at start-up: a tournament that cannot be read stops it
+        # at start-up, here: a tournament that cannot be read stops the command
+        self.snapshot = live.read_settings(settings)
         self.error: str | None = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="coinche-live", daemon=True)
-
-    def read(self) -> live.Snapshot:
-        # the views hold no translated word (JSON is the same in every language): this thread
-        # leaves the language in use alone, which pages switch while they are drawn
-        store = self.settings.open_store()
-        try:
-            return live.read(store, self.settings.tournament, self.settings.round_minutes)
-        finally:
-            store.close()
+        self._reading = threading.Lock()
+        self._pool: ProcessPoolExecutor | None = None
 
     def refresh(self) -> None:
-        """Read the store now (after an entry: the page shows it at once)."""
-        try:
-            self.snapshot = self.read()
-            self.error = None
-        except (CoincheError, OSError) as exc:  # keep showing the last good snapshot
-            self.error = str(exc)
+        """Read the store now (after an entry: the pages show it at once)."""
+        with self._reading:
+            try:
+                if self._pool is None:
+                    self._pool = ProcessPoolExecutor(
+                        max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                self.snapshot = self._pool.submit(live.read_settings, self.settings).result()
+                self.error = None
+            except BrokenProcessPool as exc:  # the worker died: a new one next time
+                self._pool = None
+                self.error = str(exc)
+            except Exception as exc:
+                # whatever the store said (an error raised in the worker may not even come
+                # back whole), the pages keep the last good snapshot and this thread lives on
+                self.error = str(exc) or type(exc).__name__
 
     def _run(self) -> None:
         while not self._stop.wait(REFRESH):
@@ -91,6 +101,10 @@ class Live:
 
     def stop(self) -> None:
         self._stop.set()
+        with self._reading:
+            if self._pool is not None:
+                self._pool.shutdown(cancel_futures=True)
+                self._pool = None
 
 
 def language(request: Request) -> str:

@@ -23,6 +23,7 @@ from coinche_cli.tournament import ops as tournaments
 if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
     from coinche_cli.tournament.model import Round, Tournament
+    from coinche_cli.web.settings import Settings
 
 
 class Snapshot:
@@ -39,6 +40,7 @@ class Snapshot:
         self.standings_after = standings_after
         self.teams = teams  # alphabetical: team, table, opponent, results so far
         self.deadline = deadline  # the round's end, seconds since the epoch (a countdown)
+        self._index: NameIndex[int] | None = None
         self.version = hashlib.sha256(json.dumps(
             [name, round_data, standings, teams, deadline], sort_keys=True,
             ensure_ascii=False).encode()).hexdigest()[:16]
@@ -46,13 +48,24 @@ class Snapshot:
     def team(self, typed: str) -> dict[str, Any] | None:
         """The team a player typed, as every command finds one (:class:`NameIndex`: the whole
         name folded, else the start of its name or of one of its words), if only one fits."""
-        index = NameIndex((i, row["team"], "") for i, row in enumerate(self.teams))
-        found = index.candidates(typed) if fold(typed) else []
+        if self._index is None:  # built once per snapshot, on the first phone's search
+            self._index = NameIndex((i, row["team"], "") for i, row in enumerate(self.teams))
+        found = self._index.candidates(typed) if fold(typed) else []
         return self.teams[found[0]] if len(found) == 1 else None
 
     def live_json(self) -> dict[str, Any]:
         """What the pages poll: the version, and the countdown's end."""
         return {"version": self.version, "deadline": self.deadline}
+
+
+def read_settings(settings: Settings) -> Snapshot:
+    """A snapshot of the tournament ``settings`` name, in a store opened for it (what the
+    server's worker process runs: it takes only what can be pickled)."""
+    store = settings.open_store()
+    try:
+        return read(store, settings.tournament, settings.round_minutes)
+    finally:
+        store.close()
 
 
 def read(store: Store, name: str | None, round_minutes: int | None) -> Snapshot:
@@ -115,7 +128,7 @@ def _results(tournament: Tournament, team_id: int) -> list[dict[str, Any]]:
                         else (board.score2, board.score1))
         outcome = ("draw" if board.winner is None
                    else "won" if board.winner == team_id else "lost")
-        results.append({"round": played.number, "table": board.table,
+        results.append({"round": played.number, "bye": False, "table": board.table,
                         "opponent": tournament.name_of(board.opponent(team_id)),
                         "score": mine, "against": theirs,
                         "forfeit": board.forfeit is not None, "outcome": outcome})

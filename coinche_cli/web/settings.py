@@ -1,17 +1,26 @@
 """What ``tournament serve`` was told, as the live page's parts read it."""
 
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
+
+from coinche_cli.cli.context import store_at
+
+if TYPE_CHECKING:
+    from coinche_cli.store.sqlite import SqlStore
 
 
 class Settings:
-    """What ``tournament serve`` was told: where the store is, which tournament, whether
-    results may be entered, the round's length, and the phones' address."""
+    """What ``tournament serve`` was told: the store (``--db``: a file, a URL, or None for the
+    default), which tournament, whether results may be entered, the round's length, and the
+    phones' address."""
 
-    def __init__(self, open_store: Callable[[], Any], tournament: str | None, *, entry: bool,
+    def __init__(self, db: str | None, tournament: str | None, *, entry: bool,
                  round_minutes: int | None, phone_url: str) -> None:
-        self.open_store = open_store  # a new store each time (one per thread)
+        self.db = db
         self.tournament = tournament
         self.entry = entry
         self.round_minutes = round_minutes
         self.phone_url = phone_url
+
+    def open_store(self) -> "SqlStore":
+        """The store, opened anew (one per thread or process that reads it)."""
+        return store_at(self.db)
