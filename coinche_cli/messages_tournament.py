@@ -280,4 +280,10 @@ TOURNAMENT_MESSAGES: dict[str, str | tuple[str, str]] = {
     "serve.no_web": N_("the live page needs its web libraries, which cannot be loaded ({reason}): "
                        "install coinche again"),
     "serve.port_busy": N_("cannot listen on {host}:{port} ({reason}): choose another --port"),
+    "web.no_cookie": N_("This browser did not send the form's cookie back: allow cookies for this "
+                        "page, then open the table's page again."),
+    "web.pairing_changed": N_("The round was paired again since this page was opened: open the "
+                              "table's page again."),
+    "web.busy": N_("The results could not be saved just now (the store is busy): send them again "
+                   "in a moment."),
 }

@@ -31,7 +31,11 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 TEAMS = [f"Équipe {name}" for name in (
     "Alpha", "Bravo", "Charlie", "Delta", "Écho", "Foxtrot", "Golf", "Hôtel", "India",
     "Juliette", "Kilo", "Lima", "Mike", "November", "Oscar", "Papa", "Québec", "Roméo",
-    "Sierra", "Tango", "Uniforme", "Victor", "Whisky", "X-ray")]
+    "Sierra", "Tango", "Uniforme", "Victor", "Whisky")]
+#: the longest name a team may have (100 characters): it wraps, the page stays on screen
+TEAMS.append("Les Joyeux Coincheurs de la Belote Coinchée du Vieux Port et des Environs "
+             "Immédiats de Marseille Var")
+assert len(TEAMS[-1]) == 100
 
 
 def _chromium() -> str:
@@ -71,7 +75,8 @@ def event(tmp_path: Path) -> Iterator[tuple[Cli, LiveServer]]:
     assert cli.db is not None
     server = LiveServer(cli.db, "--entry", "--round-minutes", "45", cwd=tmp_path)
     yield cli, server
-    server.stop()
+    _out, err = server.stop()
+    assert "Traceback" not in err and "ERROR" not in err, err
 
 
 def test_the_room_sees_a_result_entered_at_a_table(browser: Any,
@@ -102,6 +107,7 @@ def test_the_room_sees_a_result_entered_at_a_table(browser: Any,
         return least;
     }""")
     assert smallest >= 24, f"text of {smallest}px on the projector page"
+    assert projector.evaluate("document.documentElement.scrollWidth") <= 1920  # no sideways
     # the QR code is drawn (the program's own image: no internet in the hall)
     assert projector.evaluate("document.querySelector('.qr img').naturalWidth") > 100
     clock = projector.locator(".clock").inner_text()
@@ -135,4 +141,5 @@ def test_the_room_sees_a_result_entered_at_a_table(browser: Any,
     projector.locator(f'tr[data-table="{number}"] td.result').filter(
         has_text="913 – 744").wait_for(timeout=5000)
     projector.screenshot(path=str(ARTIFACTS / "live-projector-after.png"), full_page=True)
+    assert projector.evaluate("document.documentElement.scrollWidth") <= 1920
     assert cli.json("tournament", "show")["tables"][number - 1]["scores"] == [913, 744]

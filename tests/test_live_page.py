@@ -8,6 +8,7 @@ tournament is set up and checked through the command line on the same store.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -47,12 +48,12 @@ def _codes(cli: Cli) -> dict[int, str]:
     return {t["table"]: t["code"] for t in cli.json("tournament", "show", "--codes")["tables"]}
 
 
-def _wait_for(server: LiveServer, check: str) -> float:
-    """Seconds until ``check`` appears in ``/api/round`` (at most 5)."""
+def _wait_for(server: LiveServer, check: str) -> None:
+    """Wait until ``check`` appears in ``/api/round``: it must within 5 seconds."""
     start = time.monotonic()
     while time.monotonic() - start < 5:
         if check in server.get("/api/round").text:
-            return time.monotonic() - start
+            return
         time.sleep(0.1)
     raise AssertionError(f"{check!r} not shown within 5 s")
 
@@ -76,7 +77,7 @@ def test_the_projector_shows_every_table_and_any_change_within_seconds(
     assert "Léa &amp; Zoé" in page
     before = server.get("/api/live").json()["version"]
     concours.run("tournament", "result", "2", "1234", "987")  # from the director's desk
-    assert _wait_for(server, "1234") < 5
+    _wait_for(server, "1234")
     assert server.get("/api/live").json()["version"] != before
     assert "1234 – 987" in server.get("/").text
 
@@ -104,7 +105,7 @@ def test_a_result_entered_with_the_tables_code_is_stored_as_from_the_web(
     assert concours.json("tournament", "show")["tables"][0]["scores"] == [802, 655]
     assert store_rows(concours.db, "SELECT table_no, source FROM board WHERE round = 1"
                       " AND score1 IS NOT NULL") == [(1, "web")]
-    assert _wait_for(server, "802") < 5
+    _wait_for(server, "802")
     # the players of table 1 see their result on their phones
     table = concours.json("tournament", "show")["tables"][0]
     mine = server.get("/me?" + urlencode({"team": table["teams"][0]})).text
@@ -135,7 +136,8 @@ def test_every_abuse_of_the_entry_is_refused_and_changes_nothing(concours: Cli,
     refused(403, "already sent", {**form, **scores, "code": codes[1]}, cookie)
     # without the cookie (a form sent from another site), or another form's token
     form, _cookie = server.get("/table/1").form()
-    refused(403, "already sent", {**form, **scores, "code": codes[1]}, None)
+    refused(403, "did not send the form&#39;s cookie back",
+            {**form, **scores, "code": codes[1]}, None)
     form, cookie = server.get("/table/1").form()
     other, _ = server.get("/table/1").form()
     refused(403, "already sent", {**other, **scores, "code": codes[1]}, cookie)
@@ -143,8 +145,18 @@ def test_every_abuse_of_the_entry_is_refused_and_changes_nothing(concours: Cli,
     form, cookie = server.get("/table/1").form()
     refused(400, "two whole numbers", {**form, "code": codes[1], "score1": "7e2",
                                        "score2": "600"}, cookie)
+    for body, kind, status in ((b"code=" + b"A" * 100_000, "application/x-www-form-urlencoded",
+                                413),
+                               (b"--x\r\nContent-Disposition: form-data; name=\"f\"; "
+                                b"filename=\"a.db\"\r\n\r\nzzz\r\n--x--\r\n",
+                                "multipart/form-data; boundary=x", 415)):
+        answer = server.request("POST", "/table/1", body, {"Content-Type": kind,
+                                                            "Cookie": cookie})
+        assert answer.status == status
+    assert data_checksum(concours.db) == before
     form, cookie = server.get("/table/1").form()
-    refused(409, "", {**form, "code": codes[1], "score1": "99999", "score2": "600"}, cookie)
+    refused(409, "99999 is more than a match of this tournament can score",
+            {**form, "code": codes[1], "score1": "99999", "score2": "600"}, cookie)
     # five wrong codes in a minute: the table is closed to every try, the right one too
     for _ in range(4):  # one wrong code above, four more
         form, cookie = server.get("/table/1").form()
@@ -161,11 +173,63 @@ def test_every_abuse_of_the_entry_is_refused_and_changes_nothing(concours: Cli,
     before = data_checksum(concours.db)
     refused(409, "already has a result", {**second, "code": codes[2], "score1": "1",
                                           "score2": "2"}, second_cookie, table=2)
-    assert "result is entered" in server.get("/table/2").text  # and no form
-    assert 'name="token"' not in server.get("/table/2").text
+    _wait_for(server, "[\n        700,")  # the pages read the store again within seconds
+    page = server.get("/table/2").text
+    assert "result is entered" in page and 'name="token"' not in page  # and no form
     # a table's code opens no other table
     form, cookie = server.get("/table/3").form()
     refused(403, "not the table", {**form, **scores, "code": codes[2]}, cookie, table=3)
+
+
+def test_wrong_codes_sent_at_the_same_moment_count_as_many(concours: Cli,
+                                                           server: LiveServer) -> None:
+    """Twenty phones send a wrong code for one table at once: five are told it is wrong,
+    the others that the table is closed for the minute; then the right code is refused too."""
+    forms = [server.get("/table/4").form() for _ in range(21)]
+    answers: list[int] = []
+
+    def send(form: dict[str, str], cookie: str) -> None:
+        answers.append(server.post("/table/4", {**form, "code": "ZZZZZZ", "score1": "1",
+                                                "score2": "2"}, cookie).status)
+
+    threads = [threading.Thread(target=send, args=pair) for pair in forms[:20]]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(answers) == [403] * 5 + [429] * 15
+    form, cookie = forms[20]
+    right = server.post("/table/4", {**form, "code": _codes(concours)[4], "score1": "1",
+                                     "score2": "2"}, cookie)
+    assert right.status == 429
+
+
+def test_a_form_opened_before_the_round_was_paired_again_is_refused(
+        concours: Cli, server: LiveServer) -> None:
+    assert concours.db is not None
+    before_codes = _codes(concours)
+    old_forms = [server.get("/table/2").form() for _ in range(2)]
+    before_teams = concours.json("tournament", "show")["tables"][1]["teams"]
+    concours.run("tournament", "unpair")
+    concours.run("tournament", "team", "drop", "Les As")  # every table moves up
+    concours.run("tournament", "team", "add", "Les Huit")
+    concours.run("tournament", "pair")  # round 1 again: other teams at table 2
+    after_teams = concours.json("tournament", "show")["tables"][1]["teams"]
+    assert after_teams != before_teams
+    after_codes = _codes(concours)
+    assert after_codes[2] != before_codes[2]  # a new pairing, a new code
+    _wait_for(server, "Les Huit")
+    checksum = data_checksum(concours.db)
+    # the forms opened before: refused with either code, nothing stored for the wrong teams
+    for (form, cookie), code in zip(old_forms, (before_codes[2], after_codes[2]), strict=True):
+        answer = server.post("/table/2", {**form, "code": code, "score1": "700",
+                                          "score2": "100"}, cookie)
+        assert answer.status == 409 and "paired again" in answer.text, answer.text
+    assert data_checksum(concours.db) == checksum
+    # the page opened now shows the new teams and takes the new code
+    form, cookie = server.get("/table/2").form()
+    assert server.post("/table/2", {**form, "code": after_codes[2], "score1": "700",
+                                    "score2": "100"}, cookie).status == 200
 
 
 def test_a_form_of_a_closed_round_is_refused(concours: Cli, server: LiveServer) -> None:
@@ -198,9 +262,37 @@ def test_only_the_named_routes_answer_and_entry_is_off_by_default(concours: Cli,
         assert live.get("/static/app.css").headers["content-type"].startswith("text/css")
         assert live.get("/qr.svg").body.startswith(b"<svg")
         assert live.request("DELETE", "/api/round").status == 405
+        # every answer carries the headers, Starlette's own refusals too; no redirect
+        # (it would echo a Host header)
+        for answer in (live.get("/nowhere"), live.request("DELETE", "/api/round"),
+                       live.get("/api/round/", Host="evil.example")):
+            assert "default-src 'none'" in answer.headers["content-security-policy"]
+            assert answer.status in (404, 405) and "location" not in answer.headers
+        # an entry form is small: a big body, a body of unknown length, or a file upload is
+        # not read (entry off or on, nothing is stored)
+        big = b"code=" + b"A" * 100_000
+        assert live.request("POST", "/table/1", big, {
+            "Content-Type": "application/x-www-form-urlencoded"}).status in (404, 413)
     finally:
         out, err = live.stop()
     assert "entry at the tables is off" in out
+    assert "Traceback" not in err, err
+
+
+def test_an_unknown_table_or_a_tournament_not_paired_yet_has_no_entry_page(
+        concours: Cli, server: LiveServer, tmp_path: Path) -> None:
+    for path in ("/table/9", "/table/0"):
+        answer = server.get(path)
+        assert answer.status == 404 and "There is no table" in answer.text
+    fresh = Cli(tmp_path / "fresh.db")
+    fresh.run("tournament", "new", "Pas encore", "--deals", "4")
+    live = LiveServer(tmp_path / "fresh.db", "--entry", cwd=tmp_path)
+    try:
+        assert live.get("/table/1").status == 404
+        assert "No round is paired yet" in live.get("/").text
+        assert live.get("/api/round").json() == {"error": "no round has been paired yet"}
+    finally:
+        _out, err = live.stop()
     assert "Traceback" not in err, err
 
 

@@ -3,7 +3,8 @@ phone (``tournament serve --entry``), printed on the table's score sheet and sho
 ``tournament show --codes``.
 
 A code is six characters of an alphabet without look-alikes (no 0 or O, no 1, I or L),
-drawn by HMAC-SHA256 from the tournament's secret, the round and the table: the store keeps
+drawn by HMAC-SHA256 from the tournament's secret, the round, the table and its two teams
+(a round paired again after ``unpair`` has new codes wherever its tables changed): the store keeps
 one secret per tournament and no code, one table's code tells nothing of another's, and a
 store moved with ``store copy`` keeps every printed code valid.  About 887 million codes
 (31⁶) against the server's five tries per table per minute.
@@ -23,10 +24,11 @@ def new_secret() -> str:
     return secrets.token_hex(16)
 
 
-def table_code(secret: str, round_number: int, table: int) -> str:
-    """The code of ``table`` in round ``round_number``."""
-    digest = hmac.new(secret.encode(), f"table:{round_number}:{table}".encode(),
-                      hashlib.sha256).digest()
+def table_code(secret: str, round_number: int, table: int, teams: tuple[int, int]) -> str:
+    """The code of ``table`` in round ``round_number``, where ``teams`` (their ids) play: a
+    round withdrawn and paired again gives a table new teams, and so a new code."""
+    message = f"table:{round_number}:{table}:{teams[0]}:{teams[1]}"
+    digest = hmac.new(secret.encode(), message.encode(), hashlib.sha256).digest()
     value = int.from_bytes(digest[:8], "big")
     letters = []
     for _ in range(LENGTH):

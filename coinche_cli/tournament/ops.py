@@ -277,7 +277,7 @@ def table_codes(store: Store, tournament: Tournament, number: int) -> dict[int, 
             if secret is None:
                 secret = new_secret()
                 store.set_tournament_secret(tournament.id, secret)
-    return {board.table: table_code(secret, number, board.table)
+    return {board.table: table_code(secret, number, board.table, (board.team1, board.team2))
             for board in tournament.round(number).boards}
 
 

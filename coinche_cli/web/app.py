@@ -18,11 +18,7 @@ autoescape); the server changes nothing but results, each recorded as entered fr
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
-import threading
 from collections.abc import AsyncIterator
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from importlib import resources
 from typing import Any
 
@@ -36,12 +32,12 @@ from starlette.routing import Route
 from coinche_cli.cli.output import json_text
 from coinche_cli.i18n import SOURCE, speaking
 from coinche_cli.messages import msg
-from coinche_cli.web import live
 from coinche_cli.web.guard import Forms, WrongCodes
+from coinche_cli.web.refresh import Live
 from coinche_cli.web.settings import Settings
 
-#: How often the snapshot is read again from the store (seconds).
-REFRESH = 1.0
+#: The largest entry form a phone sends (five short fields).
+MAX_FORM_BYTES = 4096
 #: The cookie that carries an entry form's token.
 FORM_COOKIE = "coinche_form"
 #: Headers of every answer: only the page's own assets, never in a frame.
@@ -56,57 +52,6 @@ HEADERS = {
 STATIC = {"app.css": "text/css; charset=utf-8", "live.js": "text/javascript; charset=utf-8"}
 
 
-class Live:
-    """The latest snapshot, read again every :data:`REFRESH` seconds.
-
-    The reading is done in a worker process: a big concours takes a fraction of a second to
-    read and rank, and in the server's own process that time would hold every request back
-    (one interpreter runs one thread at a time).  A request never waits for the store; if a
-    reading fails, the last good snapshot stays and the error is kept.
-    """
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        # at start-up, here: a tournament that cannot be read stops the command
-        self.snapshot = live.read_settings(settings)
-        self.error: str | None = None
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="coinche-live", daemon=True)
-        self._reading = threading.Lock()
-        self._pool: ProcessPoolExecutor | None = None
-
-    def refresh(self) -> None:
-        """Read the store now (after an entry: the pages show it at once)."""
-        with self._reading:
-            try:
-                if self._pool is None:
-                    self._pool = ProcessPoolExecutor(
-                        max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-                self.snapshot = self._pool.submit(live.read_settings, self.settings).result()
-                self.error = None
-            except BrokenProcessPool as exc:  # the worker died: a new one next time
-                self._pool = None
-                self.error = str(exc)
-            except Exception as exc:
-                # whatever the store said (an error raised in the worker may not even come
-                # back whole), the pages keep the last good snapshot and this thread lives on
-                self.error = str(exc) or type(exc).__name__
-
-    def _run(self) -> None:
-        while not self._stop.wait(REFRESH):
-            self.refresh()
-
-    def start(self) -> None:
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stop.set()
-        with self._reading:
-            if self._pool is not None:
-                self._pool.shutdown(cancel_futures=True)
-                self._pool = None
-
-
 def language(request: Request) -> str:
     """French or English, whichever the browser puts first (English when it names neither)."""
     for part in request.headers.get("accept-language", "").split(","):
@@ -116,7 +61,7 @@ def language(request: Request) -> str:
     return SOURCE
 
 
-def create_app(settings: Settings) -> Starlette:
+def create_app(settings: Settings) -> _Guarded:
     """The application for ``settings``."""
     environment = jinja2.Environment(
         loader=jinja2.PackageLoader("coinche_cli.web", "templates"),
@@ -127,25 +72,39 @@ def create_app(settings: Settings) -> Starlette:
 
     def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         lang = language(request)
-        with speaking(lang):  # rendered at once: no other request runs meanwhile
+        # rendered in one go on the event loop: no other page is drawn meanwhile, and the
+        # threads that run entries never switch the language (their answers are keys)
+        with speaking(lang):
             html = environment.get_template(name).render(
                 t=msg, lang=lang, snapshot=state.snapshot, entry=settings.entry,
                 phone_url=settings.phone_url, **context)
         return HTMLResponse(html, status_code=status, headers=HEADERS)
 
     async def projector(request: Request) -> Response:
+        """``/``: the round's tables and the standings, for the projector."""
         return page(request, "projector.html")
 
     async def phone(request: Request) -> Response:
+        """``/me``: a team's table, opponent and results; every team's table."""
         typed = request.query_params.get("team", "")[:200]
         found = state.snapshot.team(typed) if typed else None
         return page(request, "me.html", typed=typed, found=found)
 
     async def table_form(request: Request) -> Response:
+        """``GET /table/N``: the entry form (with ``--entry``)."""
         return await _table(request, None)
 
     async def table_entry(request: Request) -> Response:
-        form = await request.form(max_files=0, max_fields=10, max_part_size=4096)
+        """``POST /table/N``: a result sent from a phone (with ``--entry``)."""
+        # a form of five short fields: a body of unknown or large size is not read at all
+        length = request.headers.get("content-length", "")
+        if not length.isdigit() or int(length) > MAX_FORM_BYTES:
+            return PlainTextResponse("payload too large", status_code=413, headers=HEADERS)
+        if not request.headers.get("content-type", "").startswith(
+                "application/x-www-form-urlencoded"):
+            return PlainTextResponse("unsupported media type", status_code=415,
+                                     headers=HEADERS)
+        form = await request.form(max_files=0, max_fields=10, max_part_size=MAX_FORM_BYTES)
         return await _table(request, {k: str(v)[:100] for k, v in form.items()})
 
     async def _table(request: Request, sent: dict[str, str] | None) -> Response:
@@ -154,9 +113,11 @@ def create_app(settings: Settings) -> Starlette:
         number = request.path_params["table"]
         snapshot = state.snapshot
         tables = {t["table"]: t for t in (snapshot.round or {}).get("tables", [])}
-        if number not in tables or snapshot.round is None:
+        if number not in tables:
             return page(request, "table.html", 404, table=None, number=number,
-                        problem=msg("web.no_such_table", table=number), token="")
+                        problem=msg("web.no_such_table", table=number), token="",
+                        round_number=None, saved=None)
+        assert snapshot.round is not None  # it has the table
         round_number = snapshot.round["round"]
         if sent is None:
             return _form(request, tables[number], round_number, None)
@@ -168,14 +129,14 @@ def create_app(settings: Settings) -> Starlette:
         with speaking(language(request)):  # the answer in the page's language
             text = msg(answer.key, **answer.values)
         if answer.saved:
-            await run_in_threadpool(state.refresh)  # the projector shows it at once
+            state.wake()  # the pages show it within a second
             return page(request, "table.html", table=tables[number], number=number,
                         problem=None, token="", round_number=round_number, saved=text)
         return _form(request, tables[number], round_number, text, answer.status)
 
     def _form(request: Request, table: dict[str, Any], round_number: int,
               problem: str | None, status: int = 200) -> Response:
-        token = forms.issue(round_number, table["table"])
+        token = forms.issue(round_number, table["table"], tuple(table["teams"]))
         response = page(request, "table.html", status, table=table, number=table["table"],
                         problem=problem, token=token, round_number=round_number, saved=None)
         response.set_cookie(FORM_COOKIE, token, max_age=30 * 60, httponly=True,
@@ -183,24 +144,30 @@ def create_app(settings: Settings) -> Starlette:
         return response
 
     async def api_round(request: Request) -> Response:
+        """``/api/round``: what ``tournament show --json`` prints."""
         data = state.snapshot.round
         if data is None:
-            return _json({"error": msg("tournament.nothing_paired")}, 404)
+            with speaking(SOURCE):  # JSON is English, whatever the server's language
+                return _json({"error": msg("tournament.nothing_paired")}, 404)
         return _json(data)
 
     async def api_standings(request: Request) -> Response:
+        """``/api/standings``: what ``tournament standings --json`` prints."""
         return _json(state.snapshot.standings)
 
     async def api_live(request: Request) -> Response:
+        """``/api/live``: the snapshot's version (the pages poll it) and the round's end."""
         return _json(state.snapshot.live_json())
 
     async def asset(request: Request) -> Response:
+        """The page's own stylesheet and script (fixed names: no path from a visitor)."""
         name = request.url.path.rsplit("/", 1)[1]
         body = resources.files("coinche_cli.web").joinpath("static", name).read_bytes()
         return Response(body, media_type=STATIC[name],
                         headers={**HEADERS, "Cache-Control": "max-age=3600"})
 
     async def qr(request: Request) -> Response:
+        """The QR code of the players' page."""
         return Response(_qr_svg(settings.phone_url), media_type="image/svg+xml",
                         headers=HEADERS)
 
@@ -221,8 +188,28 @@ def create_app(settings: Settings) -> Starlette:
         *(Route(f"/static/{name}", asset) for name in STATIC),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
+    app.router.redirect_slashes = False  # a redirect would echo the request's Host header
     app.state.live = state
-    return app
+    return _Guarded(app)
+
+
+class _Guarded:
+    """Every answer carries :data:`HEADERS`, Starlette's own (404, 405, 500) included."""
+
+    def __init__(self, app: Starlette) -> None:
+        self.app = app
+        self.state = app.state
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        async def guarded(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                present = {name.lower() for name, _ in message.get("headers", [])}
+                message["headers"] = [*message.get("headers", []), *(
+                    (name.lower().encode(), value.encode()) for name, value in HEADERS.items()
+                    if name.lower().encode() not in present)]
+            await send(message)
+
+        await self.app(scope, receive, guarded if scope["type"] == "http" else send)
 
 
 def _json(data: Any, status: int = 200) -> Response:

@@ -3,8 +3,10 @@
 
 1. the form was issued by this server for this table and this round, and is sent once, by
    the browser it was given to (its token, also in a cookie of this site only);
-2. the table has not had its five wrong codes of the minute;
-3. the code is the table's (compared in constant time);
+2. the table has not had its five wrong codes of the minute (the try is counted as it is
+   checked, and given back when the code is right);
+3. the table still holds the teams the form showed, and the code is the table's (compared
+   in constant time);
 4. the scores are two whole numbers; the round is still the current one; the table has no
    result yet (a correction is the director's, with ``--replace``); the scores are
    plausible for the match format.
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from coinche_cli.errors import KeyedError
+from coinche_cli.errors import CoincheError, KeyedError
 from coinche_cli.tournament.codes import same_code
 from coinche_cli.values import Value
 
@@ -51,19 +53,29 @@ def enter(settings: Settings, forms: Forms, wrong: WrongCodes, sent: dict[str, s
         form_round = int(sent.get("round", ""))
     except ValueError:
         form_round = -1
-    if not forms.take(sent.get("token", ""), cookie, form_round, table):
+    if not cookie:
+        return Answer(False, "web.no_cookie", 403)
+    teams = forms.take(sent.get("token", ""), cookie, form_round, table)
+    if teams is None:
         return Answer(False, "web.form_used", 403)
     if form_round != round_number:
         return Answer(False, "tournament.round_closed", 409, round=form_round)
-    if wrong.blocked(round_number, table):
+    attempt = wrong.attempt(round_number, table)
+    if attempt is None:
         return Answer(False, "web.too_many_codes", 429)
     store = settings.open_store()
     try:
         tournament = tournaments.load(store, settings.tournament)
+        played = tournament.current
+        board = None if played is None else played.board(table)
+        if played is None or played.number != round_number or board is None:
+            return Answer(False, "tournament.round_closed", 409, round=round_number)
+        if (tournament.name_of(board.team1), tournament.name_of(board.team2)) != teams:
+            return Answer(False, "web.pairing_changed", 409)  # unpaired and paired again
         code = tournaments.table_codes(store, tournament, round_number)[table]
         if not same_code(sent.get("code", ""), code):
-            wrong.wrong(round_number, table)
             return Answer(False, "web.wrong_code", 403)
+        wrong.right(round_number, table, attempt)
         scores = [_score(sent.get(field, "")) for field in ("score1", "score2")]
         if scores[0] is None or scores[1] is None:
             return Answer(False, "web.bad_scores", 400)
@@ -71,12 +83,14 @@ def enter(settings: Settings, forms: Forms, wrong: WrongCodes, sent: dict[str, s
                                round_number=round_number, source="web")
     except KeyedError as exc:  # refused as tournament result refuses it
         return Answer(False, exc.key, 409, **exc.values)
+    except CoincheError:  # the store is busy or out of reach: nothing was stored
+        return Answer(False, "web.busy", 503)
     finally:
         store.close()
-    board = entered.round.board(table)
-    assert board is not None
-    return Answer(True, "web.saved", 200, table=table, score1=board.score1,
-                  score2=board.score2)
+    saved = entered.round.board(table)
+    assert saved is not None
+    return Answer(True, "web.saved", 200, table=table, score1=saved.score1,
+                  score2=saved.score2)
 
 
 def _score(text: str) -> int | None:

@@ -34,16 +34,25 @@ class WrongCodes:
             tries.popleft()
         return tries
 
-    def blocked(self, round_number: int, table: int) -> bool:
-        """Whether the table has had its wrong codes for this minute."""
-        with self._lock:
-            return len(self._recent((round_number, table), time.monotonic())) >= MAX_WRONG
-
-    def wrong(self, round_number: int, table: int) -> None:
-        """Count one wrong code for the table."""
+    def attempt(self, round_number: int, table: int) -> float | None:
+        """Count a try at the table's code, as if it were wrong, in the same step as the
+        check (tries sent at the same moment cannot slip past the limit); None when the table
+        has had its wrong codes for this minute.  A right code gives its try back
+        (:meth:`right`)."""
         with self._lock:
             now = time.monotonic()
-            self._recent((round_number, table), now).append(now)
+            tries = self._recent((round_number, table), now)
+            if len(tries) >= MAX_WRONG:
+                return None
+            tries.append(now)
+            return now
+
+    def right(self, round_number: int, table: int, attempt: float) -> None:
+        """The try made at ``attempt`` had the right code: it does not count."""
+        with self._lock:
+            tries = self._tries.get((round_number, table))
+            if tries is not None and attempt in tries:
+                tries.remove(attempt)
 
 
 class Forms:
@@ -52,28 +61,31 @@ class Forms:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._open: dict[str, tuple[int, int, float]] = {}
+        self._open: dict[str, tuple[int, int, tuple[str, ...], float]] = {}
 
-    def issue(self, round_number: int, table: int) -> str:
-        """A new form's token for ``table`` of round ``round_number``."""
+    def issue(self, round_number: int, table: int, teams: tuple[str, ...]) -> str:
+        """A new form's token for ``table`` of round ``round_number``, where ``teams`` play."""
         token = secrets.token_urlsafe(24)
         with self._lock:
             now = time.monotonic()
             if len(self._open) >= MAX_FORMS:  # the oldest go first
-                for old in sorted(self._open, key=lambda t: self._open[t][2])[:MAX_FORMS // 10]:
+                for old in sorted(self._open, key=lambda t: self._open[t][3])[:MAX_FORMS // 10]:
                     del self._open[old]
-            self._open[token] = (round_number, table, now)
+            self._open[token] = (round_number, table, teams, now)
         return token
 
-    def take(self, token: str, cookie: str, round_number: int, table: int) -> bool:
-        """Whether ``token`` is a form of this table and round, not sent before nor too old,
-        and matches the browser's cookie; it cannot be used again either way."""
+    def take(self, token: str, cookie: str, round_number: int,
+             table: int) -> tuple[str, ...] | None:
+        """The teams the form was issued for, when ``token`` is a form of this table and
+        round, not sent before nor too old, and matches the browser's cookie; None otherwise.
+        It cannot be used again either way."""
         if not token or not secrets.compare_digest(token.encode(), cookie.encode()):
-            return False
+            return None
         with self._lock:
             found = self._open.pop(token, None)
         if found is None:
-            return False
-        issued_round, issued_table, issued = found
-        return ((issued_round, issued_table) == (round_number, table)
-                and time.monotonic() - issued < FORM_SECONDS)
+            return None
+        issued_round, issued_table, teams, issued = found
+        if (issued_round, issued_table) != (round_number, table):
+            return None
+        return teams if time.monotonic() - issued < FORM_SECONDS else None
