@@ -272,6 +272,8 @@ def choose(asked: str | None, environ: Mapping[str, str] | None = None) -> str:
 
 
 _current: gettext.NullTranslations | None = None
+#: Catalogues read so far, by file: the live page switches language for every page it draws.
+_read: dict[str, Catalogue] = {}
 
 
 def use(language: str, environ: Mapping[str, str] | None = None) -> None:
@@ -282,8 +284,10 @@ def use(language: str, environ: Mapping[str, str] | None = None) -> None:
     if path is None:
         _current = gettext.NullTranslations()
         return
-    with open(path, "rb") as fp:
-        _current = Catalogue(fp)
+    if path not in _read:
+        with open(path, "rb") as fp:
+            _read[path] = Catalogue(fp)
+    _current = _read[path]
 
 
 @contextlib.contextmanager

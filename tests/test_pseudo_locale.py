@@ -16,7 +16,9 @@ import json
 import re
 import string
 from collections.abc import Iterable, Sequence
+from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -342,3 +344,71 @@ def test_the_check_finds_an_untranslated_line() -> None:
         "registered", "plays", "from", "round"]
     assert stray_words(unwrapped("⟦error: ⟦taker: ⟦no side⟧⟧⟧ but here"), data) == ["but",
                                                                                    "here"]
+
+
+class _PageText(HTMLParser):
+    """The words a page shows: its text, and the attributes people read (alt, labels)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self._skip += 1
+        for name, value in attrs:
+            if name in ("alt", "aria-label", "title", "placeholder") and value:
+                self.lines.append(value)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self._skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip and data.strip():
+            self.lines.append(data)
+
+
+def test_every_word_of_the_live_page_is_translated(tmp_path: Path) -> None:
+    """The live page in the pseudo-locale (a browser asking for it): every word a page shows
+    comes from the catalogue, its values left outside the marks."""
+    import os
+
+    from tests.harness import Cli
+    from tests.live_server import LiveServer
+
+    pseudo_catalogue(tmp_path / "locale")
+    cli = Cli(tmp_path / "store.db")
+    cli.run("tournament", "new", "Concours du jeudi", "--rounds", "3", "--deals", "4",
+            "--registration-order")
+    cli.run("tournament", "team", "import", str(EXAMPLES / "equipes.csv"))
+    cli.run("tournament", "pair")
+    tables = cli.json("tournament", "show")["tables"]
+    cli.run("tournament", "result", "1", "900", "700")
+    server = LiveServer(tmp_path / "store.db", "--entry", "--round-minutes", "30",
+                        cwd=tmp_path, env={**os.environ,
+                                           "COINCHE_LOCALEDIR": str(tmp_path / "locale")})
+    try:
+        asked = {"Accept-Language": "qps, en;q=0.5"}
+        pages = {path: server.get(path, **asked) for path in (
+            "/", "/me", f"/me?team={tables[0]['teams'][0].split()[-1]}", "/me?team=Zorro",
+            "/table/2", "/table/99")}
+        form, cookie = pages["/table/2"].form()
+        pages["wrong code"] = server.request("POST", "/table/2", urlencode(
+            {**form, "code": "ZZZZZZ", "score1": "1", "score2": "2"}).encode(), {
+            **asked, "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
+    finally:
+        server.stop()
+    data = known_data(tmp_path)
+    problems = []
+    for path, answer in pages.items():
+        assert 'lang="qps"' in answer.text, path
+        reader = _PageText()
+        reader.feed(answer.text)
+        assert len(reader.lines) >= 3, path
+        for line in reader.lines:
+            stray = stray_words(unwrapped(line), data)
+            if stray:
+                problems.append(f"{path}: {stray} in {line.strip()!r}")
+    assert problems == [], "\n".join(problems)

@@ -30,7 +30,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from coinche_cli.cli.output import json_text
-from coinche_cli.i18n import SOURCE, speaking
+from coinche_cli.i18n import SOURCE, languages, speaking
 from coinche_cli.messages import msg
 from coinche_cli.web.guard import Forms, WrongCodes
 from coinche_cli.web.refresh import Live
@@ -52,12 +52,22 @@ HEADERS = {
 STATIC = {"app.css": "text/css; charset=utf-8", "live.js": "text/javascript; charset=utf-8"}
 
 
-def language(request: Request) -> str:
-    """French or English, whichever the browser puts first (English when it names neither)."""
-    for part in request.headers.get("accept-language", "").split(","):
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in ("fr", "en"):
-            return code
+def language(request: Request, known: frozenset[str]) -> str:
+    """The language the browser prefers among those coinche speaks (English, French, and
+    any catalogue in ``COINCHE_LOCALEDIR``); English when it names none of them."""
+    wanted = []
+    for position, part in enumerate(request.headers.get("accept-language", "").split(",")[:20]):
+        tag, _, weight = part.strip().partition(";q=")
+        try:
+            quality = float(weight) if weight else 1.0
+        except ValueError:
+            quality = 0.0
+        if tag and quality > 0:
+            wanted.append((-quality, position, tag.replace("-", "_")))
+    for _quality, _position, tag in sorted(wanted):
+        for code in (tag, tag.split("_")[0].lower()):
+            if code in known:
+                return code
     return SOURCE
 
 
@@ -68,15 +78,16 @@ def create_app(settings: Settings) -> _Guarded:
         autoescape=True, trim_blocks=True, lstrip_blocks=True,
         undefined=jinja2.StrictUndefined)
     state = Live(settings)
+    known = frozenset(languages())
     forms, wrong = Forms(), WrongCodes()
 
     def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
-        lang = language(request)
+        lang = language(request, known)
         # rendered in one go on the event loop: no other page is drawn meanwhile, and the
         # threads that run entries never switch the language (their answers are keys)
         with speaking(lang):
             html = environment.get_template(name).render(
-                t=msg, lang=lang, snapshot=state.snapshot, entry=settings.entry,
+                t=msg, lang=lang.replace("_", "-"), snapshot=state.snapshot, entry=settings.entry,
                 phone_url=settings.phone_url, **context)
         return HTMLResponse(html, status_code=status, headers=HEADERS)
 
@@ -114,9 +125,10 @@ def create_app(settings: Settings) -> _Guarded:
         snapshot = state.snapshot
         tables = {t["table"]: t for t in (snapshot.round or {}).get("tables", [])}
         if number not in tables:
+            with speaking(language(request, known)):  # the page's language, as the page
+                problem = msg("web.no_such_table", table=number)
             return page(request, "table.html", 404, table=None, number=number,
-                        problem=msg("web.no_such_table", table=number), token="",
-                        round_number=None, saved=None)
+                        problem=problem, token="", round_number=None, saved=None)
         assert snapshot.round is not None  # it has the table
         round_number = snapshot.round["round"]
         if sent is None:
@@ -126,7 +138,7 @@ def create_app(settings: Settings) -> _Guarded:
         answer = await run_in_threadpool(
             enter, settings, forms, wrong, sent, request.cookies.get(FORM_COOKIE, ""),
             round_number, number)
-        with speaking(language(request)):  # the answer in the page's language
+        with speaking(language(request, known)):  # the answer in the page's language
             text = msg(answer.key, **answer.values)
         if answer.saved:
             state.wake()  # the pages show it within a second
