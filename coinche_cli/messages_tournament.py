@@ -280,6 +280,10 @@ TOURNAMENT_MESSAGES: dict[str, str | tuple[str, str]] = {
     "serve.no_web": N_("the live page needs its web libraries, which cannot be loaded ({reason}): "
                        "install coinche again"),
     "serve.port_busy": N_("cannot listen on {host}:{port} ({reason}): choose another --port"),
+    "serve.read_failed": N_("live page: the store cannot be read ({reason}); the pages show "
+                            "the last reading"),
+    "serve.read_again": N_("live page: the store is read again"),
+    "serve.read_late": N_("no reading within {seconds} s"),
     "web.no_cookie": N_("This browser did not send the form's cookie back: allow cookies for this "
                         "page, then open the table's page again."),
     "web.pairing_changed": N_("The round was paired again since this page was opened: open the "

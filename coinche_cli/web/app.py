@@ -11,7 +11,8 @@ Routes, and nothing else (no file is served from a path a visitor gives):
   standings --json`` print; ``/api/live``: the version the pages poll;
 - ``/static/app.css``, ``/static/live.js``, ``/qr.svg``: the page's own assets.
 
-Pages speak the browser's language (French or English); every name is escaped (Jinja2's
+Pages speak the browser's language (English, French, or another catalogue coinche has);
+every name is escaped (Jinja2's
 autoescape); the server changes nothing but results, each recorded as entered from the web.
 """
 
@@ -201,7 +202,6 @@ def create_app(settings: Settings) -> _Guarded:
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.router.redirect_slashes = False  # a redirect would echo the request's Host header
-    app.state.live = state
     return _Guarded(app)
 
 
@@ -210,7 +210,6 @@ class _Guarded:
 
     def __init__(self, app: Starlette) -> None:
         self.app = app
-        self.state = app.state
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         async def guarded(message: Any) -> None:

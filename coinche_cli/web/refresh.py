@@ -19,6 +19,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as Late
 
+from coinche_cli.messages import raw
 from coinche_cli.web import live
 from coinche_cli.web.settings import Settings
 
@@ -52,6 +53,9 @@ class Live:
         self._wake = threading.Event()
         self._thread = threading.Thread(target=self._run, name="coinche-live", daemon=True)
         self._pool: ProcessPoolExecutor | None = None
+        # the terminal's words, taken now: pages switch the language while they are drawn
+        self._words = (raw("serve.read_failed"), raw("serve.read_again"),
+                       raw("serve.read_late"))
 
     def refresh(self) -> None:
         """Read the store now (in the worker), and keep what it gives."""
@@ -65,7 +69,7 @@ class Live:
             self._failed(None)
         except Late:  # a worker that no longer answers: a new one next time
             self._drop_pool()
-            self._failed(f"no snapshot within {PATIENCE:.0f} s")
+            self._failed(self._words[2].format(seconds=f"{PATIENCE:.0f}"))
         except Exception as exc:
             # whatever the store said (an error raised in the worker may not even come back
             # whole), the pages keep the last good snapshot and this thread lives on
@@ -76,8 +80,9 @@ class Live:
     def _failed(self, error: str | None) -> None:
         """Keep the reading's problem, and tell the director's terminal when it changes."""
         if error != self.error:
-            print(f"live page: {error}" if error else "live page: reading again",
-                  file=sys.stderr, flush=True)
+            failed, again, _late = self._words
+            print(failed.format(reason=error) if error else again, file=sys.stderr,
+                  flush=True)
         self.error = error
 
     def _drop_pool(self) -> None:
