@@ -3,7 +3,7 @@
 Issue 9's targets: the score sheets of 500 tables in at most 1.5 s, and the results workbook
 (every sheet) of 1,000 teams × 7 rounds in at most 1.5 × a plain xlsxwriter script writing the
 same cells.  The data is generated (seeded), as plain dicts in the shape
-:mod:`coinche_cli.tournament.export` documents, so no store is needed:
+:mod:`coinche_cli.sheets.tournament` documents, so no store is needed:
 
 - a tournament of 1,000 teams × 7 rounds and one of 300 × 9: standings, teams, each round's
   tables (a bye when the field is odd), a few penalties, and every table scored deal by deal
@@ -46,8 +46,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from startup import load_average, machine
 
-from coinche_cli.game.export import plain
-from coinche_cli.tournament.export import export_tables, write_score_sheets, write_workbook
+from coinche_cli.sheets.tournament import export_tables, write_score_sheets, write_workbook
+from coinche_cli.sheets.writing import plain
 
 SHEET_TABLES = 500
 CONTRACTS = ("80", "90", "100", "110", "120", "130", "140", "150", "160", "capot")

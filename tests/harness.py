@@ -34,6 +34,7 @@ from typing import Any, Protocol
 import pytest
 from typer.testing import CliRunner
 
+from coinche_cli import i18n
 from coinche_cli.cli.main import app
 
 #: Seconds a real process may take before the test fails (a hung command must not hang CI).
@@ -129,8 +130,12 @@ def in_process(args: Sequence[str], *, stdin: str | None = None,
     gives it); ``cwd`` changes this process's folder for the run, so runs must not overlap.
     """
     environ: dict[str, str | None] = {"COINCHE_DB": None, **(env or {})}
-    with contextlib.chdir(cwd) if cwd is not None else contextlib.nullcontext():
-        result = _RUNNER.invoke(app, list(args), input=stdin, env=environ)
+    language = i18n.translations()  # --lang in process must not outlive the run
+    try:
+        with contextlib.chdir(cwd) if cwd is not None else contextlib.nullcontext():
+            result = _RUNNER.invoke(app, list(args), input=stdin, env=environ)
+    finally:
+        i18n._current = language
     crash = ""
     if result.exc_info is not None and not isinstance(result.exception, SystemExit):
         crash = "".join(traceback.format_exception(*result.exc_info))

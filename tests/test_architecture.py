@@ -22,8 +22,8 @@ DOMAIN = ("coinche_cli.rules", "coinche_cli.scoring", "coinche_cli.game.state",
           "coinche_cli.names", "coinche_cli.errors", "coinche_cli.messages",
           "coinche_cli.values")
 #: Readers and writers of files: the domain's data in, spreadsheets out.
-FILES = ("coinche_cli.game.export", "coinche_cli.tournament.files",
-         "coinche_cli.tournament.filelimits", "coinche_cli.tournament.export")
+FILES = ("coinche_cli.sheets.writing", "coinche_cli.sheets.reading",
+         "coinche_cli.sheets.limits", "coinche_cli.sheets.tournament")
 OPERATIONS = ("coinche_cli.game.ops", "coinche_cli.tournament.ops",
               "coinche_cli.tournament.results")
 #: The store's backends: the only modules that hold SQL and talk to a database driver.
@@ -122,7 +122,7 @@ def test_the_store_knows_no_operation_and_no_cli(name: str) -> None:
 
 def test_sql_is_only_in_the_backends() -> None:
     for name in MODULES:
-        if name.startswith(BACKENDS):  # store.sqlite, store.sqlite_file, store.postgres
+        if name.startswith(BACKENDS):  # store.sqlite, store.sqlite, store.postgres
             continue
         assert "sqlite3" not in IMPORTS[name], f"{name} imports sqlite3"
         assert "psycopg" not in IMPORTS[name], f"{name} imports psycopg"

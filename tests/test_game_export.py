@@ -19,7 +19,7 @@ from openpyxl import load_workbook  # tests reopen the files they check
 from openpyxl.worksheet.worksheet import Worksheet
 
 from coinche_cli.errors import ExportFailed
-from coinche_cli.game.export import FORMULA_STARTS, PORTRAIT_WIDTH, write_csv, write_xlsx
+from coinche_cli.sheets.writing import FORMULA_STARTS, PORTRAIT_WIDTH, write_csv, write_xlsx
 from tests.harness import Cli
 
 
@@ -197,7 +197,7 @@ def test_a_disk_that_fills_while_writing_leaves_the_old_file_whole(tmp_path: Pat
         "import resource, signal, sys\n"
         "from pathlib import Path\n"
         "from coinche_cli.errors import ExportFailed\n"
-        "from coinche_cli.game.export import write_xlsx\n"
+        "from coinche_cli.sheets.writing import write_xlsx\n"
         "signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a failed write, not a killed process\n"
         "resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))\n"
         "try:\n"

@@ -15,12 +15,14 @@ from typing import Any
 import pytest
 
 from coinche_cli.errors import InputError, StoreError
-from coinche_cli.store import SCHEMA_VERSION, GameRecord
+from coinche_cli.store import SCHEMA_VERSION
 from coinche_cli.store.migrations import MIGRATIONS, statements
 from coinche_cli.store.postgres import PostgresStore
 from coinche_cli.store.protocol import Store
-from coinche_cli.store.sqlite import SqliteStore, SqlStore
-from coinche_cli.tournament.model import Board, Penalty, Round, Team, TournamentRecord
+from coinche_cli.store.records import GameRecord, TournamentRecord
+from coinche_cli.store.sql import SqlStore
+from coinche_cli.store.sqlite import SqliteStore
+from coinche_cli.tournament.model import Board, Penalty, Round, Team
 
 #: A tournament's settings as stored (one round of four deals, ranked by points).
 SETTINGS: dict[str, Any] = {"rounds": 1, "deals": 4, "target": None, "ranking": "points",

@@ -16,7 +16,8 @@ from openpyxl import load_workbook  # tests reopen the files they check
 from openpyxl.worksheet.worksheet import Worksheet
 
 from coinche_cli.errors import CoincheError
-from coinche_cli.tournament.export import (
+from coinche_cli.sheets.reading import TeamRow, read_teams
+from coinche_cli.sheets.tournament import (
     EXTRA_ROWS,
     TARGET_ROWS,
     ExportFailed,
@@ -25,7 +26,6 @@ from coinche_cli.tournament.export import (
     write_score_sheets,
     write_workbook,
 )
-from coinche_cli.tournament.files import TeamRow, read_teams
 from tests.test_game_export import column_widths, fit_width
 
 
@@ -469,7 +469,7 @@ def test_no_tables_no_sheets(tmp_path: Path) -> None:
 
 
 def test_importing_the_writers_loads_no_workbook_library() -> None:
-    code = ("import sys, coinche_cli.tournament.export, coinche_cli.game.export; "
+    code = ("import sys, coinche_cli.sheets.tournament, coinche_cli.sheets.writing; "
             "print(sorted({'openpyxl', 'xlsxwriter'} & set(sys.modules)))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

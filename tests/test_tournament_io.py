@@ -19,7 +19,7 @@ from openpyxl import Workbook
 
 from coinche_cli.errors import CoincheError
 from coinche_cli.names import fold
-from coinche_cli.tournament.files import (
+from coinche_cli.sheets.reading import (
     SHOWN_ROWS,
     FileProblem,
     ResultRow,
@@ -579,7 +579,7 @@ def test_example_results_file() -> None:
 def test_reading_files_does_not_load_pandas() -> None:
     code = ("import sys\n"
             "from pathlib import Path\n"
-            "from coinche_cli.tournament.files import read_results, read_teams\n"
+            "from coinche_cli.sheets.reading import read_results, read_teams\n"
             "examples = Path(sys.argv[1])\n"
             "read_teams(examples / 'equipes.csv')\n"
             "read_teams(examples / 'equipes.xlsx')\n"

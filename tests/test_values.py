@@ -7,7 +7,7 @@ game that scored the table.
 
 from coinche_cli.errors import Problem
 from coinche_cli.game.state import End, Entry
-from coinche_cli.store import GameRecord
+from coinche_cli.store.records import GameRecord
 from coinche_cli.tournament.board import Board
 
 

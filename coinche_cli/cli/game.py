@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from coinche_cli.cli.context import open_store
 from coinche_cli.cli.options import (
     MAX_NUMBER,
     DealInput,
@@ -18,6 +17,7 @@ from coinche_cli.cli.options import (
     deal_options,
 )
 from coinche_cli.cli.output import print_json, print_line, warning_line
+from coinche_cli.cli.store import open_store
 from coinche_cli.errors import GameError
 from coinche_cli.i18n import N_
 from coinche_cli.messages import msg
@@ -67,16 +67,17 @@ def new(
 ) -> None:
     from coinche_cli.cli import game_view
     from coinche_cli.game import ops as games
+    from coinche_cli.game import views as game_json
     from coinche_cli.rules.loader import load_rules
 
     store = open_store(ctx)
     if table is not None:
-        from coinche_cli.tournament.results import table_game
+        from coinche_cli.tournament.table_games import create_table_game
 
-        game_id = table_game(store, tournament, table)
+        game_id = create_table_game(store, tournament, table)
         record, state = games.load(store, game_id)
         if as_json:
-            print_json({"id": record.id, **game_view.state_json(record, state)})
+            print_json({"id": record.id, **game_json.state_json(record, state)})
             return
         print_line(msg("tview.table_game", id=record.id, table=table,
                        teams=" / ".join(state.setup.names.values())))
@@ -86,7 +87,7 @@ def new(
         dealer=dealer, target=target, deals=deals,
     )
     if as_json:
-        print_json({"id": record.id, **game_view.state_json(record, state)})
+        print_json({"id": record.id, **game_json.state_json(record, state)})
         return
     print_line(msg("view.game_new", id=record.id, rules=record.rules_name,
                    sides=" / ".join(state.setup.names.values()),
@@ -152,11 +153,12 @@ def edit(
 
 def _report(change: "Change", verb: str, as_json: bool) -> None:
     from coinche_cli.cli import game_view
+    from coinche_cli.game import views as game_json
 
     for warning in change.warnings:
         warning_line(warning)
     if as_json:
-        print_json(game_view.change_json(change))
+        print_json(game_json.change_json(change))
         return
     for line in game_view.change_lines(change, verb):
         print_line(line)
@@ -179,12 +181,13 @@ def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
          ] = False) -> None:
     from coinche_cli.cli import game_view
     from coinche_cli.game import ops as games
+    from coinche_cli.game import views as game_json
 
     store = open_store(ctx)
     record, state = games.load(store, game)
-    corrections = game_view.history_json(games.history(store, record.id))
+    corrections = game_json.history_json(games.history(store, record.id))
     if as_json:
-        print_json({**game_view.state_json(record, state), "history": corrections})
+        print_json({**game_json.state_json(record, state), "history": corrections})
         return
     game_view.render_sheet(record, state, wide)
     if history:
@@ -252,9 +255,10 @@ def export(
     sep: SepOption = None,
     game: GameOption = None,
 ) -> None:
-    from coinche_cli.cli.context import refuse_own_files
+    from coinche_cli.cli.store import refuse_own_files
     from coinche_cli.game import ops as games
-    from coinche_cli.game.export import check_separator, export_game
+    from coinche_cli.sheets.game import export_game
+    from coinche_cli.sheets.writing import check_separator
 
     if csv_path is None and xlsx_path is None:
         raise GameError("game.export_nothing")

@@ -1,4 +1,4 @@
-"""How a game reads on the terminal and in JSON.
+"""How a game reads on the terminal (its JSON is :mod:`coinche_cli.game.views`).
 
 Everything here is plain text (no Rich import): the per-deal lines print after every deal at
 the table, the score sheet is a plain-text table (:mod:`coinche_cli.cli.output`).
@@ -6,14 +6,11 @@ the table, the score sheet is a plain-text table (:mod:`coinche_cli.cli.output`)
 
 from __future__ import annotations
 
-from typing import Any
-
 from coinche_cli.cli.output import Column, print_line, print_table
 from coinche_cli.game.ops import Change
 from coinche_cli.game.state import GameState, Row, summary
-from coinche_cli.i18n import in_source_language
 from coinche_cli.messages import msg
-from coinche_cli.store import DealRecord, GameRecord
+from coinche_cli.store.records import GameRecord
 
 
 def name(state: GameState, side: str | None) -> str:
@@ -30,85 +27,6 @@ def contract_text(row: Row) -> str:
         return msg("view.passed")
     coinche = {0: "", 1: " x", 2: " xx"}[deal.coinche]
     return f"{deal.contract}{deal.trump.symbol}{coinche}"
-
-
-@in_source_language
-def row_json(state: GameState, row: Row) -> dict[str, Any]:
-    """One sheet row as JSON."""
-    result = row.result
-    return {
-        "number": row.number,
-        "dealer": state.setup.seat_side(row.dealer),
-        "dealer_seat": row.dealer + 1,
-        "passed": row.entry.deal is None,
-        "deal": None if row.entry.deal is None else row.entry.deal.to_json(),
-        "made": None if result is None else result.made,
-        "scores": (dict.fromkeys(state.setup.sides, 0) if result is None
-                   else dict(result.scores)),
-        "totals": dict(row.totals),
-        "lines": [] if result is None else list(result.explain(state.setup.names)),
-        "recorded": row.entry.recorded,
-    }
-
-
-@in_source_language
-def state_json(record: GameRecord, state: GameState) -> dict[str, Any]:
-    """The whole game as JSON (``game show --json``)."""
-    end = state.setup.end
-    return {
-        "id": record.id,
-        "rules": record.rules_name,
-        "players": record.players,
-        "sides": dict(state.setup.names),
-        "target": end.target,
-        "deals_limit": end.deals,
-        "created": record.created,
-        "label": record.label,
-        "deals": [row_json(state, row) for row in state.rows],
-        "totals": dict(state.totals),
-        "to_target": state.to_target(),
-        "finished": state.finished,
-        "winner": state.winner,
-        "next_dealer": state.setup.seat_side(state.next_dealer),
-        "summary": summary(state),
-    }
-
-
-def history_json(deals: list[DealRecord]) -> list[dict[str, Any]]:
-    """A game's deals, undone and replaced ones too, as ``game show --json`` lists them."""
-    return [{"number": d.number, "status": d.status, "deal": d.deal, "recorded": d.recorded,
-             "changed": d.changed} for d in deals]
-
-
-@in_source_language
-def change_json(change: Change) -> dict[str, Any]:
-    """What ``game add`` / ``pass`` / ``undo`` / ``edit`` return with ``--json``.
-
-    The deal fields describe the deal as it now stands, or, after an undo, the deal removed
-    (``"removed": true``).
-    """
-    after = change.after
-    row = next((r for r in after.rows if r.number == change.number), None)
-    removed = row is None
-    if row is None:
-        row = next(r for r in change.before.rows if r.number == change.number)
-    state = change.before if removed else after
-    described = row_json(state, row)
-    return {
-        "game": change.game_id,
-        "deal": change.number,
-        "removed": removed,
-        "passed": described["passed"],
-        "made": described["made"],
-        "scores": described["scores"],
-        "lines": described["lines"],
-        "totals": dict(after.totals),
-        "totals_before": dict(change.before.totals),
-        "to_target": after.to_target(),
-        "finished": after.finished,
-        "winner": after.winner,
-        "next_dealer": after.setup.seat_side(after.next_dealer),
-    }
 
 
 def totals_lines(state: GameState) -> list[str]:

@@ -64,7 +64,7 @@ class _ReportingGroup(TyperGroup):
                 if negative:  # `A 100S -5`: a negative number of points, not an option
                     error_line(DealError("points", "deal.bad_points_word", got=negative[0]))
                 else:
-                    from coinche_cli.cli.click_text import translated
+                    from coinche_cli.cli.translation import translated
 
                     usage_line(translated(exc.format_message()))
                 sys.exit(exc.exit_code or 2)
@@ -231,7 +231,7 @@ def build(argv: Sequence[str] | None = None) -> typer.Typer:
     helping = argv is None or "--help" in argv or group is None or (group != "score" and alone)
     app.callback()(_root(with_lang=helping))
     if helping:
-        from coinche_cli.cli.localized import Localized, localize
+        from coinche_cli.cli.translation import Localized, localize
 
         localize(app)
         app.info.cls = type("LocalizedReportingGroup", (Localized, _ReportingGroup), {})

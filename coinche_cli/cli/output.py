@@ -7,18 +7,13 @@ not markup), and a 1,000-team table costs about what its JSON costs.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from coinche_cli.errors import CoincheError
+from coinche_cli.json_text import json_text
 from coinche_cli.messages import msg
-
-
-def json_text(data: Any) -> str:
-    """``data`` as every ``--json`` prints it: indented, UTF-8, accents kept."""
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 def print_json(data: Any) -> None:

@@ -16,14 +16,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from coinche_cli.cli.context import store_at
 from coinche_cli.cli.output import print_json, print_line
 from coinche_cli.errors import InputError, StoreError
 from coinche_cli.i18n import N_
 from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
-    from coinche_cli.store.sqlite import SqlStore
+    from coinche_cli.store.sql import SqlStore
     from coinche_cli.store.transfer import Copied
 
 app = typer.Typer(help=N_("The stores themselves: copy an event from one to another."),
@@ -53,7 +52,9 @@ def copy(
     for field, name in (("source", source), ("destination", destination)):
         if not name.strip():  # not the default store: a script's empty variable
             raise InputError(field, "copy.no_name")
-    original, copied_to = store_at(source), store_at(destination)
+    from coinche_cli.store.connect import open_store
+
+    original, copied_to = open_store(source), open_store(destination)
     new_file = _new_file(copied_to)
     try:
         _refuse_empty_or_same(original, copied_to)
@@ -114,17 +115,17 @@ def _views(store: "SqlStore", games: dict[int, int],
            tournaments: dict[int, int]) -> list[tuple[str, Any]]:
     """Every ``--json`` view of the games and tournaments copied (by their ids in
     ``store``), in the source's order, each with what names it in a message."""
-    from coinche_cli.cli import game_view
-    from coinche_cli.cli import tournament_view as view
     from coinche_cli.game import ops as game_ops
+    from coinche_cli.game import views as game_json
     from coinche_cli.tournament import ops as tournament_ops
+    from coinche_cli.tournament import views as tournament_json
 
     found: list[tuple[str, Any]] = []
     for game_id in games.values():
         game, state = game_ops.load(store, game_id)
         found.append((f"game show --game {game_id}", {
-            **game_view.state_json(game, state),
-            "history": game_view.history_json(game_ops.history(store, game_id))}))
+            **game_json.state_json(game, state),
+            "history": game_json.history_json(game_ops.history(store, game_id))}))
     records = {r.id: r for r in tournament_ops.listing(store)}
     for tournament_id in tournaments.values():
         record = records[tournament_id]
@@ -132,14 +133,14 @@ def _views(store: "SqlStore", games: dict[int, int],
         named = f"tournament {record.name!r}"
         found.append((named, {"name": record.name, "rules": record.rules_name,
                               "created": record.created, "settings": record.settings}))
-        found.append((f"{named}: team list", view.teams_json(tournament)))
+        found.append((f"{named}: team list", tournament_json.teams_json(tournament)))
         for played in tournament.rounds:
             number = played.number
             found.append((f"{named}: show --round {number}",
-                          view.round_json(tournament, played)))
-            found.append((f"{named}: standings --round {number}", view.standings_json(
+                          tournament_json.round_json(tournament, played)))
+            found.append((f"{named}: standings --round {number}", tournament_json.standings_json(
                 tournament_ops.ranked(tournament, number))))
-        found.append((f"{named}: standings", view.standings_json(
+        found.append((f"{named}: standings", tournament_json.standings_json(
             tournament_ops.ranked(tournament, None))))
     return found
 

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from coinche_cli.cli import tournament_files, tournament_serve
-from coinche_cli.cli.context import open_store
 from coinche_cli.cli.options import (
     MAX_NUMBER,
     JsonOption,
@@ -16,6 +15,7 @@ from coinche_cli.cli.options import (
     TournamentOption,
 )
 from coinche_cli.cli.output import print_json, print_line, warning_line
+from coinche_cli.cli.store import open_store
 from coinche_cli.errors import TournamentError
 from coinche_cli.i18n import N_
 from coinche_cli.messages import msg
@@ -178,8 +178,8 @@ def team_import(
                                          help=N_("CSV or XLSX: équipe/team, joueur 1, joueur 2."))],
     tournament: TournamentOption = None,
 ) -> None:
+    from coinche_cli.sheets.reading import read_teams
     from coinche_cli.tournament import ops as tournaments
-    from coinche_cli.tournament.files import read_teams
 
     rows = read_teams(path)
     teams = tournaments.import_teams(open_store(ctx), tournament,
@@ -190,10 +190,10 @@ def team_import(
 @team_app.command("list", help=N_("List the registered teams."))
 def team_list(ctx: typer.Context, tournament: TournamentOption = None,
               as_json: JsonOption = False) -> None:
-    from coinche_cli.cli import tournament_view as view
     from coinche_cli.tournament import ops as tournaments
+    from coinche_cli.tournament import views as tournament_json
     found = tournaments.load(open_store(ctx), tournament)
-    rows = view.teams_json(found)
+    rows = tournament_json.teams_json(found)
     if as_json:
         print_json(rows)
         return
@@ -237,8 +237,9 @@ def pair(ctx: typer.Context, tournament: TournamentOption = None,
          as_json: JsonOption = False) -> None:
     from coinche_cli.cli import tournament_view as view
     from coinche_cli.tournament import ops as tournaments
+    from coinche_cli.tournament import views as tournament_json
     paired = tournaments.pair_next(open_store(ctx), tournament)
-    data = view.round_json(paired.tournament, paired.round)
+    data = tournament_json.round_json(paired.tournament, paired.round)
     if as_json:
         print_json(data)
         return
@@ -296,7 +297,7 @@ def result(
 
     store = open_store(ctx)
     if import_path is not None:
-        from coinche_cli.tournament.files import read_results
+        from coinche_cli.sheets.reading import read_results
 
         entered = results.import_results(store, tournament, read_results(import_path),
                                          round_number, replacing)
@@ -312,6 +313,7 @@ def result(
 def _report_entered(entered: "Entered", as_json: bool) -> None:
     """The round as it now stands, every replaced result (old → new) and the warnings."""
     from coinche_cli.cli import tournament_view as view
+    from coinche_cli.tournament import views as tournament_json
     from coinche_cli.tournament.results import result_text
 
     for warning in entered.warnings:
@@ -320,7 +322,7 @@ def _report_entered(entered: "Entered", as_json: bool) -> None:
     replaced = [{"table": after.table, "before": result_text(found, before),
                  "after": result_text(found, after)} for before, after in entered.replaced]
     if as_json:
-        print_json({**view.round_json(found, entered.round), "replaced": replaced})
+        print_json({**tournament_json.round_json(found, entered.round), "replaced": replaced})
         return
     for change in replaced:
         print_line(msg("tview.replaced", **change))
@@ -331,10 +333,11 @@ def _report_entered(entered: "Entered", as_json: bool) -> None:
 def _show_round(store: "Store", name: str | None, number: int, as_json: bool) -> None:
     from coinche_cli.cli import tournament_view as view
     from coinche_cli.tournament import ops as tournaments
+    from coinche_cli.tournament import views as tournament_json
     found = tournaments.load(store, name)
     played = found.round(number)
     if as_json:
-        print_json(view.round_json(found, played))
+        print_json(tournament_json.round_json(found, played))
         return
     for line in view.round_lines(found, played):
         print_line(line)
@@ -381,10 +384,11 @@ def standings(ctx: typer.Context, round_number: RoundOption = None,
               ] = False) -> None:
     from coinche_cli.cli import tournament_view as view
     from coinche_cli.tournament import ops as tournaments
+    from coinche_cli.tournament import views as tournament_json
     found = tournaments.load(open_store(ctx), tournament)
     rows = tournaments.ranked(found, round_number)
     if as_json:
-        print_json(view.standings_json(rows))
+        print_json(tournament_json.standings_json(rows))
         return
     view.render_standings(found, rows, round_number, wide)
 
@@ -408,11 +412,12 @@ def show(ctx: typer.Context, round_number: RoundOption = None,
         _show_round(store, tournament, number, as_json)
         return
     from coinche_cli.cli import tournament_view as view
+    from coinche_cli.tournament import views as tournament_json
 
     played = found.round(number)
     table_codes = tournaments.table_codes(store, found, number)
     if as_json:
-        data = view.round_json(found, played)
+        data = tournament_json.round_json(found, played)
         for table in data["tables"]:
             table["code"] = table_codes[table["table"]]
         print_json(data)

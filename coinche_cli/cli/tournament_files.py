@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from coinche_cli.cli.context import open_store
 from coinche_cli.cli.options import RoundOption, SepOption, TournamentOption
 from coinche_cli.cli.output import print_line
+from coinche_cli.cli.store import open_store
 from coinche_cli.errors import TournamentError
 from coinche_cli.i18n import N_
 from coinche_cli.messages import msg
@@ -68,11 +68,11 @@ def export(
     sep: SepOption = None,
     tournament: TournamentOption = None,
 ) -> None:
-    from coinche_cli.cli import tournament_view as view
-    from coinche_cli.cli.context import refuse_own_files
-    from coinche_cli.game.export import check_separator
+    from coinche_cli.cli.store import refuse_own_files
+    from coinche_cli.sheets.tournament import csv_paths, write_csv_dir, write_workbook
+    from coinche_cli.sheets.writing import check_separator
     from coinche_cli.tournament import ops as tournaments
-    from coinche_cli.tournament.export import csv_paths, write_csv_dir, write_workbook
+    from coinche_cli.tournament import views as tournament_json
 
     if path is None and csv_dir is None:
         raise TournamentError("tournament.export_where")
@@ -81,7 +81,7 @@ def export(
     sep = check_separator(sep)
     store = open_store(ctx)
     found = tournaments.load(store, tournament)
-    data = view.export_data(found, tournaments.ranked(found), _deal_rows(store, found))
+    data = tournament_json.export_data(found, tournaments.ranked(found), _deal_rows(store, found))
     targets = ([] if path is None else [path]) + (
         [] if csv_dir is None else [csv_dir, *csv_paths(csv_dir, data)])
     refuse_own_files(store, targets)
@@ -100,9 +100,9 @@ def sheets(
     round_number: RoundOption = None,
     tournament: TournamentOption = None,
 ) -> None:
-    from coinche_cli.cli.context import refuse_own_files
+    from coinche_cli.cli.store import refuse_own_files
+    from coinche_cli.sheets.tournament import write_score_sheets
     from coinche_cli.tournament import ops as tournaments
-    from coinche_cli.tournament.export import write_score_sheets
 
     store = open_store(ctx)
     refuse_own_files(store, [path])

@@ -6,9 +6,9 @@ from typing import Annotated
 
 import typer
 
-from coinche_cli.cli.context import store_at
 from coinche_cli.cli.options import MAX_NUMBER, TournamentOption
 from coinche_cli.cli.output import print_line
+from coinche_cli.cli.store import store_name
 from coinche_cli.errors import InputError, StoreError
 from coinche_cli.i18n import N_
 from coinche_cli.messages import msg
@@ -46,11 +46,11 @@ def serve(
         from coinche_cli.web.settings import Settings
     except ImportError as exc:
         raise StoreError(msg("serve.no_web", reason=exc)) from None
+    from coinche_cli.store.connect import open_store
     from coinche_cli.tournament import ops as tournaments
 
-    root = ctx.find_root()
-    db = root.obj.get("db") if isinstance(root.obj, dict) else None
-    store = store_at(db)
+    db = store_name(ctx)
+    store = open_store(db)
     try:
         found = tournaments.load(store, tournament)
         if entry and found.current is not None:  # the codes' secret, before any phone asks

@@ -25,7 +25,8 @@ from coinche_cli.messages import msg
 from coinche_cli.names import NameIndex, check_name
 from coinche_cli.rules.model import Rules, compile_rules, load_compiled
 from coinche_cli.scoring.deal import Deal, deal_from_json
-from coinche_cli.store import DealRecord, GameRecord, now
+from coinche_cli.store import now
+from coinche_cli.store.records import DealRecord, GameRecord
 from coinche_cli.values import Value
 
 if TYPE_CHECKING:
@@ -240,10 +241,10 @@ def _sync(store: Store, record: GameRecord, after: GameState) -> tuple[str, ...]
     """A tournament table's game passes its final totals and winner on to the table."""
     if record.tournament_id is None or record.round is None or record.table_no is None:
         return ()
-    from coinche_cli.tournament.sync import sync_table
+    from coinche_cli.tournament.table_games import sync_table
 
     return tuple(sync_table(store, record.tournament_id, record.round, record.table_no,
-                            record.id, after.end, dict(after.totals)))
+                            record.id, after.finished, after.winner, dict(after.totals)))
 
 
 def use(store: Store, game_id: int) -> GameRecord:

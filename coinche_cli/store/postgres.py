@@ -2,7 +2,7 @@
 
 ``--db postgresql://user@host:port/dbname`` (or ``COINCHE_DB``) selects it; psycopg 3 is the
 driver, imported only by a command that uses such a store.  The queries are the SQLite
-store's (:class:`coinche_cli.store.sqlite.SqlStore`); this module gives them a connection,
+store's (:class:`coinche_cli.store.sql.SqlStore`); this module gives them a connection,
 the schema and the transactions:
 
 - the schema is the same named migrations (:mod:`coinche_cli.store.migrations`), its version
@@ -29,7 +29,7 @@ from typing import Any
 from coinche_cli.errors import CoincheError, InputError, StoreError
 from coinche_cli.messages import msg
 from coinche_cli.store import SCHEMA_VERSION
-from coinche_cli.store.sqlite import SqlStore
+from coinche_cli.store.sql import SqlStore
 
 #: The advisory lock every change takes: one store, one writer at a time.
 WRITE_LOCK = 0x636F696E  # "coin"

@@ -11,7 +11,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from coinche_cli.store import DealRecord, GameRecord
+from coinche_cli.store.records import DealRecord, GameRecord, TournamentRecord
 
 if TYPE_CHECKING:
     from coinche_cli.tournament import model
@@ -67,13 +67,13 @@ class Store(Protocol):
 
     # -- tournaments
 
-    def create_tournament(self, record: "model.TournamentRecord") -> int:
+    def create_tournament(self, record: TournamentRecord) -> int:
         """Insert a tournament (its ``id`` is ignored); return the new id."""
 
     def find_tournament(self, name: str) -> int | None:
         """The id of the tournament called ``name`` (compared folded), or None."""
 
-    def tournaments(self) -> "list[model.TournamentRecord]":
+    def tournaments(self) -> list[TournamentRecord]:
         """Every tournament, oldest first."""
 
     def tournament(self, tournament_id: int) -> "model.Tournament | None":

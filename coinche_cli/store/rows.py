@@ -1,7 +1,7 @@
 """Every row of a SQL store's tables, read and written as they are: what ``store copy``
 (:mod:`coinche_cli.store.transfer`) moves from one store to another, on either backend.
 
-These are functions of a :class:`~coinche_cli.store.sqlite.SqlStore` rather than its
+These are functions of a :class:`~coinche_cli.store.sql.SqlStore` rather than its
 methods because only ``store copy`` uses them: every command imports the store's class, and
 each method it carries costs the table's ``game add`` at start-up.  What differs between
 the backends is spelt here by their ``dialect``, as :data:`coinche_cli.store.migrations.
@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from coinche_cli.store.sqlite import SqlStore
+    from coinche_cli.store.sql import SqlStore
 
 #: How each backend begins a transaction that reads one snapshot of the store, however the
 #: desks go on writing to it.

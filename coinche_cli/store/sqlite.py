@@ -2,404 +2,252 @@
 
 Every write is one ``BEGIN IMMEDIATE`` transaction in WAL mode with ``synchronous=FULL``, so a
 write reported as saved survives a killed process and two terminals writing at once queue
-behind the busy timeout instead of failing.  This module implements
-:class:`coinche_cli.store.protocol.Store` and nothing else: it stores and reads, and leaves
-every check a user can fail to the operations.
+behind the busy timeout instead of failing; the queries are :class:`~coinche_cli.store.sql.
+SqlStore`'s.  Opening the file safely, and its errors in words:
+
+- A store is marked as coinche's (``PRAGMA application_id``); a database that is neither
+  empty nor marked (nor an older coinche store, from before the mark) is another program's
+  and is refused untouched, as is a store written by a newer coinche.
+- A store that does not exist yet is not created to be read: reads see an empty store in
+  memory, and the file is created by the first change (so a refused or read-only command
+  leaves no file behind).
+- Every ``sqlite3`` error becomes one line: busy (naming who holds the store), read-only,
+  not a database, or the reason SQLite gives.
 """
 
-import json
 import os
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
-from coinche_cli.names import fold
-from coinche_cli.store import DealRecord, GameRecord, sqlite_file
-from coinche_cli.store.sqlite_file import Connection
+from coinche_cli.errors import CoincheError, InputError, StoreError
+from coinche_cli.messages import msg
+from coinche_cli.store import SCHEMA_VERSION
+from coinche_cli.store.sql import SqlStore
 
-if TYPE_CHECKING:
-    from coinche_cli.tournament import model
-
-_GAME_COLUMNS = ("id, created, rules_name, rules, players, names, first_dealer, target, deals,"
-                 " label, tournament_id, round, table_no, rules_compiled")
-_DEAL_COLUMNS = "id, number, deal, recorded, status, replaced_by, changed, state"
-_BOARD_COLUMNS = "table_no, team1, team2, score1, score2, forfeit, game_id, winner"
-
-#: Tables named in one statement of :meth:`SqliteStore.set_results` (below SQLite's oldest
-#: limit of 999 parameters).
-_IN_LIST = 500
+#: coinche's mark in a store's header ("Coin").
+APPLICATION_ID = 0x436F696E
+#: A writer waits this long (seconds) for another's transaction before giving up; the
+#: ``COINCHE_WAIT`` environment variable changes it (a desk that prefers to fail fast).
+WAIT = 60.0
 
 
-def _players(rows: "Sequence[Sequence[Any]]") -> list[list[str]]:
-    """Every team's players (each row's third column, a JSON list of names), in one parse:
-    a thousand small parses cost a millisecond.  Each stored text must be one JSON list and
-    the parse must give one list per team; otherwise each is parsed alone, and a damaged
-    one fails as it always did."""
-    texts = [r[2] for r in rows]
-    if all(t.startswith("[") and t.endswith("]") for t in texts):
-        parsed = json.loads("[" + ",".join(texts) + "]")
-        if len(parsed) == len(texts) and all(isinstance(p, list) for p in parsed):
-            return parsed  # type: ignore[no-any-return]
-    return [json.loads(t) for t in texts]
+def wait_seconds() -> float:
+    """How long a command waits for the store: ``COINCHE_WAIT`` seconds, else :data:`WAIT`."""
+    text = os.environ.get("COINCHE_WAIT", "")
+    try:
+        seconds = float(text)
+    except ValueError:
+        return WAIT
+    return seconds if 0 <= seconds <= 3600 else WAIT
+#: The tables of a store written before the mark existed.
+_OLDER_STORE = {"game", "deal", "setting"}
 
 
+class Connection:
+    """A connection in autocommit mode (transactions are opened explicitly) whose errors are
+    the store's own: one line each, never a traceback."""
 
-def default_path() -> Path:
-    """``COINCHE_DB``, or ``coinche.db`` in the user's data folder."""
-    env = os.environ.get("COINCHE_DB")
-    if env:
-        return Path(env)
-    from platformdirs import user_data_dir
+    def __init__(self, raw: sqlite3.Connection, path: Path) -> None:
+        self.raw = raw
+        self.path = path
 
-    return Path(user_data_dir("coinche", appauthor=False)) / "coinche.db"
-
-
-class SqlStore:
-    """The queries of a SQL store, written once for every backend: standard SQL with ``?``
-    placeholders.  A backend (:class:`SqliteStore`, or
-    :class:`coinche_cli.store.postgres.PostgresStore`) gives the connection (``db``, whose
-    ``execute`` and ``executemany`` take such statements), the connection for a change
-    (``_changing``), how an insert returns its new id (``_insert``) and how a transaction
-    begins (``_begin``); :meth:`write` is the same on every backend."""
-
-    _db: Any  # the open connection, or None
-    dialect: str  # "sqlite" or "postgresql" (coinche_cli.store.rows, migrations.ID_TYPES)
-    label: str  # the store as messages name it: its file, or its URL without the password
-
-    @contextmanager
-    def write(self) -> Iterator[None]:
-        """One transaction: committed when the block ends, rolled back on any error."""
-        self._begin()
+    def execute(self, sql: str, values: Sequence[Any] = ()) -> sqlite3.Cursor:
+        """Run one statement."""
         try:
-            yield
-        except BaseException:
-            if self._db is not None:
-                self._db.execute("ROLLBACK")
-                self._rolled_back()
-            raise
-        self.db.execute("COMMIT")  # the connection a first change may have opened
+            return self.raw.execute(sql, values)
+        except sqlite3.Error as exc:
+            raise failure(exc, self.path) from None
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Run one statement for each of ``rows``."""
+        try:
+            self.raw.executemany(sql, rows)
+        except sqlite3.Error as exc:
+            raise failure(exc, self.path) from None
 
     def close(self) -> None:
-        """Close the connection."""
-        if self._db is not None:
-            self._db.close()
-
-    def owns(self, path: Path) -> bool:
-        """Whether writing ``path`` would write one of the store's own files."""
-        raise NotImplementedError
-
-    def _begin(self) -> None:
-        """Begin a transaction that changes the store, as this backend makes them queue."""
-        raise NotImplementedError
-
-    def _rolled_back(self) -> None:
-        """Forget what the transaction just rolled back did to the connection's state."""
-
-    @property
-    def db(self) -> Any:
-        """The connection to read with."""
-        raise NotImplementedError
-
-    def _changing(self) -> Any:
-        """The connection to change the store with (inside :meth:`write`)."""
-        raise NotImplementedError
-
-    def _insert(self, sql: str, values: Sequence[Any]) -> int:
-        """Run an ``INSERT``; the new row's id."""
-        raise NotImplementedError
+        """Let go of the file."""
+        self.raw.close()
 
 
-    # -- the current game and tournament
+def failure(exc: BaseException, path: Path) -> CoincheError:
+    """A SQLite (or file) error as one line for the user."""
+    text = str(exc)
+    lowered = text.lower()
+    if "locked" in lowered or "busy" in lowered:
+        holders = ", ".join(holders_of(path)) or msg("store.someone")
+        return StoreError(msg("store.busy", path=path, holders=holders))
+    if "readonly" in lowered or "read-only" in lowered or isinstance(exc, PermissionError):
+        return StoreError(msg("store.read_only", path=path))
+    if "not a database" in lowered:
+        return InputError("db", "store.foreign", path=path)
+    if isinstance(exc, sqlite3.IntegrityError):  # another desk wrote the same thing first
+        return StoreError(msg("store.changed", path=path))
+    return StoreError(msg("store.failed", path=path, reason=text))
 
-    def current(self, kind: str) -> int | None:
-        """The id of the current ``game`` or ``tournament``, if any."""
-        row = self.db.execute("SELECT value FROM setting WHERE key = ?",
-                              (f"current_{kind}",)).fetchone()
-        return int(row[0]) if row else None
 
-    def set_current(self, kind: str, ident: int) -> None:
-        """Make ``ident`` the current ``game`` or ``tournament`` (inside a write)."""
-        self._changing().execute(
-            "INSERT INTO setting (key, value) VALUES (?, ?)"
-            " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            (f"current_{kind}", str(ident)),
-        )
+def holders_of(path: Path) -> list[str]:
+    """The processes that have the store open (Linux: read from /proc), as
+    ``coinche tournament team import (pid 4321)``; empty where that cannot be known."""
+    wanted = {str(Path(f"{path}{suffix}").resolve()) for suffix in ("", "-wal", "-shm")}
+    found = []
+    try:
+        pids = [entry for entry in os.listdir("/proc") if entry.isdigit()]
+    except OSError:
+        return []
+    for pid in pids:
+        if int(pid) == os.getpid():
+            continue
+        try:
+            fds = os.listdir(f"/proc/{pid}/fd")
+            if not any(os.readlink(f"/proc/{pid}/fd/{fd}") in wanted for fd in fds):
+                continue
+            with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                words = handle.read().split(b"\0")
+        except OSError:
+            continue
+        found.append(msg("store.holder", command=_command(words), pid=pid))
+    return found
 
-    # -- games
 
-    def create_game(self, record: GameRecord) -> int:
-        """Insert a game; returns its id."""
-        return self._insert(
-            "INSERT INTO game (created, rules_name, rules, players, names, first_dealer,"
-            " target, deals, label, tournament_id, round, table_no, rules_compiled)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (record.created, record.rules_name, json.dumps(record.rules), record.players,
-             json.dumps(record.names, ensure_ascii=False), record.first_dealer, record.target,
-             record.deals, record.label, record.tournament_id, record.round, record.table_no,
-             record.compiled),
-        )
+def _command(words: list[bytes]) -> str:
+    """A process's command line as people know it: ``coinche tournament team import``
+    (the program's name without its folder, no interpreter, a few words)."""
+    texts = [" ".join(w.decode("utf-8", "replace").split()) for w in words if w.strip()]
+    if len(texts) > 1 and os.path.basename(texts[0]).startswith("python") and not (
+            texts[1].startswith("-")):
+        texts = texts[1:]  # a console script runs as "python …/bin/coinche …"
+    if not texts:
+        return "?"
+    shown = [os.path.basename(texts[0]), *(w if len(w) <= 24 else w[:23] + "…"
+                                           for w in texts[1:5])]
+    return " ".join(shown)
 
-    @staticmethod
-    def _game(row: Sequence[Any]) -> GameRecord:
-        return GameRecord(
-            id=row[0], created=row[1], rules_name=row[2], rules=json.loads(row[3]),
-            players=row[4], names=json.loads(row[5]), first_dealer=row[6], target=row[7],
-            deals=row[8], label=row[9], tournament_id=row[10], round=row[11], table_no=row[12],
-            compiled=row[13],
-        )
 
-    def game(self, game_id: int) -> GameRecord | None:
-        """The game ``game_id``, or None."""
-        row = self.db.execute(f"SELECT {_GAME_COLUMNS} FROM game WHERE id = ?",
-                              (game_id,)).fetchone()
-        return None if row is None else self._game(row)
+def _connect(path: Path) -> Connection:
+    try:
+        # autocommit mode; the timeout is SQLite's busy timeout (a writer waits for another)
+        raw = sqlite3.connect(path, timeout=wait_seconds(), isolation_level=None)
+    except (sqlite3.Error, OSError) as exc:
+        raise failure(exc, path) from None
+    db = Connection(raw, path)
+    db.execute("PRAGMA synchronous = FULL")
+    db.execute("PRAGMA foreign_keys = ON")
+    return db
 
-    def games(self) -> list[GameRecord]:
-        """Every game, oldest first."""
-        rows = self.db.execute(f"SELECT {_GAME_COLUMNS} FROM game ORDER BY id").fetchall()
-        return [self._game(row) for row in rows]
 
-    # -- deals
+def _check(db: Connection) -> int:
+    """The store's schema version; refuses another program's database and a newer store."""
+    # one statement, one snapshot: another process may be creating the same file
+    mark, found, names = db.execute(
+        "SELECT (SELECT application_id FROM pragma_application_id()),"
+        " (SELECT user_version FROM pragma_user_version()),"
+        " (SELECT group_concat(name, ' ') FROM sqlite_master WHERE type = 'table')"
+    ).fetchone()
+    version = int(found)
+    if mark != APPLICATION_ID:
+        tables = set((names or "").split())
+        empty = not tables and version == 0
+        older = mark == 0 and tables >= _OLDER_STORE and version >= 1
+        if not (empty or older):
+            raise InputError("db", "store.foreign", path=db.path)
+    if version > SCHEMA_VERSION:  # a newer coinche wrote it: never write to it
+        raise StoreError(msg("store.newer", path=db.path, version=version,
+                             known=SCHEMA_VERSION))
+    return version
 
-    @staticmethod
-    def _deal(r: Sequence[Any]) -> DealRecord:
-        return DealRecord(id=r[0], number=r[1], deal=None if r[2] is None else json.loads(r[2]),
-                          recorded=r[3], status=r[4], replaced_by=r[5], changed=r[6],
-                          state=None if r[7] is None else json.loads(r[7]))
 
-    def deals(self, game_id: int, *, history: bool = False) -> list[DealRecord]:
-        """The game's active deals in order (with ``history``, removed and replaced ones too)."""
-        where = "" if history else " AND status = 'active'"
-        rows = self.db.execute(
-            f"SELECT {_DEAL_COLUMNS} FROM deal WHERE game_id = ?{where} ORDER BY number, id",
-            (game_id,),
-        ).fetchall()
-        return [self._deal(r) for r in rows]
+def open_file(path: Path) -> Connection | None:
+    """The store's file, checked and brought to this version's schema; None when there is
+    no file yet (nothing to read)."""
+    if not path.exists():
+        return None
+    return _ready(_connect(path))
 
-    def last_deal(self, game_id: int) -> DealRecord | None:
-        """The game's last active deal (with the summary recorded after it)."""
-        row = self.db.execute(
-            f"SELECT {_DEAL_COLUMNS} FROM deal WHERE game_id = ? AND status = 'active'"
-            " ORDER BY number DESC LIMIT 1",
-            (game_id,),
-        ).fetchone()
-        return None if row is None else self._deal(row)
 
-    def add_deal(self, game_id: int, number: int, deal: dict[str, Any] | None, recorded: str,
-                 state: dict[str, Any] | None) -> int:
-        """Record deal ``number`` (None: everybody passed) and the game's summary after it."""
-        return self._insert(
-            "INSERT INTO deal (game_id, number, deal, recorded, state) VALUES (?, ?, ?, ?, ?)",
-            (game_id, number, None if deal is None else json.dumps(deal, ensure_ascii=False),
-             recorded, None if state is None else json.dumps(state)),
-        )
+def create_file(path: Path) -> Connection:
+    """The store's file for a first change: created (with its folder) when missing."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise failure(exc, path) from None
+    return _ready(_connect(path))
 
-    def set_deal_state(self, deal_id: int, state: dict[str, Any]) -> None:
-        """Replace the summary recorded after a deal (after an earlier deal was edited)."""
-        self._changing().execute("UPDATE deal SET state = ? WHERE id = ?",
-                                 (json.dumps(state), deal_id))
 
-    def retire_deal(self, deal_id: int, changed: str, replaced_by: int | None = None) -> None:
-        """Take a deal out of play, keeping it in the history."""
-        self._changing().execute(
-            "UPDATE deal SET status = ?, replaced_by = ?, changed = ? WHERE id = ?",
-            ("replaced" if replaced_by else "removed", replaced_by, changed, deal_id),
-        )
+def _ready(db: Connection) -> Connection:
+    """``db`` checked and brought to this version's schema (closed if it cannot be)."""
+    try:
+        if _patiently(db, lambda: _check(db)) < SCHEMA_VERSION:
+            _migrate(db)
+    except BaseException:
+        db.close()
+        raise
+    return db
 
-    # -- tournaments
 
-    def create_tournament(self, record: "model.TournamentRecord") -> int:
-        """Insert a tournament; returns its id."""
-        return self._insert(
-            "INSERT INTO tournament (name, name_key, created, rules_name, rules, settings)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (record.name, fold(record.name), record.created, record.rules_name,
-             json.dumps(record.rules), json.dumps(record.settings)),
-        )
+def memory() -> Connection:
+    """An empty store in memory: what there is to read before the file exists."""
+    db = Connection(sqlite3.connect(":memory:", isolation_level=None), Path(":memory:"))
+    _apply(db, 0)
+    return db
 
-    def tournament_secret(self, tournament_id: int) -> str | None:
-        """The secret the tournament's table codes are drawn from, if it has one yet."""
-        row = self.db.execute("SELECT secret FROM tournament WHERE id = ?",
-                              (tournament_id,)).fetchone()
-        return None if row is None else row[0]
 
-    def set_tournament_secret(self, tournament_id: int, secret: str) -> None:
-        """Give the tournament its secret (inside a write)."""
-        self._changing().execute("UPDATE tournament SET secret = ? WHERE id = ?",
-                                 (secret, tournament_id))
+def _apply(db: Connection, done: int) -> None:
+    from coinche_cli.store.migrations import statements  # only a new or older store
 
-    def find_tournament(self, name: str) -> int | None:
-        """The id of the tournament called ``name`` (compared folded), or None."""
-        row = self.db.execute("SELECT id FROM tournament WHERE name_key = ?",
-                              (fold(name),)).fetchone()
-        return None if row is None else int(row[0])
+    for statement in statements("sqlite", done):
+        db.execute(statement)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
-    def tournaments(self) -> "list[model.TournamentRecord]":
-        """Every tournament, oldest first."""
-        from coinche_cli.tournament import model
 
-        rows = self.db.execute("SELECT id, name, created, rules_name, rules, settings"
-                               " FROM tournament ORDER BY id").fetchall()
-        return [model.TournamentRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5]))
-                for r in rows]
+def _migrate(db: Connection) -> None:
+    """Bring the file to this version's schema, in one transaction (WAL set first: it is
+    kept in the file)."""
+    _wal(db)
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        _apply(db, _check(db))  # read again under the lock: another process may have done it
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
 
-    def tournament_rules(self, tournament_id: int) -> dict[str, Any]:
-        """The rules snapshot of a tournament."""
-        row = self.db.execute("SELECT rules FROM tournament WHERE id = ?",
-                              (tournament_id,)).fetchone()
-        data: dict[str, Any] = json.loads(row[0])
-        return data
 
-    def tournament(self, tournament_id: int) -> "model.Tournament | None":
-        """Read a whole tournament."""
-        from coinche_cli.tournament.model import Board, Penalty, Round, Settings, Team, Tournament
+def _wal(db: Connection) -> None:
+    """Switch to WAL (kept in the file once set)."""
+    _patiently(db, lambda: db.raw.execute("PRAGMA journal_mode = WAL"))
 
-        db = self.db
-        row = db.execute("SELECT id, name, rules_name, settings FROM tournament WHERE id = ?",
-                         (tournament_id,)).fetchone()
-        if row is None:
-            return None
-        rows = db.execute(
-            "SELECT id, name, players, club, registered, joined_round, dropped_after"
-            " FROM team WHERE tournament_id = ? ORDER BY registered", (tournament_id,)
-        ).fetchall()
-        teams = tuple(Team(r[0], r[1], tuple(p), r[3], r[4], r[5], r[6])
-                      for r, p in zip(rows, _players(rows), strict=True))
-        boards: dict[int, list[Board]] = {}
-        for r in db.execute(f"SELECT round, {_BOARD_COLUMNS} FROM board"
-                            " WHERE tournament_id = ? ORDER BY round, table_no",
-                            (tournament_id,)):
-            boards.setdefault(r[0], []).append(Board(*r[1:]))
-        rounds = tuple(
-            Round(r[0], tuple(boards.get(r[0], [])), r[1], r[2])
-            for r in db.execute("SELECT number, bye, rematches FROM round"
-                                " WHERE tournament_id = ? ORDER BY number", (tournament_id,))
-        )
-        penalties = tuple(
-            Penalty(team=r[0], round=r[1], points=r[2], reason=r[3], to_opponents=bool(r[4]))
-            for r in db.execute("SELECT team_id, round, points, reason, to_opponents"
-                                " FROM penalty WHERE tournament_id = ? ORDER BY id",
-                                (tournament_id,))
-        )
-        return Tournament(id=row[0], name=row[1], rules_name=row[2],
-                          settings=Settings.from_json(json.loads(row[3])), teams=teams,
-                          rounds=rounds, penalties=penalties)
 
-    def add_teams(self, tournament_id: int, teams: "Sequence[model.Team]") -> list[int]:
-        """Register ``teams``; returns their ids in order."""
-        return [
-            self._insert(
-                "INSERT INTO team (tournament_id, name, name_key, players, club, registered,"
-                " joined_round, dropped_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (tournament_id, team.name, fold(team.name),
-                 json.dumps(list(team.players), ensure_ascii=False), team.club,
-                 team.registered, team.joined_round, team.dropped_after),
-            )
-            for team in teams
-        ]
+_T = TypeVar("_T")
 
-    def set_team_dropped(self, team_id: int, after: int | None) -> None:
-        """Mark a team as gone after round ``after`` (None: it plays again)."""
-        self._changing().execute("UPDATE team SET dropped_after = ? WHERE id = ?",
-                                 (after, team_id))
 
-    def add_round(self, tournament_id: int, played: "model.Round", paired: str) -> None:
-        """Store a paired round."""
-        self._changing().execute(
-            "INSERT INTO round (tournament_id, number, paired, bye, rematches)"
-            " VALUES (?, ?, ?, ?, ?)",
-            (tournament_id, played.number, paired, played.bye, played.rematches),
-        )
-        self._changing().executemany(
-            "INSERT INTO board (tournament_id, round, table_no, team1, team2)"
-            " VALUES (?, ?, ?, ?, ?)",
-            [(tournament_id, played.number, b.table, b.team1, b.team2) for b in played.boards],
-        )
-
-    def remove_round(self, tournament_id: int, number: int) -> None:
-        """Withdraw a round and its tables."""
-        for table in ("board", "round"):
-            column = "round" if table == "board" else "number"
-            self._changing().execute(
-                f"DELETE FROM {table} WHERE tournament_id = ? AND {column} = ?",
-                (tournament_id, number))
-
-    def round_paired(self, tournament_id: int, number: int) -> str | None:
-        """When round ``number`` was paired (ISO 8601, UTC), or None."""
-        row = self.db.execute("SELECT paired FROM round WHERE tournament_id = ? AND number = ?",
-                              (tournament_id, number)).fetchone()
-        return None if row is None else str(row[0])
-
-    def latest_round(self, tournament_id: int) -> int | None:
-        """The number of the latest paired round, or None."""
-        row = self.db.execute("SELECT MAX(number) FROM round WHERE tournament_id = ?",
-                              (tournament_id,)).fetchone()
-        return None if row is None or row[0] is None else int(row[0])
-
-    def board(self, tournament_id: int, number: int, table: int) -> "model.Board | None":
-        """One table of a round."""
-        from coinche_cli.tournament.board import Board
-
-        row = self.db.execute(
-            f"SELECT {_BOARD_COLUMNS} FROM board"
-            " WHERE tournament_id = ? AND round = ? AND table_no = ?",
-            (tournament_id, number, table),
-        ).fetchone()
-        return None if row is None else Board(*row)
-
-    def set_results(self, tournament_id: int, number: int, boards: "Sequence[model.Board]",
-                    entered: str, source: str = "desk") -> None:
-        """Store each table's result and where it came from (``desk``, ``file``, ``game``,
-        ``web``); a result a table already had goes to the history, with its source.  Each
-        table once per batch (the history is copied before the batch is written); a file of
-        500 results costs one history statement and one batch of updates."""
-        tables = [board.table for board in boards]
-        if len(set(tables)) != len(tables):
-            raise ValueError(f"set_results: a table given twice in {tables}")
-        db = self._changing()
-        # the replaced results to the history, _IN_LIST tables per statement (older SQLite
-        # allows 999 parameters in one)
-        for start in range(0, len(tables), _IN_LIST):
-            chunk = tables[start:start + _IN_LIST]
-            db.execute(
-                "INSERT INTO board_history (tournament_id, round, table_no, score1, score2,"
-                " forfeit, winner, entered, source, replaced) SELECT tournament_id, round,"
-                " table_no, score1, score2, forfeit, winner, entered, source, ? FROM board"
-                " WHERE tournament_id = ? AND round = ?"
-                f" AND table_no IN ({', '.join('?' * len(chunk))})"
-                " AND (score1 IS NOT NULL OR forfeit IS NOT NULL)",
-                (entered, tournament_id, number, *chunk),
-            )
-        db.executemany(
-            "UPDATE board SET score1 = ?, score2 = ?, forfeit = ?, winner = ?,"
-            " game_id = COALESCE(?, game_id), entered = ?, source = ?"
-            " WHERE tournament_id = ? AND round = ? AND table_no = ?",
-            [(board.score1, board.score2, board.forfeit, board.winner, board.game_id, entered,
-              source, tournament_id, number, board.table) for board in boards],
-        )
-
-    def link_game(self, tournament_id: int, number: int, table: int, game_id: int) -> None:
-        """Mark a table as scored deal by deal in ``game_id``."""
-        self._changing().execute(
-            "UPDATE board SET game_id = ? WHERE tournament_id = ? AND round = ? AND table_no = ?",
-            (game_id, tournament_id, number, table),
-        )
-
-    def add_penalty(self, tournament_id: int, penalty: "model.Penalty", entered: str) -> None:
-        """Record a penalty."""
-        self._changing().execute(
-            "INSERT INTO penalty (tournament_id, team_id, round, points, reason, to_opponents,"
-            " entered) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (tournament_id, penalty.team, penalty.round, penalty.points, penalty.reason,
-             int(penalty.to_opponents), entered),
-        )
+def _patiently(db: Connection, step: Callable[[], _T]) -> _T:
+    """Run ``step``, waiting while another process sets up the same new file.  SQLite fails
+    at once there instead of waiting (no busy handler while another connection changes the
+    journal mode): retry until the busy timeout runs out."""
+    deadline = time.monotonic() + wait_seconds()
+    delay = 0.005
+    while True:
+        try:
+            return step()
+        except (sqlite3.OperationalError, StoreError) as exc:
+            text = str(exc).lower()
+            if ("locked" not in text and "busy" not in text) or time.monotonic() > deadline:
+                if isinstance(exc, StoreError):
+                    raise
+                raise failure(exc, db.path) from None
+            time.sleep(delay)
+            delay = min(delay * 2, 0.1)
 
 
 class SqliteStore(SqlStore):
     """The SQLite store.  Use :meth:`write` for every change: one immediate transaction.
 
-    The file is opened on first use (``sqlite_file``: checked to be coinche's, brought to this
+    The file is opened on first use (checked to be coinche's, brought to this
     version's schema); a store that does not exist yet reads as empty and is created by the
     first change, so a command that only reads, or that is refused, creates nothing.
     """
@@ -416,9 +264,9 @@ class SqliteStore(SqlStore):
     def db(self) -> Connection:
         """The connection: the file's, or an empty store in memory until the first change."""
         if self._db is None:
-            self._db = sqlite_file.open_file(self.path)
+            self._db = open_file(self.path)
             if self._db is None:
-                self._db = sqlite_file.memory()
+                self._db = memory()
                 self._virtual = True
         return self._db
 
@@ -430,7 +278,7 @@ class SqliteStore(SqlStore):
             db.execute("ROLLBACK")
             db.close()
             self._db, self._virtual = None, False  # nothing open if the file cannot be made
-            db = sqlite_file.create_file(self.path)
+            db = create_file(self.path)
             db.execute("BEGIN IMMEDIATE")
             self._db = db
         return db

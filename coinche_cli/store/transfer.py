@@ -6,7 +6,7 @@ lost on the way: a deal undone or replaced, a result corrected, a penalty, a tab
 Ids are moved by an offset per table, the destination's largest id: into an empty store
 they stay what they were (``--game 3`` still names game 3), and merged into a store that
 already holds games and tournaments they follow that store's own.  The caller runs
-:func:`copy_rows` inside the destination's :meth:`~coinche_cli.store.sqlite.SqlStore.write`
+:func:`copy_rows` inside the destination's :meth:`~coinche_cli.store.sql.SqlStore.write`
 and the source's :func:`coinche_cli.store.rows.reading`, so the copy is whole or nothing,
 and checks the result (``coinche_cli.cli.stores``).
 """
@@ -21,7 +21,7 @@ from coinche_cli.names import fold
 from coinche_cli.store import rows
 
 if TYPE_CHECKING:
-    from coinche_cli.store.sqlite import SqlStore
+    from coinche_cli.store.sql import SqlStore
 
 #: The tables in an order that inserts every row after the rows it refers to: each with
 #: whether it has an ``id`` of its own, and the columns holding another table's id.

@@ -195,22 +195,6 @@ class Penalty(Value):
         self.to_opponents = to_opponents
 
 
-class TournamentRecord(Value):
-    """A stored tournament's identity and settings, as the store lists it (its teams and rounds
-    come with the whole :class:`Tournament`)."""
-
-    __slots__ = ("created", "id", "name", "rules", "rules_name", "settings")
-
-    def __init__(self, id: int, name: str, created: str, rules_name: str,
-                 rules: dict[str, Any], settings: dict[str, Any]) -> None:
-        self.id = id
-        self.name = name
-        self.created = created
-        self.rules_name = rules_name
-        self.rules = rules  # the validated rules document: a snapshot
-        self.settings = settings
-
-
 class Tournament(Value):
     """Everything about a tournament."""
 

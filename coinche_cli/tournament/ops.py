@@ -12,7 +12,7 @@ from coinche_cli.errors import RowsRefused, TournamentError
 from coinche_cli.messages import msg
 from coinche_cli.names import NameIndex, check_name, fold
 from coinche_cli.store import now
-from coinche_cli.tournament import model
+from coinche_cli.store.records import TournamentRecord
 from coinche_cli.tournament.model import Board, Penalty, Round, Settings, Team, Tournament
 from coinche_cli.values import Value
 
@@ -32,7 +32,7 @@ def create(store: Store, name: str, rules: Rules, settings: Settings) -> Tournam
     name = check_name(name, "tournament")
     if not fold(name):
         raise TournamentError("tournament.empty_name")
-    record = model.TournamentRecord(0, name, now(), rules.name, dict(rules.document),
+    record = TournamentRecord(0, name, now(), rules.name, dict(rules.document),
                               settings.to_json())
     with store.write():
         if store.find_tournament(name) is not None:
@@ -67,7 +67,7 @@ def load(store: Store, name: str | None) -> Tournament:
     return _read(store, _find(store, name))
 
 
-def listing(store: Store) -> list[model.TournamentRecord]:
+def listing(store: Store) -> list[TournamentRecord]:
     """Every tournament of the store, oldest first."""
     return store.tournaments()
 

@@ -1,10 +1,14 @@
-"""Table results: typed, imported from a file, or passed on by a table's game.
+"""Table results: the one way a result is stored, whatever its source.
 
-The rules a director can count on:
+A result comes from the desk (``tournament result``), a file (``tournament result
+--import``), a phone at the table (the live page) or a table's game (``game add`` at a table
+scored deal by deal); every one of them ends in :func:`commit`, with its ``source`` kept in
+the history.  The rules a director can count on:
 
 1. A result goes to a table of the current round; a closed round (a later one is paired) takes
-   a correction only with ``replace``, and later rounds keep their pairings (the caller is
-   warned that they were paired on the old standings).
+   a correction only with ``replace`` (or from the table's own game, which still ended), and
+   never loses a result; later rounds keep their pairings (the caller is warned that they were
+   paired on the old standings).
 2. Nothing is replaced silently: a table that has a result refuses another one, naming it,
    unless ``replace`` is given; the old result stays in the history.
 3. A table is named by its number, or by a team playing there; scores given after a team's
@@ -14,24 +18,30 @@ The rules a director can count on:
    deals times the rules' highest deal score, in target play the target plus it.  A score
    more than twice the highest other score of the round is accepted with a warning.
 5. A table scored deal by deal takes its result and its winner from its game (the rules'
-   tie rule included); typed equal scores are a draw.
+   tie rule included, :mod:`coinche_cli.tournament.table_games`); typed equal scores are a
+   draw.
+6. A phone's own checks (its form, its code: :mod:`coinche_cli.web.entry`) run inside the
+   same transaction as the write, on the tournament as the write reads it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Literal
 
 from coinche_cli.errors import RowsRefused, TournamentError
 from coinche_cli.messages import msg
 from coinche_cli.names import NameIndex, echo
-from coinche_cli.store import GameRecord, now
+from coinche_cli.store import now
 from coinche_cli.tournament.model import Board, ResultRow, Round, Tournament
 from coinche_cli.tournament.ops import find_team, load
 from coinche_cli.values import Value
 
 if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
+
+#: Where a result came from: the desk, a file, the table's game, a phone (kept in the history).
+Source = Literal["desk", "file", "game", "web"]
 
 
 class Entered(Value):
@@ -61,9 +71,23 @@ def _round(tournament: Tournament, number: int | None, replacing: bool) -> Round
     if current is None:
         raise TournamentError("tournament.nothing_paired")
     played = current if number is None else tournament.round(number)
-    if played.number != current.number and not replacing:
-        raise TournamentError("tournament.round_closed", round=played.number)
+    check_open(played.number, current.number, replacing)
     return played
+
+
+def check_open(number: int, latest: int, replacing: bool) -> bool:
+    """Rule 1, written once: whether round ``number`` is closed (a later one, up to
+    ``latest``, is paired); a closed round takes a result only as a correction."""
+    closed = number != latest
+    if closed and not replacing:
+        raise TournamentError("tournament.round_closed", round=number)
+    return closed
+
+
+def open_board(tournament: Tournament, table: int) -> tuple[Round, Board]:
+    """Table ``table`` of the current round, which takes results now."""
+    played = _round(tournament, None, False)
+    return played, _board(tournament, played, table)
 
 
 def _board(tournament: Tournament, played: Round, table: int) -> Board:
@@ -116,7 +140,7 @@ def _check_scores(score1: int, score2: int, limit: int) -> None:
 
 
 def _warnings(tournament: Tournament, played: Round, entered: Sequence[Board]) -> list[str]:
-    """A score more than twice the round's highest other score; a closed round corrected."""
+    """A score more than twice the round's highest other score."""
     warnings = []
     now_held = {b.table: b for b in played.boards} | {b.table: b for b in entered}
     # the two highest tables' best scores: the highest "other" score of any table is one of
@@ -129,24 +153,42 @@ def _warnings(tournament: Tournament, played: Round, entered: Sequence[Board]) -
             if score is not None and highest and score > 2 * highest:
                 warnings.append(msg("tournament.score_unusual", table=board.table, score=score,
                                     highest=highest))
-    current = tournament.current
-    if current is not None and played.number < current.number:
-        warnings.append(msg("tournament.later_rounds_paired", round=played.number,
-                            first=played.number + 1, last=current.number))
     return warnings
 
 
-def _store(store: Store, tournament: Tournament, played: Round,
-           boards: Sequence[tuple[Board, Board]], source: str) -> Entered:
-    entered = now()
-    store.set_results(tournament.id, played.number, [after for _, after in boards], entered,
-                      source)
+def commit(store: Store, tournament_id: int, number: int, latest: int,
+           changes: Sequence[tuple[Board, Board]], source: Source, *,
+           replacing: bool) -> list[str]:
+    """Store each table's result as ``(before, after)`` holds it: the one write of a result,
+    whatever its ``source``, inside the caller's transaction (rules 1 and 2).  Returns the
+    warnings: a closed round corrected (its later rounds were paired on the old standings).
+    """
+    closed = check_open(number, latest, replacing or source == "game")
+    for before, after in changes:
+        if closed and before.has_result and not after.has_result:
+            raise TournamentError("tournament.closed_needs_result", round=number,
+                                  table=after.table)
+    store.set_results(tournament_id, number, [after for _, after in changes], now(), source)
+    if closed:
+        return [msg("tournament.later_rounds_paired", round=number, first=number + 1,
+                    last=latest)]
+    return []
+
+
+def _stored(store: Store, tournament: Tournament, played: Round,
+            boards: Sequence[tuple[Board, Board]], source: Source, replacing: bool) -> Entered:
+    """The results of ``boards`` committed, and the round as it now stands."""
+    current = tournament.current
+    assert current is not None  # a round was found to take the results
+    later = commit(store, tournament.id, played.number, current.number, boards, source,
+                   replacing=replacing)
     # the round as now stored, without reading the whole tournament again
     changed = {after.table: after for _, after in boards}
     fresh_round = played.with_boards(tuple(changed.get(b.table, b) for b in played.boards))
     return Entered(tournament.with_round(fresh_round), fresh_round,
                    tuple((before, after) for before, after in boards if before.has_result),
-                   tuple(_warnings(tournament, played, [after for _, after in boards])))
+                   tuple([*_warnings(tournament, played, [after for _, after in boards]),
+                          *later]))
 
 
 def _team_table(tournament: Tournament, played: Round, team_name: str) -> tuple[Board, bool]:
@@ -164,12 +206,16 @@ def _team_table(tournament: Tournament, played: Round, team_name: str) -> tuple[
 def enter_result(store: Store, name: str | None, where: str, score1: int | None,
                  score2: int | None, *, round_number: int | None = None,
                  forfeit: str | None = None, deals: int | None = None,
-                 replacing: bool = False, source: str = "desk") -> Entered:
+                 replacing: bool = False, source: Source = "desk",
+                 check: Callable[[Tournament], None] | None = None) -> Entered:
     """Enter a table's result — ``where`` is its number, or a team playing there, whose score
     then comes first — or a forfeit; with ``replacing``, correct a result (rules 1-4).
-    ``source`` says where it came from (``desk``, or ``web`` from a phone at the table)."""
+    ``source`` says where it came from (``desk``, or ``web`` from a phone at the table);
+    ``check`` runs first on the tournament as the write reads it (rule 6)."""
     with store.write():
         tournament = load(store, name)
+        if check is not None:
+            check(tournament)
         played = _round(tournament, round_number, replacing)
         if where.isascii() and where.isdigit():
             board = _board(tournament, played, int(where))
@@ -193,7 +239,7 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
                 raise TournamentError("tournament.too_many_deals", deals=deals, limit=limit)
             _check_scores(score1, score2, score_limit(tournament, store))
             after = board.with_result(score1, score2, winner=board.winner_of(score1, score2))
-        return _store(store, tournament, played, [(board, after)], source)
+        return _stored(store, tournament, played, [(board, after)], source, replacing)
 
 
 def _named(tournament: Tournament, board: Board, row: ResultRow) -> tuple[int, int]:
@@ -235,35 +281,4 @@ def import_results(store: Store, name: str | None, rows: Sequence[ResultRow],
                 score1, score2, winner=board.winner_of(score1, score2))))
         if problems:  # every bad row at once, nothing stored
             raise RowsRefused(msg("tournament.import_refused", count=len(problems)), problems)
-        return _store(store, tournament, played, boards, "file")
-
-
-def table_game(store: Store, name: str | None, table: int) -> int:
-    """Create the game that scores ``table`` of the current round deal by deal."""
-    from coinche_cli.rules.model import compile_rules
-    from coinche_cli.rules.validate import rules_from_document
-
-    with store.write():
-        tournament = load(store, name)
-        played = _round(tournament, None, False)
-        board = _board(tournament, played, table)
-        if board.game_id is not None:
-            raise TournamentError("tournament.table_has_game", table=table, game=board.game_id)
-        if board.has_result:
-            raise TournamentError("tournament.table_done", table=table)
-        document = store.tournament_rules(tournament.id)
-        rules = rules_from_document(document, f"tournament {tournament.name} rules")
-        names = {"A": tournament.name_of(board.team1), "B": tournament.name_of(board.team2)}
-        settings = tournament.settings
-        record = GameRecord(
-            id=0, created=now(), rules_name=rules.name, rules=document, players=4, names=names,
-            first_dealer=0, target=settings.target, deals=settings.deals,
-            label=msg("tournament.table_label", name=tournament.name, round=played.number,
-                      table=table),
-            tournament_id=tournament.id, round=played.number, table_no=table,
-            compiled=compile_rules(rules),
-        )
-        game_id = store.create_game(record)
-        store.set_current("game", game_id)
-        store.link_game(tournament.id, played.number, table, game_id)
-    return game_id
+        return _stored(store, tournament, played, boards, "file", replacing)

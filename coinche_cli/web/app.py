@@ -3,7 +3,7 @@
 Routes, and nothing else (no file is served from a path a visitor gives):
 
 - ``/``: the projector page, the current round's tables and the standings after the last
-  complete round, redrawn within seconds of any change (:mod:`coinche_cli.web.live`);
+  complete round, redrawn within seconds of any change (:mod:`coinche_cli.web.snapshot`);
 - ``/me``: the phone page, a team's table, opponent and results, and every team's table;
 - ``/table/N`` (only with ``--entry``): the result of table N, entered once with the table's
   code (:mod:`coinche_cli.tournament.codes`), with the checks of ``tournament result``;
@@ -30,8 +30,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
-from coinche_cli.cli.output import json_text
 from coinche_cli.i18n import SOURCE, languages, speaking
+from coinche_cli.json_text import json_text
 from coinche_cli.messages import msg
 from coinche_cli.web.guard import Forms, WrongCodes
 from coinche_cli.web.refresh import Live

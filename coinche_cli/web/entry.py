@@ -1,5 +1,6 @@
 """A table's result entered from a phone: the checks of the live page, then those of
-``tournament result`` (:func:`coinche_cli.tournament.results.enter_result`), in that order:
+``tournament result`` (:func:`coinche_cli.tournament.results.enter_result`), in that order,
+those on the tournament inside the write's own transaction:
 
 1. the form was issued by this server for this table and this round, and is sent once, by
    the browser it was given to (its token, also in a cookie of this site only);
@@ -19,10 +20,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import CoincheError, KeyedError
-from coinche_cli.tournament.codes import same_code
+from coinche_cli.tournament.codes import same_code, table_code
 from coinche_cli.values import Value
 
 if TYPE_CHECKING:
+    from coinche_cli.store.protocol import Store
+    from coinche_cli.tournament.model import Tournament
     from coinche_cli.web.guard import Forms, WrongCodes
     from coinche_cli.web.settings import Settings
 
@@ -43,10 +46,17 @@ class Answer(Value):
         self.values = values
 
 
+class _Refused(KeyedError):
+    """A phone's entry refused by the live page's own checks, with its HTTP status."""
+
+    def __init__(self, key: str, status: int, **values: Any) -> None:
+        super().__init__(key, **values)
+        self.status = status
+
+
 def enter(settings: Settings, forms: Forms, wrong: WrongCodes, sent: dict[str, str],
           cookie: str, round_number: int, table: int) -> Answer:
     """Check and store the result ``sent`` for ``table`` of the current round."""
-    from coinche_cli.tournament import ops as tournaments
     from coinche_cli.tournament.results import enter_result
 
     try:
@@ -63,24 +73,21 @@ def enter(settings: Settings, forms: Forms, wrong: WrongCodes, sent: dict[str, s
     attempt = wrong.attempt(round_number, table)
     if attempt is None:
         return Answer(False, "web.too_many_codes", 429)
+    scores = [_score(sent.get(field, "")) for field in ("score1", "score2")]
     store = settings.open_store()
-    try:
-        tournament = tournaments.load(store, settings.tournament)
-        played = tournament.current
-        board = None if played is None else played.board(table)
-        if played is None or played.number != round_number or board is None:
-            return Answer(False, "tournament.round_closed", 409, round=round_number)
-        if (tournament.name_of(board.team1), tournament.name_of(board.team2)) != teams:
-            return Answer(False, "web.pairing_changed", 409)  # unpaired and paired again
-        code = tournaments.table_codes(store, tournament, round_number)[table]
-        if not same_code(sent.get("code", ""), code):
-            return Answer(False, "web.wrong_code", 403)
+
+    def check(tournament: Tournament) -> None:
+        """Checks 3 and 4 on the tournament as the write reads it."""
+        _check_table(store, tournament, round_number, table, teams, sent.get("code", ""))
         wrong.right(round_number, table, attempt)
-        scores = [_score(sent.get(field, "")) for field in ("score1", "score2")]
         if scores[0] is None or scores[1] is None:
-            return Answer(False, "web.bad_scores", 400)
+            raise _Refused("web.bad_scores", 400)
+
+    try:
         entered = enter_result(store, settings.tournament, str(table), scores[0], scores[1],
-                               round_number=round_number, source="web")
+                               round_number=round_number, source="web", check=check)
+    except _Refused as exc:
+        return Answer(False, exc.key, exc.status, **exc.values)
     except KeyedError as exc:  # refused as tournament result refuses it
         return Answer(False, exc.key, 409, **exc.values)
     except CoincheError:  # the store is busy or out of reach: nothing was stored
@@ -91,6 +98,22 @@ def enter(settings: Settings, forms: Forms, wrong: WrongCodes, sent: dict[str, s
     assert saved is not None
     return Answer(True, "web.saved", 200, table=table, score1=saved.score1,
                   score2=saved.score2)
+
+
+def _check_table(store: Store, tournament: Tournament, round_number: int, table: int,
+                 teams: tuple[str, ...], typed: str) -> None:
+    """The round is still the form's, the table holds the teams the form showed, and the
+    code is the table's (compared in constant time)."""
+    played = tournament.current
+    board = None if played is None else played.board(table)
+    if played is None or played.number != round_number or board is None:
+        raise _Refused("tournament.round_closed", 409, round=round_number)
+    if (tournament.name_of(board.team1), tournament.name_of(board.team2)) != teams:
+        raise _Refused("web.pairing_changed", 409)  # unpaired and paired again
+    secret = store.tournament_secret(tournament.id)  # given when the round was paired
+    if secret is None or not same_code(
+            typed, table_code(secret, round_number, table, (board.team1, board.team2))):
+        raise _Refused("web.wrong_code", 403)
 
 
 def _score(text: str) -> int | None:

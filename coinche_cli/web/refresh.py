@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as Late
 
 from coinche_cli.messages import raw
-from coinche_cli.web import live
+from coinche_cli.web import snapshot
 from coinche_cli.web.settings import Settings
 
 #: How often the snapshot is read again (seconds), and how long one reading may take.
@@ -47,7 +47,7 @@ class Live:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         # at start-up, here: a tournament that cannot be read stops the command
-        self.snapshot = live.read_settings(settings)
+        self.snapshot = snapshot.read_settings(settings)
         self.error: str | None = None
         self._stop = threading.Event()
         self._wake = threading.Event()
@@ -64,7 +64,7 @@ class Live:
                 self._pool = ProcessPoolExecutor(
                     max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                     initializer=_worker_start, initargs=(os.getpid(),))
-            self.snapshot = self._pool.submit(live.read_settings, self.settings).result(
+            self.snapshot = self._pool.submit(snapshot.read_settings, self.settings).result(
                 timeout=PATIENCE)
             self._failed(None)
         except Late:  # a worker that no longer answers: a new one next time

@@ -2,10 +2,10 @@
 
 from typing import TYPE_CHECKING
 
-from coinche_cli.cli.context import store_at
+from coinche_cli.store.connect import open_store
 
 if TYPE_CHECKING:
-    from coinche_cli.store.sqlite import SqlStore
+    from coinche_cli.store.sql import SqlStore
 
 
 class Settings:
@@ -23,4 +23,4 @@ class Settings:
 
     def open_store(self) -> "SqlStore":
         """The store, opened anew (one per thread or process that reads it)."""
-        return store_at(self.db)
+        return open_store(self.db)

@@ -28,7 +28,8 @@ from coinche_cli.game import ops as games
 from coinche_cli.rules.loader import load_rules
 from coinche_cli.scoring.deal import Deal, deal_from_words
 from coinche_cli.store.postgres import PostgresStore, is_url
-from coinche_cli.store.sqlite import SqliteStore, SqlStore
+from coinche_cli.store.sql import SqlStore
+from coinche_cli.store.sqlite import SqliteStore
 
 TARGET = 10_000_000  # never reached: the game accepts deals for as long as the test needs
 

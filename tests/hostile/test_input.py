@@ -184,7 +184,7 @@ def test_a_read_only_store_is_one_line() -> None:
     the translation of SQLite's error is checked here."""
     import sqlite3
 
-    from coinche_cli.store.sqlite_file import failure
+    from coinche_cli.store.sqlite import failure
 
     error = failure(sqlite3.OperationalError("attempt to write a readonly database"),
                     Path("/srv/coinche.db"))

@@ -3,7 +3,7 @@
 refusal's lines and no traceback, the store unchanged (the harness checks it), or, for what
 costs nothing to read, read.
 
-What each file would have done without the checks of ``coinche_cli.tournament.filelimits``
+What each file would have done without the checks of ``coinche_cli.sheets.limits``
 (measured under the same limits): the zip bombs, a value in XFD1048576 and the .ods repeats
 make python-calamine allocate gigabytes, and a failed allocation aborts the process (SIGABRT,
 a Rust backtrace); a ``<dimension ref="A1:XFD1048576">`` with three cells costs nothing.

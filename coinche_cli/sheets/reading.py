@@ -13,7 +13,7 @@ A header row may sit below a title or blank rows; it is the first row naming the
 workbook; pandas is not used at all (it cost half a second and 67 MiB just to import).
 
 A file is data from anywhere: what reading one may cost is bounded
-(:mod:`coinche_cli.tournament.filelimits`), a team, player or club name is checked as a typed
+(:mod:`coinche_cli.sheets.limits`), a team, player or club name is checked as a typed
 name is (:func:`coinche_cli.names.check_name`), and a table number or score is digits.
 """
 
@@ -29,7 +29,7 @@ from pathlib import Path
 from coinche_cli.errors import MAX_ROWS, InputError
 from coinche_cli.messages import msg
 from coinche_cli.names import check_name, echo, fold
-from coinche_cli.tournament.filelimits import (
+from coinche_cli.sheets.limits import (
     MAX_FILE_BYTES,
     MAX_IMPORT_ROWS,
     MAX_NUMBER,
@@ -42,7 +42,7 @@ from coinche_cli.tournament.filelimits import (
     too_many_rows,
     unreadable,
 )
-from coinche_cli.tournament.filelimits import FileProblem as FileProblem
+from coinche_cli.sheets.limits import FileProblem as FileProblem
 from coinche_cli.tournament.model import ResultRow
 from coinche_cli.values import Value
 

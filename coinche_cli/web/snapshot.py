@@ -16,9 +16,9 @@ import json
 import time
 from typing import TYPE_CHECKING, Any
 
-from coinche_cli.cli import tournament_view as view
 from coinche_cli.names import NameIndex, fold
 from coinche_cli.tournament import ops as tournaments
+from coinche_cli.tournament import views
 
 if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
@@ -74,8 +74,8 @@ def read(store: Store, name: str | None, round_minutes: int | None) -> Snapshot:
     current = found.current
     complete = [r.number for r in found.rounds if r.complete]
     after = complete[-1] if complete else None
-    standings = view.standings_json(tournaments.ranked(found, None))
-    shown = (view.standings_json(tournaments.ranked(found, after)) if after is not None
+    standings = views.standings_json(tournaments.ranked(found, None))
+    shown = (views.standings_json(tournaments.ranked(found, after)) if after is not None
              else [])
     deadline = None
     if current is not None:
@@ -84,7 +84,7 @@ def read(store: Store, name: str | None, round_minutes: int | None) -> Snapshot:
         if minutes and paired:
             started = calendar.timegm(time.strptime(paired[:19], "%Y-%m-%dT%H:%M:%S"))
             deadline = float(started + minutes * 60)
-    return Snapshot(found.name, None if current is None else view.round_json(found, current),
+    return Snapshot(found.name, None if current is None else views.round_json(found, current),
                     standings, shown, after, _teams(found, current), deadline)
 
 

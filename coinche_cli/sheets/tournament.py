@@ -21,7 +21,7 @@ the penalised team; an empty ``penalties`` list still gives a Penalties sheet (i
 no ``penalties`` key none.  Standings, teams and deals keep their columns in a fixed order; a
 key the order does not know (a tie-break added later) becomes an extra column at the end.
 
-Files are written by the shared writers of :mod:`coinche_cli.game.export` (atomic writes,
+Files are written by the shared writers of :mod:`coinche_cli.sheets.writing` (atomic writes,
 booleans as yes/no, formulas defused, A4 print setup); xlsxwriter is imported only inside the
 functions that write a workbook.
 """
@@ -34,7 +34,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import CoincheError, ExportFailed
-from coinche_cli.game.export import (
+from coinche_cli.i18n import N_, _
+from coinche_cli.messages import msg
+from coinche_cli.sheets.writing import (
     Book,
     print_setup,
     set_widths,
@@ -42,8 +44,6 @@ from coinche_cli.game.export import (
     write_csv,
     write_xlsx,
 )
-from coinche_cli.i18n import N_, _
-from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
     from xlsxwriter.format import Format
@@ -165,7 +165,7 @@ def write_workbook(path: Path, data: dict[str, Any]) -> None:
     Each sheet has its header in row 1 (bold, frozen, repeated on every printed page), a filter
     over the data, columns as wide as their content (capped), numbers stored as numbers,
     booleans as yes/no, and prints on A4 one page wide (landscape when wide); see
-    :func:`coinche_cli.game.export.add_table`.
+    :func:`coinche_cli.sheets.writing.add_table`.
     """
     sheets = [(table.title, table.header, table.rows) for table in export_tables(data)]
     write_xlsx(path, sheets, title=str(data.get("name") or ""))

@@ -1,7 +1,6 @@
-"""A game's sheet as a table, and tables written to CSV or Excel (the game's and a tournament's).
-
-The writers here are shared by :mod:`coinche_cli.tournament.export`, so that every exported
-file follows the same rules:
+"""Tables written to CSV or Excel: the writers every export shares (a game's sheet,
+:mod:`coinche_cli.sheets.game`; a tournament's results and score sheets,
+:mod:`coinche_cli.sheets.tournament`), so that every exported file follows the same rules:
 
 - every file is written to a temporary file beside the target, then renamed over it: a failed
   write leaves the old file (or nothing), never half a file;
@@ -29,8 +28,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from coinche_cli.errors import ExportFailed, InputError
-from coinche_cli.game.state import GameState, summary
-from coinche_cli.i18n import N_, _
 from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
@@ -291,74 +288,3 @@ def write_xlsx(path: Path, sheets: list[SheetData], *, title: str = "") -> None:
             add_table(book, sheet_title, header, rows)
 
     write_book(path, fill, title=title)
-
-
-# --- a game's sheet -------------------------------------------------------------------------
-
-
-def _announces(value: Any) -> str:
-    if not value:
-        return ""
-    return " ".join(f"{side}:{','.join(names)}" for side, names in value.items())
-
-
-def sheet_rows(state: GameState) -> tuple[list[str], list[list[Any]]]:
-    """Header and rows: one row per deal with every field, scores and running totals."""
-    setup = state.setup
-    names = [setup.names.get(s, s) for s in setup.sides]
-    header = [
-        *map(_, (N_("deal"), N_("dealer"), N_("taker"), N_("taker name"), N_("contract"),
-                 N_("trump"), N_("coinche"), N_("passed"), N_("made"))),
-        *(msg("export.points_of", name=n) for n in names),
-        *map(_, (N_("belote"), N_("announces"), N_("announce winner"), N_("capot"),
-                 N_("generale"))),
-        *(msg("export.score_of", name=n) for n in names),
-        *(msg("export.total_of", name=n) for n in names), _(N_("recorded")),
-    ]
-    rows: list[list[Any]] = []
-    for row in state.rows:
-        deal = row.entry.deal
-        result = row.result
-        if deal is None or result is None:
-            rows.append([
-                row.number, setup.seat_label(row.dealer), "", "", "", "", "", True, "",
-                *([""] * len(names)), "", "", "", "", "", *([0] * len(names)),
-                *(row.totals[s] for s in setup.sides), row.entry.recorded,
-            ])
-            continue
-        data = deal.to_json()
-        rows.append([
-            row.number, setup.seat_label(row.dealer), deal.taker,
-            setup.names.get(deal.taker, deal.taker), data["contract"], data["trump"],
-            deal.coinche, False, result.made,
-            *(result.checked.points[s] for s in setup.sides),
-            " ".join(deal.belote), _announces(data.get("announces")),
-            deal.announce_winner or "", result.checked.capot or "", result.checked.generale,
-            *(result.scores[s] for s in setup.sides), *(row.totals[s] for s in setup.sides),
-            row.entry.recorded,
-        ])
-    return header, rows
-
-
-def summary_rows(state: GameState) -> tuple[list[str], list[list[Any]]]:
-    """Per side: contracts taken/made/failed, coinches, total, winner."""
-    header = [_(text) for text in (
-        N_("side"), N_("name"), N_("taken"), N_("made"), N_("failed"), N_("coinched"),
-        N_("coinched against"), N_("total"), N_("winner"))]
-    rows = [
-        [side, state.setup.names.get(side, side), c["taken"], c["made"], c["failed"],
-         c["coinched"], c["was_coinched"], state.totals[side], state.winner == side]
-        for side, c in summary(state).items()
-    ]
-    return header, rows
-
-
-def export_game(state: GameState, *, csv_path: Path | None = None,
-                xlsx_path: Path | None = None, sep: str = ",") -> None:
-    """Export a game to CSV (its deals) and/or Excel (sheets Deals and Summary)."""
-    header, rows = sheet_rows(state)
-    if csv_path is not None:
-        write_csv(csv_path, header, rows, sep)
-    if xlsx_path is not None:
-        write_xlsx(xlsx_path, [(msg("tfile.title.deals"), header, rows),
-                               (msg("tfile.title.summary"), *summary_rows(state))])

@@ -1,0 +1,37 @@
+"""What every command shares: the store chosen by ``--db`` / ``COINCHE_DB``, closed when the
+command ends."""
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from coinche_cli.errors import InputError
+
+if TYPE_CHECKING:
+    from coinche_cli.store.sql import SqlStore
+
+
+def store_name(ctx: typer.Context) -> str | None:
+    """The store named on the root command (``--db``, or ``COINCHE_DB``); None: the
+    default."""
+    root = ctx.find_root()
+    return root.obj.get("db") if isinstance(root.obj, dict) else None
+
+
+def open_store(ctx: typer.Context) -> "SqlStore":
+    """Open the store the command names; it is closed when the command ends, however it
+    ends (Click closes the context after a failure too)."""
+    from coinche_cli.store.connect import open_store as opened
+
+    store = opened(store_name(ctx))
+    ctx.call_on_close(store.close)
+    return store
+
+
+def refuse_own_files(store: "SqlStore", paths: Iterable[Path]) -> None:
+    """Refuse to write an export over the store itself (``--csv coinche.db``)."""
+    for path in paths:
+        if store.owns(path):
+            raise InputError("path", "store.is_target", path=path)

@@ -1,0 +1,80 @@
+"""A game's score sheet as tables (its deals, and a summary per side), written to CSV or
+Excel by the shared writers of :mod:`coinche_cli.sheets.writing`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from coinche_cli.game.state import GameState, summary
+from coinche_cli.i18n import N_, _
+from coinche_cli.messages import msg
+from coinche_cli.sheets.writing import write_csv, write_xlsx
+
+
+def _announces(value: Any) -> str:
+    if not value:
+        return ""
+    return " ".join(f"{side}:{','.join(names)}" for side, names in value.items())
+
+
+def sheet_rows(state: GameState) -> tuple[list[str], list[list[Any]]]:
+    """Header and rows: one row per deal with every field, scores and running totals."""
+    setup = state.setup
+    names = [setup.names.get(s, s) for s in setup.sides]
+    header = [
+        *map(_, (N_("deal"), N_("dealer"), N_("taker"), N_("taker name"), N_("contract"),
+                 N_("trump"), N_("coinche"), N_("passed"), N_("made"))),
+        *(msg("export.points_of", name=n) for n in names),
+        *map(_, (N_("belote"), N_("announces"), N_("announce winner"), N_("capot"),
+                 N_("generale"))),
+        *(msg("export.score_of", name=n) for n in names),
+        *(msg("export.total_of", name=n) for n in names), _(N_("recorded")),
+    ]
+    rows: list[list[Any]] = []
+    for row in state.rows:
+        deal = row.entry.deal
+        result = row.result
+        if deal is None or result is None:
+            rows.append([
+                row.number, setup.seat_label(row.dealer), "", "", "", "", "", True, "",
+                *([""] * len(names)), "", "", "", "", "", *([0] * len(names)),
+                *(row.totals[s] for s in setup.sides), row.entry.recorded,
+            ])
+            continue
+        data = deal.to_json()
+        rows.append([
+            row.number, setup.seat_label(row.dealer), deal.taker,
+            setup.names.get(deal.taker, deal.taker), data["contract"], data["trump"],
+            deal.coinche, False, result.made,
+            *(result.checked.points[s] for s in setup.sides),
+            " ".join(deal.belote), _announces(data.get("announces")),
+            deal.announce_winner or "", result.checked.capot or "", result.checked.generale,
+            *(result.scores[s] for s in setup.sides), *(row.totals[s] for s in setup.sides),
+            row.entry.recorded,
+        ])
+    return header, rows
+
+
+def summary_rows(state: GameState) -> tuple[list[str], list[list[Any]]]:
+    """Per side: contracts taken/made/failed, coinches, total, winner."""
+    header = [_(text) for text in (
+        N_("side"), N_("name"), N_("taken"), N_("made"), N_("failed"), N_("coinched"),
+        N_("coinched against"), N_("total"), N_("winner"))]
+    rows = [
+        [side, state.setup.names.get(side, side), c["taken"], c["made"], c["failed"],
+         c["coinched"], c["was_coinched"], state.totals[side], state.winner == side]
+        for side, c in summary(state).items()
+    ]
+    return header, rows
+
+
+def export_game(state: GameState, *, csv_path: Path | None = None,
+                xlsx_path: Path | None = None, sep: str = ",") -> None:
+    """Export a game to CSV (its deals) and/or Excel (sheets Deals and Summary)."""
+    header, rows = sheet_rows(state)
+    if csv_path is not None:
+        write_csv(csv_path, header, rows, sep)
+    if xlsx_path is not None:
+        write_xlsx(xlsx_path, [(msg("tfile.title.deals"), header, rows),
+                               (msg("tfile.title.summary"), *summary_rows(state))])

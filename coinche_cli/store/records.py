@@ -1,0 +1,81 @@
+"""What a store holds and gives back, as plain values: a game, a deal, a tournament's identity.
+
+The backends (:mod:`coinche_cli.store.sql`) build them from their rows and the operations
+read them; the whole tournament (teams, rounds, tables) is the domain's
+:class:`~coinche_cli.tournament.model.Tournament`, which a store also returns.  Plain values
+(:mod:`coinche_cli.values`): ``game add`` loads a game and its last deal on every deal.
+"""
+
+from typing import Any
+
+from coinche_cli.values import Value
+
+
+class GameRecord(Value):
+    """A stored game's settings (a plain value: :mod:`coinche_cli.values`)."""
+
+    __slots__ = ("compiled", "created", "deals", "first_dealer", "id", "label", "names",
+                 "players", "round", "rules", "rules_name", "table_no", "target",
+                 "tournament_id")
+
+    def __init__(self, id: int, created: str, rules_name: str,
+                 rules: dict[str, Any], players: int, names: dict[str, str],
+                 first_dealer: int, target: int | None, deals: int | None, label: str = "",
+                 tournament_id: int | None = None, round: int | None = None,
+                 table_no: int | None = None, compiled: str | None = None) -> None:
+        self.id = id
+        self.created = created
+        self.rules_name = rules_name
+        self.rules = rules  # the validated rules document: a snapshot
+        self.players = players
+        self.names = names  # side -> display name
+        self.first_dealer = first_dealer
+        self.target = target
+        self.deals = deals
+        self.label = label
+        self.tournament_id = tournament_id  # a tournament table scored deal by deal
+        self.round = round
+        self.table_no = table_no
+        self.compiled = compiled  # the rules as compile_rules wrote them (rules.model), or None
+
+    def with_id(self, game_id: int) -> "GameRecord":
+        """This game as stored under ``game_id``."""
+        return GameRecord(game_id, self.created, self.rules_name, self.rules, self.players,
+                          self.names, self.first_dealer, self.target, self.deals, self.label,
+                          self.tournament_id, self.round, self.table_no, self.compiled)
+
+
+class DealRecord(Value):
+    """A stored deal, active or kept in the history after an undo or an edit."""
+
+    __slots__ = ("changed", "deal", "id", "number", "recorded", "replaced_by", "state",
+                 "status")
+
+    def __init__(self, id: int, number: int,
+                 deal: dict[str, Any] | None, recorded: str, status: str,
+                 replaced_by: int | None = None, changed: str | None = None,
+                 state: dict[str, Any] | None = None) -> None:
+        self.id = id
+        self.number = number
+        self.deal = deal  # the deal as JSON; None when everybody passed
+        self.recorded = recorded
+        self.status = status  # active | removed | replaced
+        self.replaced_by = replaced_by
+        self.changed = changed
+        self.state = state  # the game's summary after this deal
+
+
+class TournamentRecord(Value):
+    """A stored tournament's identity and settings, as the store lists it (its teams and rounds
+    come with the whole :class:`Tournament`)."""
+
+    __slots__ = ("created", "id", "name", "rules", "rules_name", "settings")
+
+    def __init__(self, id: int, name: str, created: str, rules_name: str,
+                 rules: dict[str, Any], settings: dict[str, Any]) -> None:
+        self.id = id
+        self.name = name
+        self.created = created
+        self.rules_name = rules_name
+        self.rules = rules  # the validated rules document: a snapshot
+        self.settings = settings
