@@ -47,10 +47,7 @@ def render_score(rules: Rules, result: DealScore) -> None:
     columns = [Column(msg("col.side")), Column(msg("col.card_points"), right=True),
                Column(msg("col.score"), right=True), Column(msg("col.why"), flexible=True,
                                                             floor=20)]
-    rows = []
-    for side, line in zip(result.checked.sides, result.lines[1:], strict=False):
-        why = line.split(": ", 1)[1].rsplit(" = ", 1)[0] if " = " in line else "0"
-        rows.append([side, str(result.checked.points[side]), str(result.scores[side]), why])
+    rows, after = result.cells()
     print_table(columns, rows)
-    for extra in result.lines[1 + len(result.checked.sides):]:
+    for extra in after:
         print_line(extra)

@@ -2,7 +2,7 @@
 
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -14,35 +14,7 @@ from coinche_cli.i18n import N_
 from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
-    from coinche_cli.store.protocol import Store
-    from coinche_cli.tournament.model import Tournament
-
-
-def _deal_rows(store: "Store", found: "Tournament") -> list[dict[str, Any]]:
-    from coinche_cli.game import ops as games
-
-    rows: list[dict[str, Any]] = []
-    for played in found.rounds:
-        for board in played.boards:
-            if board.game_id is None:
-                continue
-            _record, state = games.load(store, board.game_id)
-            for row in state.rows:
-                deal = row.entry.deal
-                rows.append({
-                    "round": played.number, "table": board.table, "game": board.game_id,
-                    "number": row.number, "dealer": state.setup.seat_label(row.dealer),
-                    "taker": "" if deal is None else state.setup.names[deal.taker],
-                    "contract": "" if deal is None else (
-                        deal.contract if isinstance(deal.contract, int) else str(deal.contract)),
-                    "trump": "" if deal is None else deal.trump.value,
-                    "coinche": 0 if deal is None else deal.coinche,
-                    "made": None if row.result is None else row.result.made,
-                    "score1": 0 if row.result is None else row.result.scores["A"],
-                    "score2": 0 if row.result is None else row.result.scores["B"],
-                    "total1": row.totals["A"], "total2": row.totals["B"],
-                })
-    return rows
+    pass
 
 
 #: The commands' help (they are registered by :mod:`coinche_cli.cli.tournament`).
@@ -69,10 +41,10 @@ def export(
     tournament: TournamentOption = None,
 ) -> None:
     from coinche_cli.cli.store import refuse_own_files
+    from coinche_cli.game.ops import deal_rows
     from coinche_cli.sheets.tournament import csv_paths, write_csv_dir, write_workbook
     from coinche_cli.sheets.writing import check_separator
     from coinche_cli.tournament import ops as tournaments
-    from coinche_cli.tournament import views as tournament_json
 
     if path is None and csv_dir is None:
         raise TournamentError("tournament.export_where")
@@ -80,8 +52,7 @@ def export(
         raise TournamentError("tournament.export_suffix", path=path)
     sep = check_separator(sep)
     store = open_store(ctx)
-    found = tournaments.load(store, tournament)
-    data = tournament_json.export_data(found, tournaments.ranked(found), _deal_rows(store, found))
+    data = tournaments.export_data(store, tournament, deal_rows)
     targets = ([] if path is None else [path]) + (
         [] if csv_dir is None else [csv_dir, *csv_paths(csv_dir, data)])
     refuse_own_files(store, targets)
@@ -106,17 +77,7 @@ def sheets(
 
     store = open_store(ctx)
     refuse_own_files(store, [path])
-    found = tournaments.load(store, tournament)
-    if found.current is None:
-        raise TournamentError("tournament.nothing_paired")
-    played = found.round(round_number or found.current.number)
-    codes = tournaments.table_codes(store, found, played.number)  # for entry at the table
-    tables = [
-        {"table": b.table, "team1": found.name_of(b.team1),
-         "players1": ", ".join(found.team(b.team1).players), "team2": found.name_of(b.team2),
-         "players2": ", ".join(found.team(b.team2).players), "code": codes[b.table]}
-        for b in played.boards
-    ]
+    found, played, tables = tournaments.score_sheets(store, tournament, round_number)
     write_score_sheets(path, found.name, played.number, tables, found.settings.deals,
                        found.settings.target)
     print_line(msg("tview.sheets", path=path, count=len(tables), round=played.number))

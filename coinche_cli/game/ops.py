@@ -74,9 +74,32 @@ def find_game(store: Store, game_id: int | None) -> GameRecord:
 
 
 def load(store: Store, game_id: int | None) -> tuple[GameRecord, GameState]:
-    """A stored game and where it stands."""
-    record = find_game(store, game_id)
-    return record, _state(store, record)
+    """A stored game and where it stands, read in one snapshot."""
+    with store.reading():
+        record = find_game(store, game_id)
+        return record, _state(store, record)
+
+
+def deal_rows(store: Store, game_id: int) -> list[dict[str, Any]]:
+    """A game's deals as the tournament's export lists a table's: number, dealer, taker,
+    contract, trump, coinche, made, each side's score and running total."""
+    _record, state = load(store, game_id)
+    rows: list[dict[str, Any]] = []
+    for row in state.rows:
+        deal = row.entry.deal
+        rows.append({
+            "number": row.number, "dealer": state.setup.seat_label(row.dealer),
+            "taker": "" if deal is None else state.setup.names[deal.taker],
+            "contract": "" if deal is None else (
+                deal.contract if isinstance(deal.contract, int) else str(deal.contract)),
+            "trump": "" if deal is None else deal.trump.value,
+            "coinche": 0 if deal is None else deal.coinche,
+            "made": None if row.result is None else row.result.made,
+            "score1": 0 if row.result is None else row.result.scores["A"],
+            "score2": 0 if row.result is None else row.result.scores["B"],
+            "total1": row.totals["A"], "total2": row.totals["B"],
+        })
+    return rows
 
 
 def history(store: Store, game_id: int) -> list[DealRecord]:
@@ -86,8 +109,10 @@ def history(store: Store, game_id: int) -> list[DealRecord]:
 
 def list_games(store: Store) -> list[tuple[GameRecord, GameState, bool]]:
     """Every game of the store: its record, where it stands, whether it is the current one."""
-    current = store.current("game")
-    return [(record, _state(store, record), record.id == current) for record in store.games()]
+    with store.reading():
+        current = store.current("game")
+        return [(record, _state(store, record), record.id == current)
+                for record in store.games()]
 
 
 def _entries(records: Sequence[DealRecord]) -> list[Entry]:

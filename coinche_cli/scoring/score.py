@@ -101,6 +101,17 @@ class DealScore(NamedTuple):
                              detail=detail))
         return tuple(lines)
 
+    def cells(self) -> tuple[list[list[str]], list[str]]:
+        """The deal as ``coinche score`` tabulates it: one row per side (the side, its card
+        points, its score, the terms behind it), then the lines that follow the table (how
+        the card points were rounded)."""
+        rows = []
+        sides = self.checked.sides
+        for side, line in zip(sides, self.lines[1:], strict=False):
+            why = line.split(": ", 1)[1].rsplit(" = ", 1)[0] if " = " in line else "0"
+            rows.append([side, str(self.checked.points[side]), str(self.scores[side]), why])
+        return rows, list(self.lines[1 + len(sides):])
+
     def to_json(self, rules: Rules) -> dict[str, Any]:
         """A JSON-ready summary: made, scores, card points, terms and explanation lines (in
         English whatever the language: JSON is the machine's interface)."""

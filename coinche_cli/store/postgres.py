@@ -120,6 +120,8 @@ class PostgresStore(SqlStore):
     """The PostgreSQL store named by ``url``.  Use :meth:`write` for every change."""
 
     dialect = "postgresql"
+    #: A reading sees one moment of the store, and cannot change it.
+    _SNAPSHOT = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 
     def __init__(self, url: str) -> None:
         self.url = url

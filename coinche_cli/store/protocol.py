@@ -23,6 +23,9 @@ class Store(Protocol):
     def write(self) -> AbstractContextManager[None]:
         """One transaction: committed when the block ends, rolled back on any error."""
 
+    def reading(self) -> AbstractContextManager[None]:
+        """One snapshot for several reads; inside a write, the write's own."""
+
     def close(self) -> None:
         """Let go of the store."""
 

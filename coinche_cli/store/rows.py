@@ -11,30 +11,11 @@ ID_TYPES` spells their keys.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from coinche_cli.store.sql import SqlStore
-
-#: How each backend begins a transaction that reads one snapshot of the store, however the
-#: desks go on writing to it.
-_SNAPSHOT = {
-    "sqlite": "BEGIN",  # deferred: the snapshot is taken at the first read (WAL)
-    "postgresql": "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
-}
-
-
-@contextmanager
-def reading(store: SqlStore) -> Iterator[None]:
-    """One consistent view of ``store`` for several reads; nothing is changed."""
-    store.db.execute(_SNAPSHOT[store.dialect])
-    try:
-        yield
-    finally:
-        store.db.execute("ROLLBACK")
-
 
 def same_database(one: SqlStore, other: SqlStore) -> bool:
     """Whether two PostgreSQL stores are one database, however their URLs spell it (a host's

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from coinche_cli.errors import CoincheError
 from coinche_cli.names import fold
 from coinche_cli.store.records import DealRecord, GameRecord, TournamentRecord
 
@@ -41,7 +42,6 @@ def _players(rows: "Sequence[Sequence[Any]]") -> list[list[str]]:
     return [json.loads(t) for t in texts]
 
 
-
 class SqlStore:
     """The queries of a SQL store, written once for every backend: standard SQL with ``?``
     placeholders.  A backend (:class:`SqliteStore`, or
@@ -54,18 +54,60 @@ class SqlStore:
     dialect: str  # "sqlite" or "postgresql" (coinche_cli.store.rows, migrations.ID_TYPES)
     label: str  # the store as messages name it: its file, or its URL without the password
 
+    #: Whether a transaction (a write, or a reading) is open on the connection.
+    _in_transaction = False
+
     @contextmanager
     def write(self) -> Iterator[None]:
-        """One transaction: committed when the block ends, rolled back on any error."""
+        """One transaction: committed when the block ends, rolled back on any error, a
+        failed ``COMMIT`` included (a full disk, a server gone): nothing is half-written."""
+        assert not self._in_transaction, "a change inside a reading or another change"
         self._begin()
+        self._in_transaction = True
         try:
             yield
         except BaseException:
+            self._in_transaction = False
             if self._db is not None:
                 self._db.execute("ROLLBACK")
                 self._rolled_back()
             raise
-        self.db.execute("COMMIT")  # the connection a first change may have opened
+        self._in_transaction = False
+        try:
+            self.db.execute("COMMIT")  # the connection a first change may have opened
+        except BaseException:
+            if self._abandon():
+                self._rolled_back()
+            raise
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """One snapshot of the store for several reads, however the desks go on writing to
+        it; nothing is changed.  Inside a write (or another reading) it is that one's."""
+        if self._in_transaction:
+            yield
+            return
+        self.db.execute(self._SNAPSHOT)
+        self._in_transaction = True
+        try:
+            yield
+        finally:
+            self._in_transaction = False
+            self._abandon()
+
+    #: How a reading's transaction begins (a backend's own, when it differs).
+    _SNAPSHOT = "BEGIN"
+
+    def _abandon(self) -> bool:
+        """Roll back whatever is open, if anything: after a reading, or a failed commit
+        (which a backend may already have rolled back itself).  False when nothing was."""
+        if self._db is None:
+            return False
+        try:
+            self._db.execute("ROLLBACK")
+        except CoincheError:
+            return False  # nothing was open any more
+        return True
 
     def close(self) -> None:
         """Close the connection."""
@@ -238,7 +280,11 @@ class SqlStore:
         return data
 
     def tournament(self, tournament_id: int) -> "model.Tournament | None":
-        """Read a whole tournament."""
+        """Read a whole tournament, in one snapshot."""
+        with self.reading():  # five queries, one moment: never a round without its tables
+            return self._tournament(tournament_id)
+
+    def _tournament(self, tournament_id: int) -> "model.Tournament | None":
         from coinche_cli.tournament.model import Board, Penalty, Round, Settings, Team, Tournament
 
         db = self.db

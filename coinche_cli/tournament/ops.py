@@ -5,8 +5,8 @@ transaction.  A refused operation leaves the store as it was.  The store is any
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import RowsRefused, TournamentError
 from coinche_cli.messages import msg
@@ -63,8 +63,9 @@ def _read(store: Store, tournament_id: int) -> Tournament:
 
 
 def load(store: Store, name: str | None) -> Tournament:
-    """The tournament called ``name``, or the current one."""
-    return _read(store, _find(store, name))
+    """The tournament called ``name``, or the current one, read in one snapshot."""
+    with store.reading():
+        return _read(store, _find(store, name))
 
 
 def listing(store: Store) -> list[TournamentRecord]:
@@ -281,6 +282,25 @@ def table_codes(store: Store, tournament: Tournament, number: int) -> dict[int, 
             for board in tournament.round(number).boards}
 
 
+def score_sheets(store: Store, name: str | None, number: int | None
+                 ) -> tuple[Tournament, Round, list[dict[str, Any]]]:
+    """What ``tournament sheets`` prints for round ``number`` (default: the current one):
+    each table's number, teams, players and entry code (for a result entered at the
+    table)."""
+    found = load(store, name)
+    if found.current is None:
+        raise TournamentError("tournament.nothing_paired")
+    played = found.round(number or found.current.number)
+    codes = table_codes(store, found, played.number)
+    tables = [
+        {"table": b.table, "team1": found.name_of(b.team1),
+         "players1": ", ".join(found.team(b.team1).players), "team2": found.name_of(b.team2),
+         "players2": ", ".join(found.team(b.team2).players), "code": codes[b.table]}
+        for b in played.boards
+    ]
+    return found, played, tables
+
+
 def unpair(store: Store, name: str | None) -> Round:
     """Withdraw the latest round while none of its tables has a result."""
     with store.write():
@@ -315,6 +335,22 @@ def penalise(store: Store, name: str | None, team: str, points: int, reason: str
         penalty = Penalty(found.id, current.number, points, reason, to_opponents)
         store.add_penalty(tournament.id, penalty, now())
     return penalty
+
+
+def export_data(store: Store, name: str | None,
+                table_deals: Callable[[Store, int], list[dict[str, Any]]]) -> dict[str, Any]:
+    """Everything ``tournament export`` writes, read in one snapshot: the standings, teams,
+    rounds and penalties, and the deals of every table scored deal by deal (each game's rows
+    as ``table_deals`` reads them: :func:`coinche_cli.game.ops.deal_rows`, handed over by
+    the caller, since the tournament package never imports the game's)."""
+    from coinche_cli.tournament.views import export_data as data
+
+    with store.reading():
+        found = load(store, name)
+        deals = [{"round": played.number, "table": board.table, "game": board.game_id, **row}
+                 for played in found.rounds for board in played.boards
+                 if board.game_id is not None for row in table_deals(store, board.game_id)]
+        return data(found, ranked(found), deals)
 
 
 def ranked(tournament: Tournament, after_round: int | None = None) -> list[Standing]:

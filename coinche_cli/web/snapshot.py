@@ -69,7 +69,13 @@ def read_settings(settings: Settings) -> Snapshot:
 
 
 def read(store: Store, name: str | None, round_minutes: int | None) -> Snapshot:
-    """A snapshot of tournament ``name`` (None: the current one) as ``store`` holds it."""
+    """A snapshot of tournament ``name`` (None: the current one) as ``store`` holds it at
+    one moment (one reading)."""
+    with store.reading():
+        return _read(store, name, round_minutes)
+
+
+def _read(store: Store, name: str | None, round_minutes: int | None) -> Snapshot:
     found = tournaments.load(store, name)
     current = found.current
     complete = [r.number for r in found.rounds if r.complete]

@@ -1,0 +1,162 @@
+"""``store copy``: an event moved from one store to another, and checked before it is kept.
+
+A copy is one transaction in the destination, read from one snapshot of the source (desks
+may go on writing to it), and checked before it is committed: the same number of rows in
+every table (:mod:`coinche_cli.store.transfer`), and every ``--json`` view of every game and
+tournament (``game show``, ``tournament show`` for each round, ``team list``, ``standings``
+after each round) the same in the copy as in the original, ids aside.  A copy that differs
+is rolled back: nothing is written, and a destination file the copy created is removed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from coinche_cli.errors import InputError, StoreError
+from coinche_cli.messages import msg
+from coinche_cli.values import Value
+
+if TYPE_CHECKING:
+    from coinche_cli.store.sql import SqlStore
+    from coinche_cli.store.transfer import Copied
+
+
+class CopyReport(Value):
+    """A copy made and checked: the two stores as messages name them, the rows of each table,
+    the new id of every game and tournament by its source id, the views compared and their
+    checksum."""
+
+    __slots__ = ("checksum", "destination", "games", "merge", "rows", "source", "tournaments",
+                 "views")
+
+    def __init__(self, source: str, destination: str, merge: bool, copied: Copied, views: int,
+                 checksum: str) -> None:
+        self.source = source
+        self.destination = destination
+        self.merge = merge
+        self.rows = copied.rows
+        self.games = copied.games
+        self.tournaments = copied.tournaments
+        self.views = views
+        self.checksum = checksum
+
+
+def copy_store(source: str, destination: str, *, merge: bool) -> CopyReport:
+    """Copy every game and tournament from the store named ``source`` to the one named
+    ``destination`` (each a file or a URL), checked; refused, with nothing written, when it
+    cannot be done or differs."""
+    from coinche_cli.store.connect import open_store
+    from coinche_cli.store.transfer import copy_rows
+
+    for field, name in (("source", source), ("destination", destination)):
+        if not name.strip():  # not the default store: a script's empty variable
+            raise InputError(field, "copy.no_name")
+    original, copied_to = open_store(source), open_store(destination)
+    new_file = _new_file(copied_to)
+    try:
+        _refuse_empty_or_same(original, copied_to)
+        with original.reading(), copied_to.write():
+            copied = copy_rows(original, copied_to, merge=merge)
+            views = _views(original, {g: g for g in copied.games},
+                           {t: t for t in copied.tournaments})
+            again = _views(copied_to, copied.games, copied.tournaments)
+            for (label, view), (_, copy_view) in zip(views, _ids_back(again, copied),
+                                                     strict=True):
+                if _canonical(view) != _canonical(copy_view):
+                    raise StoreError(msg("copy.differs", view=label))
+    except BaseException:
+        copied_to.close()
+        if new_file is not None:  # a failed copy leaves no store behind it
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{new_file}{suffix}").unlink(missing_ok=True)
+        raise
+    finally:
+        original.close()
+        copied_to.close()
+    checksum = hashlib.sha256("\n".join(_canonical(v) for _, v in views).encode()).hexdigest()
+    return CopyReport(original.label, copied_to.label, merge, copied, len(views), checksum)
+
+
+def _new_file(store: SqlStore) -> Path | None:
+    """The destination's file when it does not exist yet (the copy creates it)."""
+    from coinche_cli.store.sqlite import SqliteStore
+
+    if isinstance(store, SqliteStore) and not os.path.lexists(store.path):
+        return store.path
+    return None
+
+
+def _refuse_empty_or_same(original: SqlStore, copied_to: SqlStore) -> None:
+    """A source that is no store, or an empty file (opening it would make it a store); the
+    same store on both sides, by any name: a file, a link to it, its journal (``-wal``), or
+    a database whose URLs differ."""
+    from coinche_cli.store.rows import same_database
+    from coinche_cli.store.sqlite import SqliteStore
+
+    if isinstance(original, SqliteStore):
+        if not original.path.exists():
+            raise InputError("source", "copy.no_source", path=original.label)
+        if original.path.is_file() and original.path.stat().st_size == 0:
+            raise InputError("source", "copy.empty", path=original.label)
+    if isinstance(original, SqliteStore) and isinstance(copied_to, SqliteStore):
+        same = original.owns(copied_to.path) or copied_to.owns(original.path)
+    elif original.dialect == copied_to.dialect == "postgresql":
+        same = original.label == copied_to.label or same_database(original, copied_to)
+    else:
+        same = False
+    if same:
+        raise InputError("destination", "copy.same", path=copied_to.label)
+
+
+def _views(store: SqlStore, games: dict[int, int],
+           tournaments: dict[int, int]) -> list[tuple[str, Any]]:
+    """Every ``--json`` view of the games and tournaments copied (by their ids in
+    ``store``), in the source's order, each with what names it in a message."""
+    from coinche_cli.game import ops as game_ops
+    from coinche_cli.game import views as game_json
+    from coinche_cli.tournament import ops as tournament_ops
+    from coinche_cli.tournament import views as tournament_json
+
+    found: list[tuple[str, Any]] = []
+    for game_id in games.values():
+        game, state = game_ops.load(store, game_id)
+        found.append((f"game show --game {game_id}", {
+            **game_json.state_json(game, state),
+            "history": game_json.history_json(game_ops.history(store, game_id))}))
+    records = {r.id: r for r in tournament_ops.listing(store)}
+    for tournament_id in tournaments.values():
+        record = records[tournament_id]
+        tournament = tournament_ops.load(store, record.name)
+        named = f"tournament {record.name!r}"
+        found.append((named, {"name": record.name, "rules": record.rules_name,
+                              "created": record.created, "settings": record.settings}))
+        found.append((f"{named}: team list", tournament_json.teams_json(tournament)))
+        for played in tournament.rounds:
+            number = played.number
+            found.append((f"{named}: show --round {number}",
+                          tournament_json.round_json(tournament, played)))
+            found.append((f"{named}: standings --round {number}", tournament_json.standings_json(
+                tournament_ops.ranked(tournament, number))))
+        found.append((f"{named}: standings", tournament_json.standings_json(
+            tournament_ops.ranked(tournament, None))))
+    return found
+
+
+def _ids_back(views: list[tuple[str, Any]], copied: Copied) -> list[tuple[str, Any]]:
+    """The copy's views with its game ids turned back into the source's."""
+    back = {new: old for old, new in copied.games.items()}
+    for _, view in views:
+        if isinstance(view, dict) and "history" in view:  # a game
+            view["id"] = back[view["id"]]
+        elif isinstance(view, dict) and "tables" in view:  # a round: its table games
+            for table in view["tables"]:
+                table["game"] = back.get(table["game"], table["game"])
+    return views
+
+
+def _canonical(view: Any) -> str:
+    return json.dumps(view, sort_keys=True, ensure_ascii=False)
