@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -50,15 +49,15 @@ def copy_store(source: str, destination: str, *, merge: bool) -> CopyReport:
     ``destination`` (each a file or a URL), checked; refused, with nothing written, when it
     cannot be done or differs."""
     from coinche_cli.store.connect import open_store
-    from coinche_cli.store.transfer import copy_rows
+    from coinche_cli.store.transfer import copy_rows, new_file, refuse_empty_or_same
 
     for field, name in (("source", source), ("destination", destination)):
         if not name.strip():  # not the default store: a script's empty variable
             raise InputError(field, "copy.no_name")
     original, copied_to = open_store(source), open_store(destination)
-    new_file = _new_file(copied_to)
+    created = new_file(copied_to)
     try:
-        _refuse_empty_or_same(original, copied_to)
+        refuse_empty_or_same(original, copied_to)
         with original.reading(), copied_to.write():
             copied = copy_rows(original, copied_to, merge=merge)
             views = _views(original, {g: g for g in copied.games},
@@ -70,46 +69,15 @@ def copy_store(source: str, destination: str, *, merge: bool) -> CopyReport:
                     raise StoreError(msg("copy.differs", view=label))
     except BaseException:
         copied_to.close()
-        if new_file is not None:  # a failed copy leaves no store behind it
+        if created is not None:  # a failed copy leaves no store behind it
             for suffix in ("", "-wal", "-shm"):
-                Path(f"{new_file}{suffix}").unlink(missing_ok=True)
+                Path(f"{created}{suffix}").unlink(missing_ok=True)
         raise
     finally:
         original.close()
         copied_to.close()
     checksum = hashlib.sha256("\n".join(_canonical(v) for _, v in views).encode()).hexdigest()
     return CopyReport(original.label, copied_to.label, merge, copied, len(views), checksum)
-
-
-def _new_file(store: SqlStore) -> Path | None:
-    """The destination's file when it does not exist yet (the copy creates it)."""
-    from coinche_cli.store.sqlite import SqliteStore
-
-    if isinstance(store, SqliteStore) and not os.path.lexists(store.path):
-        return store.path
-    return None
-
-
-def _refuse_empty_or_same(original: SqlStore, copied_to: SqlStore) -> None:
-    """A source that is no store, or an empty file (opening it would make it a store); the
-    same store on both sides, by any name: a file, a link to it, its journal (``-wal``), or
-    a database whose URLs differ."""
-    from coinche_cli.store.rows import same_database
-    from coinche_cli.store.sqlite import SqliteStore
-
-    if isinstance(original, SqliteStore):
-        if not original.path.exists():
-            raise InputError("source", "copy.no_source", path=original.label)
-        if original.path.is_file() and original.path.stat().st_size == 0:
-            raise InputError("source", "copy.empty", path=original.label)
-    if isinstance(original, SqliteStore) and isinstance(copied_to, SqliteStore):
-        same = original.owns(copied_to.path) or copied_to.owns(original.path)
-    elif original.dialect == copied_to.dialect == "postgresql":
-        same = original.label == copied_to.label or same_database(original, copied_to)
-    else:
-        same = False
-    if same:
-        raise InputError("destination", "copy.same", path=copied_to.label)
 
 
 def _views(store: SqlStore, games: dict[int, int],

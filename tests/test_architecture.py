@@ -1,8 +1,9 @@
-"""The layers of ``docs/architecture.md`` hold: read from the source, import by import.
+"""The rooms of ``docs/architecture.md`` hold: read from the source, import by import.
 
 Every ``import`` of every module counts, also those inside functions (the lazy ones that keep
 start-up fast) and those only for type checking: a layer that reaches up, even lazily, is
-still a layer that reaches up.
+still a layer that reaches up.  Every module has a room; a module that has none fails here
+until ``docs/architecture.md`` and :data:`ROOMS` place it.
 """
 
 from __future__ import annotations
@@ -15,19 +16,52 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "coinche_cli"
 
-#: The domain: pure values and functions (docs/architecture.md).
-DOMAIN = ("coinche_cli.rules", "coinche_cli.scoring", "coinche_cli.game.state",
-          "coinche_cli.tournament.model", "coinche_cli.tournament.ranking",
-          "coinche_cli.tournament.pairing", "coinche_cli.tournament.standings",
-          "coinche_cli.names", "coinche_cli.errors", "coinche_cli.messages",
-          "coinche_cli.values")
-#: Readers and writers of files: the domain's data in, spreadsheets out.
-FILES = ("coinche_cli.sheets.writing", "coinche_cli.sheets.reading",
-         "coinche_cli.sheets.limits", "coinche_cli.sheets.tournament")
-OPERATIONS = ("coinche_cli.game.ops", "coinche_cli.tournament.ops",
-              "coinche_cli.tournament.results")
-#: The store's backends: the only modules that hold SQL and talk to a database driver.
-BACKENDS = ("coinche_cli.store.sqlite", "coinche_cli.store.postgres", "coinche_cli.store.rows")
+#: Every room, lowest first, with its level: a module imports modules of a lower level, or
+#: of its own room.  Rooms of one level never import each other.
+ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
+    # what everything speaks: values, the error root, names, the language, JSON's text
+    "base": (0, ("coinche_cli", "coinche_cli.values", "coinche_cli.errors", "coinche_cli.names",
+                 "coinche_cli.i18n", "coinche_cli.json_text", "coinche_cli.messages",
+                 "coinche_cli.messages_tournament")),
+    # the game's rules as pure values and functions, and what a store holds
+    "domain": (1, ("coinche_cli.rules", "coinche_cli.scoring", "coinche_cli.game.state",
+                   "coinche_cli.tournament.board", "coinche_cli.tournament.model",
+                   "coinche_cli.tournament.ranking", "coinche_cli.tournament.pairing",
+                   "coinche_cli.tournament.standings", "coinche_cli.tournament.codes")),
+    "records": (2, ("coinche_cli.store.records",)),
+    # three rooms of one level, which never see each other
+    "views": (3, ("coinche_cli.game.views", "coinche_cli.tournament.views")),
+    "sheets": (3, ("coinche_cli.sheets",)),
+    "store": (3, ("coinche_cli.store",)),
+    # the operations: one per command, read -> check -> write in one transaction
+    "operations": (4, ("coinche_cli.game.ops", "coinche_cli.tournament.ops",
+                       "coinche_cli.tournament.results", "coinche_cli.tournament.table_games",
+                       "coinche_cli.store_copy")),
+    # the two clients, which never import each other
+    "cli": (5, ("coinche_cli.cli", "coinche_cli.__main__")),
+    "web": (5, ("coinche_cli.web",)),
+}
+#: The one edge between the game and the tournament packages: a game's change passes its
+#: end on to its table.
+FEATURE_EDGES = {("coinche_cli.game.ops", "coinche_cli.tournament.table_games")}
+#: The one edge between the two clients, one way: ``tournament serve`` starts the live page
+#: (the web never imports the command line).
+CLIENT_EDGES = {("coinche_cli.cli.tournament_serve", "coinche_cli.web.app"),
+                ("coinche_cli.cli.tournament_serve", "coinche_cli.web.settings")}
+#: The store's backends: the only modules that hold SQL (the schema's statements are the
+#: migrations') and talk to a database driver.
+SQL = ("coinche_cli.store.sql", "coinche_cli.store.sqlite", "coinche_cli.store.postgres",
+       "coinche_cli.store.rows", "coinche_cli.store.migrations")
+BACKENDS = ("coinche_cli.store.sqlite", "coinche_cli.store.postgres")
+#: Libraries only one room may import.
+ONLY = {
+    ("typer", "click", "rich"): ("coinche_cli.cli",),
+    ("starlette", "uvicorn", "jinja2", "segno"): ("coinche_cli.web",
+                                                 "coinche_cli.cli.tournament_serve"),
+    ("sqlite3",): ("coinche_cli.store.sqlite",),
+    ("psycopg",): ("coinche_cli.store.postgres",),
+    ("xlsxwriter", "python_calamine"): ("coinche_cli.sheets",),
+}
 MAX_LINES = 500
 
 
@@ -67,8 +101,28 @@ def _inside(name: str, prefixes: tuple[str, ...]) -> bool:
     return any(name == p or name.startswith(p + ".") for p in prefixes)
 
 
+def room_of(name: str) -> str | None:
+    """The room of module ``name``: the one whose longest prefix names it; a subpackage's
+    ``__init__`` (which imports nothing: start-up) is in the base."""
+    if name != "coinche_cli" and MODULES[name].name == "__init__.py":
+        return "base"
+    best, length = None, -1
+    for room, (_level, prefixes) in ROOMS.items():
+        for prefix in prefixes:
+            matched = name == prefix or (name.startswith(prefix + ".") and prefix != "coinche_cli")
+            if matched and len(prefix) > length:
+                best, length = room, len(prefix)
+    return best
+
+
 def _internal(name: str) -> set[str]:
+    """The package's modules that ``name`` imports (``from coinche_cli.store import now``
+    imports the package ``coinche_cli.store``)."""
     return {target for target in IMPORTS[name] if target in MODULES and target != name}
+
+
+def test_every_module_has_a_room() -> None:
+    assert [name for name in MODULES if room_of(name) is None] == []
 
 
 def test_the_package_has_no_import_cycle() -> None:
@@ -92,50 +146,56 @@ def test_the_package_has_no_import_cycle() -> None:
             visit(name)
 
 
-@pytest.mark.parametrize("name", [n for n in MODULES if _inside(n, DOMAIN)])
-def test_the_domain_imports_neither_the_cli_nor_the_store_nor_operations(name: str) -> None:
-    wrong = {t for t in IMPORTS[name]
-             if _inside(t, ("coinche_cli.cli", "coinche_cli.store", *OPERATIONS, *FILES))}
-    assert not wrong, f"{name} (domain) imports {sorted(wrong)}"
+@pytest.mark.parametrize("name", list(MODULES))
+def test_a_module_imports_only_lower_rooms_or_its_own(name: str) -> None:
+    room = room_of(name)
+    assert room is not None
+    level = ROOMS[room][0]
+    wrong = []
+    for target in _internal(name):
+        other = room_of(target)
+        assert other is not None, target
+        if other != room and ROOMS[other][0] >= level and (name, target) not in CLIENT_EDGES:
+            wrong.append(f"{target} ({other})")
+    assert wrong == [], f"{name} ({room}) imports {sorted(wrong)}"
 
 
-@pytest.mark.parametrize("name", [n for n in MODULES if not _inside(n, ("coinche_cli.cli",))])
-def test_only_the_cli_imports_typer_or_rich(name: str) -> None:
-    wrong = {t for t in IMPORTS[name] if _inside(t, ("typer", "rich", "click"))}
-    assert not wrong, f"{name} imports {sorted(wrong)}: only coinche_cli.cli may"
-
-
-@pytest.mark.parametrize("name", [n for n in MODULES if _inside(n, OPERATIONS + FILES)])
-def test_operations_and_files_use_no_backend_and_no_cli(name: str) -> None:
-    wrong = {t for t in IMPORTS[name]
-             if _inside(t, ("coinche_cli.cli", *BACKENDS, "sqlite3", "psycopg"))}
-    assert not wrong, f"{name} imports {sorted(wrong)}"
-    if _inside(name, FILES):
-        assert not {t for t in IMPORTS[name] if _inside(t, ("coinche_cli.store",))}, name
-
-
-@pytest.mark.parametrize("name", [n for n in MODULES if _inside(n, ("coinche_cli.store",))])
-def test_the_store_knows_no_operation_and_no_cli(name: str) -> None:
-    wrong = {t for t in IMPORTS[name] if _inside(t, ("coinche_cli.cli", *OPERATIONS, *FILES))}
-    assert not wrong, f"{name} imports {sorted(wrong)}"
-
-
-def test_sql_is_only_in_the_backends() -> None:
-    for name in MODULES:
-        if name.startswith(BACKENDS):  # store.sqlite, store.sqlite, store.postgres
+@pytest.mark.parametrize("name", list(MODULES))
+def test_the_game_and_the_tournament_meet_at_one_edge(name: str) -> None:
+    for mine, theirs in (("coinche_cli.game", "coinche_cli.tournament"),
+                         ("coinche_cli.tournament", "coinche_cli.game")):
+        if not _inside(name, (mine,)):
             continue
-        assert "sqlite3" not in IMPORTS[name], f"{name} imports sqlite3"
-        assert "psycopg" not in IMPORTS[name], f"{name} imports psycopg"
-        text = MODULES[name].read_text(encoding="utf-8")
-        if name != "coinche_cli.store.migrations":  # the schema's statements live there
-            for word in ("SELECT ", "INSERT INTO", "UPDATE ", "DELETE FROM"):
-                assert word not in text, f"{name} holds SQL ({word.strip()})"
+        crossing = {t for t in _internal(name) if _inside(t, (theirs,))}
+        assert crossing <= {t for source, t in FEATURE_EDGES if source == name}, \
+            f"{name} imports {sorted(crossing)}"
+
+
+@pytest.mark.parametrize("name", list(MODULES))
+def test_libraries_are_imported_only_by_their_room(name: str) -> None:
+    for libraries, rooms in ONLY.items():
+        used = {t for t in IMPORTS[name] if _inside(t, libraries)}
+        assert not used or _inside(name, rooms), f"{name} imports {sorted(used)}"
+
+
+@pytest.mark.parametrize("name", [n for n in MODULES if room_of(n) == "operations"])
+def test_operations_use_no_backend(name: str) -> None:
+    assert not {t for t in IMPORTS[name] if _inside(t, BACKENDS)}, name
+
+
+def test_sql_is_only_in_the_store() -> None:
+    for name, path in MODULES.items():
+        if _inside(name, SQL):
+            continue
+        text = path.read_text(encoding="utf-8")
+        for word in ("SELECT ", "INSERT INTO", "UPDATE ", "DELETE FROM"):
+            assert word not in text, f"{name} holds SQL ({word.strip()})"
 
 
 def test_subpackage_inits_stay_light() -> None:
     # the start-up budget: importing a subpackage must not pull its modules in
     for name, path in MODULES.items():
-        if path.name == "__init__.py" and name != "coinche_cli.store":
+        if path.name == "__init__.py" and name != "coinche_cli":
             assert _internal(name) == set(), f"{name} imports {sorted(_internal(name))}"
 
 
@@ -146,9 +206,22 @@ def test_no_module_passes_500_lines(name: str) -> None:
                                "question: split it)"
 
 
-def test_the_checks_see_every_layer() -> None:
-    # a guard on the test itself: the prefixes above name modules that exist
-    for prefix in (*DOMAIN, *FILES, *OPERATIONS, *BACKENDS, "coinche_cli.cli"):
-        assert any(_inside(name, (prefix,)) for name in MODULES), prefix
-    # and imports made inside functions are seen: the CLI loads the operations lazily
+def test_the_architecture_page_names_every_room_and_the_feature_edge() -> None:
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    for room in ROOMS:
+        assert f"**{room}**" in page, room
+    for source, target in FEATURE_EDGES | CLIENT_EDGES:
+        short = f"{source.removeprefix('coinche_cli.')} → {target.removeprefix('coinche_cli.')}"
+        assert short in page, short
+
+
+def test_the_checks_see_every_room() -> None:
+    # a guard on the test itself: every prefix names modules that exist, and imports made
+    # inside functions are seen (the CLI loads the operations lazily)
+    for _level, prefixes in ROOMS.values():
+        for prefix in prefixes:
+            assert any(_inside(name, (prefix,)) for name in MODULES), prefix
     assert "coinche_cli.tournament.ops" in IMPORTS["coinche_cli.cli.tournament"]
+    assert room_of("coinche_cli.store.records") == "records"
+    assert room_of("coinche_cli.store.sql") == "store"
+    assert room_of("coinche_cli.tournament.views") == "views"

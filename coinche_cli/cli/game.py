@@ -23,7 +23,7 @@ from coinche_cli.i18n import N_
 from coinche_cli.messages import msg
 
 if TYPE_CHECKING:
-    from coinche_cli.game.ops import Change
+    from coinche_cli.game.state import Change
 
 app = typer.Typer(help=N_("Keep score of a game: new, add, pass, show, undo, edit, play, export."),
                   no_args_is_help=True)

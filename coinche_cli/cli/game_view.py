@@ -7,8 +7,7 @@ the table, the score sheet is a plain-text table (:mod:`coinche_cli.cli.output`)
 from __future__ import annotations
 
 from coinche_cli.cli.output import Column, print_line, print_table
-from coinche_cli.game.ops import Change
-from coinche_cli.game.state import GameState, Row, summary
+from coinche_cli.game.state import Change, GameState, Row, summary
 from coinche_cli.messages import msg
 from coinche_cli.store.records import GameRecord
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import GameError
 from coinche_cli.game.state import (
+    Change,
     Entry,
     GameState,
     Setup,
@@ -27,25 +28,9 @@ from coinche_cli.rules.model import Rules, compile_rules, load_compiled
 from coinche_cli.scoring.deal import Deal, deal_from_json
 from coinche_cli.store import now
 from coinche_cli.store.records import DealRecord, GameRecord
-from coinche_cli.values import Value
 
 if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
-
-
-class Change(Value):
-    """A deal added, removed or replaced, with the game before and after, and what the
-    scorekeeper should be warned of (a closed round's result corrected)."""
-
-    __slots__ = ("after", "before", "game_id", "number", "warnings")
-
-    def __init__(self, game_id: int, number: int, before: GameState, after: GameState,
-                 warnings: tuple[str, ...] = ()) -> None:
-        self.game_id = game_id
-        self.number = number
-        self.before = before
-        self.after = after
-        self.warnings = warnings
 
 
 def setup_of(record: GameRecord) -> Setup:

@@ -306,3 +306,18 @@ def summary(state: GameState) -> dict[str, dict[str, int]]:
                 if side != deal.taker:
                     out[side]["coinched"] += 1
     return out
+
+
+class Change(Value):
+    """A deal added, removed or replaced, with the game before and after, and what the
+    scorekeeper should be warned of (a closed round's result corrected)."""
+
+    __slots__ = ("after", "before", "game_id", "number", "warnings")
+
+    def __init__(self, game_id: int, number: int, before: GameState, after: GameState,
+                 warnings: tuple[str, ...] = ()) -> None:
+        self.game_id = game_id
+        self.number = number
+        self.before = before
+        self.after = after
+        self.warnings = warnings

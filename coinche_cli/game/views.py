@@ -13,7 +13,7 @@ from coinche_cli.game.state import GameState, Row, summary
 from coinche_cli.i18n import in_source_language
 
 if TYPE_CHECKING:
-    from coinche_cli.game.ops import Change
+    from coinche_cli.game.state import Change
     from coinche_cli.store.records import DealRecord, GameRecord
 
 

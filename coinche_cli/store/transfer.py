@@ -13,6 +13,8 @@ and checks the result (``coinche_cli.cli.stores``).
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import InputError, StoreError
@@ -134,3 +136,33 @@ def _ids(table: tuple[list[str], list[tuple[Any, ...]]], offset: int) -> dict[in
     columns, rows = table
     where = columns.index("id")
     return {int(row[where]): int(row[where]) + offset for row in rows}
+
+
+def new_file(store: SqlStore) -> Path | None:
+    """The destination's file when it does not exist yet (the copy creates it)."""
+    from coinche_cli.store.sqlite import SqliteStore
+
+    if isinstance(store, SqliteStore) and not os.path.lexists(store.path):
+        return store.path
+    return None
+
+
+def refuse_empty_or_same(original: SqlStore, copied_to: SqlStore) -> None:
+    """A source that is no store, or an empty file (opening it would make it a store); the
+    same store on both sides, by any name: a file, a link to it, its journal (``-wal``), or
+    a database whose URLs differ."""
+    from coinche_cli.store.sqlite import SqliteStore
+
+    if isinstance(original, SqliteStore):
+        if not original.path.exists():
+            raise InputError("source", "copy.no_source", path=original.label)
+        if original.path.is_file() and original.path.stat().st_size == 0:
+            raise InputError("source", "copy.empty", path=original.label)
+    if isinstance(original, SqliteStore) and isinstance(copied_to, SqliteStore):
+        same = original.owns(copied_to.path) or copied_to.owns(original.path)
+    elif original.dialect == copied_to.dialect == "postgresql":
+        same = original.label == copied_to.label or rows.same_database(original, copied_to)
+    else:
+        same = False
+    if same:
+        raise InputError("destination", "copy.same", path=copied_to.label)
