@@ -4,17 +4,17 @@ The command line turns any of them into one line on stderr; ``exit_code`` says w
 (2 for bad input, 1 for an operation that failed).  The subclasses say *which* kind of bad:
 
 - :class:`InputError` (and :class:`DealError`): a value the user typed, named by its field;
-- :class:`KeyedError` (:class:`GameError`, :class:`TournamentError`): an operation refused,
-  a message key and its values;
+- :class:`OperationError` (:class:`GameError`, :class:`TournamentError`): an operation
+  refused, a sentence and the values it shows;
 - :class:`RulesError`: a rules file, with every :class:`Problem` found in it;
 - :class:`RowsRefused`: a file or batch refused, one line per bad row;
 - :class:`StoreError`, :class:`ExportFailed`: the store or a file could not be used.
 """
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal, assert_never, cast
 
-from coinche_cli.messages import MESSAGES, msg
+from coinche_cli.i18n import _, ngettext
 from coinche_cli.values import Value
 
 #: How many bad rows a refusal lists before "… and N more".
@@ -63,33 +63,91 @@ class _Escaped(str):
         return repr(self.original)
 
 
-class InputError(CoincheError):
-    """A value the user gave that cannot be used; ``field`` names it (``taker: …``)."""
+#: The fields a refusal names in words: a deal's JSON fields and the options that give them.
+#: Any other field (an option such as ``--lang``, a variable such as ``COINCHE_LANG``, an
+#: argument's position already in words) is shown as it is named.
+Field = Literal["deal", "taker", "contract", "trump", "coinche", "points", "capot", "generale",
+                "belote", "announces", "announce_winner", "dealer", "team", "players", "sep",
+                "path", "source", "destination"]
+FIELDS: frozenset[str] = frozenset(Field.__args__)  # type: ignore[attr-defined]
 
-    def __init__(self, field: str, key: str, **values: Any) -> None:
+
+def field_words(field: str) -> str:
+    """How a refusal names ``field``: in words for the fields of :data:`Field`, else as
+    given."""
+    return _field_words(cast(Field, field)) if field in FIELDS else field
+
+
+def _field_words(field: Field) -> str:
+    match field:
+        case "deal":
+            return _("deal")
+        case "taker":
+            return _("taker")
+        case "contract":
+            return _("contract")
+        case "trump":
+            return _("trump")
+        case "coinche":
+            return _("coinche")
+        case "points":
+            return _("points")
+        case "capot":
+            return _("capot")
+        case "generale":
+            return _("generale")
+        case "belote":
+            return _("belote")
+        case "announces":
+            return _("announces")
+        case "announce_winner":
+            return _("announce_winner")
+        case "dealer":
+            return _("dealer")
+        case "team":
+            return _("team")
+        case "players":
+            return _("players")
+        case "sep":
+            return _("sep")
+        case "path":
+            return _("path")
+        case "source":
+            return _("source")
+        case "destination":
+            return _("destination")
+        case unreachable:
+            assert_never(unreachable)
+
+
+class InputError(CoincheError):
+    """A value the user gave that cannot be used; ``field`` names it (``taker: …``) and
+    ``message`` says why, a sentence in the language in use whose ``{placeholders}`` the
+    ``values`` fill (what the user typed quoted at most 80 characters long)."""
+
+    def __init__(self, field: str, message: str, **values: Any) -> None:
         self.field = field
-        label = msg(f"field.{field}") if f"field.{field}" in MESSAGES else field
-        super().__init__(msg("error.field", field=label, message=msg(key, **_quoted(values))))
+        super().__init__(_("{field}: {message}").format(
+            field=field_words(field), message=message.format(**_quoted(values))))
 
 
 class DealError(InputError):
     """A deal that is malformed, or not allowed by the variant."""
 
 
-class KeyedError(CoincheError):
-    """An operation refused, as a message key and the values the message shows."""
+class OperationError(CoincheError):
+    """An operation refused: a sentence in the language in use, and the values it shows."""
 
-    def __init__(self, key: str, **values: Any) -> None:
-        self.key = key
+    def __init__(self, message: str, **values: Any) -> None:
         self.values = _quoted(values)
-        super().__init__(msg(key, **self.values))
+        super().__init__(message.format(**self.values))
 
 
-class GameError(KeyedError):
+class GameError(OperationError):
     """A game operation that cannot be done: unknown game, finished game, nothing to undo."""
 
 
-class TournamentError(KeyedError):
+class TournamentError(OperationError):
     """A tournament operation refused: unknown team, round not complete, closed round…"""
 
 
@@ -118,7 +176,9 @@ class RulesError(CoincheError):
         first = str(problems[0]) if problems else ""
         more = len(problems) - 1
         # one line for a command that was only using the rules; `rules validate` lists all
-        text = first if more <= 0 else msg("rules.more_problems", first=first, more=more)
+        text = first if more <= 0 else _(
+            "{first} (and {more} more: see coinche rules validate)").format(first=first,
+                                                                            more=more)
         super().__init__(text)
         self.problems = problems
 
@@ -131,7 +191,9 @@ class RowsRefused(CoincheError):
     def __init__(self, summary: str, problems: Sequence[str]) -> None:
         lines = [summary, *problems[:MAX_ROWS]]
         if len(problems) > MAX_ROWS:
-            lines.append(msg("rows.more", count=len(problems) - MAX_ROWS))
+            more = len(problems) - MAX_ROWS
+            lines.append(ngettext("… and {count} more", "… and {count} more", more).format(
+                count=more))
         super().__init__("\n".join(lines))
         self.summary = summary
         self.problems = list(problems)

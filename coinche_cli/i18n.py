@@ -1,13 +1,18 @@
 """The language the program speaks: which catalogue, and the messages' lookup in it.
 
-English is the source language: every message is written in English in the code (see
-:mod:`coinche_cli.messages`, and the help texts of :mod:`coinche_cli.cli`), and a catalogue
-(``locale/fr/LC_MESSAGES/coinche.mo``, compiled by Babel from its ``.po`` file) gives its
-translation.  The language is chosen once per process, before any command runs: ``--lang``,
-else ``COINCHE_LANG``, else the locale variables in gettext's order (``LANGUAGE``,
-``LC_ALL``, ``LC_MESSAGES``, ``LANG``); English when none names a language that has a
-catalogue.  ``COINCHE_LOCALEDIR`` names another folder of catalogues, searched first (a
-translator's work in progress, or the tests' pseudo-locale).
+English is the source language: every sentence is written in English where it is used,
+marked for Babel's extraction (``_("…")``, ``ngettext("…", "…", n)``, ``pgettext(context,
+"…")``; ``N_("…")`` for a text translated later, such as a command's help), with named
+placeholders, and a catalogue (``locale/fr/LC_MESSAGES/coinche.mo``, compiled by Babel from
+its ``.po`` file) gives its translation.  The language is chosen before any command runs:
+``--lang``, else ``COINCHE_LANG``, else the locale variables in gettext's order
+(``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``); English when none names a language
+that has a catalogue.  ``COINCHE_LOCALEDIR`` names another folder of catalogues, searched
+first (a translator's work in progress, or the tests' pseudo-locale).
+
+The language in force is a :class:`~contextvars.ContextVar`: the live page draws each page in
+its browser's language (:func:`speaking`) while entries run in a pool of threads, each in the
+context of its request, so no page or entry ever speaks another's language.
 
 Only the standard library's class-based API is used (no global ``textdomain``, which Click
 and every other library share): English is a :class:`gettext.NullTranslations`, another
@@ -29,6 +34,7 @@ import functools
 import gettext
 import os
 import sys
+from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 # Only names the type checker reads: each import or type variable made at run time is paid by
@@ -50,16 +56,10 @@ LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
-#: Marks a message for Babel's extraction (``N_("…")``); it is translated where it is shown.
-#: ``str`` itself rather than a function of ours: on a text it returns the text, and the
-#: catalogue of messages calls it some 500 times at every start, where a Python function's
-#: call costs several times more.
+#: Marks a text for Babel's extraction (``N_("…")``) that is translated later, where it is
+#: shown (a command's help, a column's title).  ``str`` itself rather than a function of
+#: ours: on a text it returns the text, and a Python function's call costs several times more.
 N_ = str
-
-
-def NP_(singular: str, plural: str) -> tuple[str, str]:
-    """Mark a message with a plural form for extraction (Babel keyword ``NP_:1,2``)."""
-    return singular, plural
 
 
 #: Plural rules seen in practice, as functions: compiling the catalogue's expression
@@ -183,6 +183,13 @@ class Catalogue(gettext.GNUTranslations):
         self._seen[message] = text
         return text
 
+    def pgettext(self, context: str, message: str) -> str:
+        found = self._lookup(context + "\x04" + message)  # gettext's separator of a context
+        if found is not None:
+            return found
+        fallback: gettext.NullTranslations | None = getattr(self, "_fallback", None)
+        return message if fallback is None else fallback.pgettext(context, message)
+
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         found = self._lookup(msgid1 + "\0" + msgid2)
         if found:
@@ -271,35 +278,36 @@ def choose(asked: str | None, environ: Mapping[str, str] | None = None) -> str:
     return SOURCE
 
 
-_current: gettext.NullTranslations | None = None
-#: Catalogues read so far, by file: the live page switches language for every page it draws.
+#: The catalogue in force (None: not chosen yet, the environment's on first use).
+_current: ContextVar[gettext.NullTranslations | None] = ContextVar("coinche_language",
+                                                                    default=None)
+#: Catalogues read so far, by file: the live page speaks a language per page it draws.
 _read: dict[str, Catalogue] = {}
 
 
-def use(language: str, environ: Mapping[str, str] | None = None) -> None:
-    """Speak ``language`` from now on (a code :func:`choose` returned)."""
-    global _current
-    environ = os.environ if environ is None else environ
+def _catalogue(language: str, environ: Mapping[str, str]) -> gettext.NullTranslations:
     path = None if language == SOURCE else _catalogue_path(language, locale_dirs(environ))
     if path is None:
-        _current = gettext.NullTranslations()
-        return
+        return gettext.NullTranslations()
     if path not in _read:
         with open(path, "rb") as fp:
             _read[path] = Catalogue(fp)
-    _current = _read[path]
+    return _read[path]
+
+
+def use(language: str, environ: Mapping[str, str] | None = None) -> None:
+    """Speak ``language`` from now on, in this context (a code :func:`choose` returned)."""
+    _current.set(_catalogue(language, os.environ if environ is None else environ))
 
 
 @contextlib.contextmanager
 def speaking(language: str) -> Iterator[None]:
     """Speak ``language`` for the length of a ``with`` block (JSON is built in English)."""
-    global _current
-    before = translations()
-    use(language)
+    token = _current.set(_catalogue(language, os.environ))
     try:
         yield
     finally:
-        _current = before
+        _current.reset(token)
 
 
 def in_source_language(build: Callable[P, T]) -> Callable[P, T]:
@@ -315,17 +323,30 @@ def in_source_language(build: Callable[P, T]) -> Callable[P, T]:
 
 
 def translations() -> gettext.NullTranslations:
-    """The catalogue in use (chosen from the environment on first use)."""
-    if _current is None:
+    """The catalogue in force (chosen from the environment on first use)."""
+    current = _current.get()
+    if current is None:
         try:
             use(choose(None))
         except (LanguageError, OSError, ValueError, LookupError):  # English, then
             use(SOURCE)
-    assert _current is not None
-    return _current
+        current = _current.get()
+        assert current is not None
+    return current
 
 
 def _(message: str) -> str:
-    """``message`` in the language in use."""
+    """``message`` in the language in force."""
     return translations().gettext(message)
 
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message for ``count`` (``{count} deal`` / ``{count} deals``), in the
+    language in force: French counts 0 and 1 as singular, English only 1."""
+    return translations().ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language in force, where the English word has two meanings that
+    another language tells apart (``pgettext("column", "made")``)."""
+    return translations().pgettext(context, message)

@@ -18,10 +18,10 @@ One candidate: that one.  Several: refused, listing them (``L`` could be "Les To
 
 import unicodedata
 from collections.abc import Hashable, Iterable, Sequence
-from typing import Generic, TypeVar
+from typing import Generic, Literal, TypeVar, assert_never
 
 from coinche_cli.errors import InputError
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _
 
 K = TypeVar("K", bound=Hashable)
 
@@ -56,12 +56,15 @@ def check_name(text: str, field: str, longest: int = MAX_NAME) -> str:
     terminal link) or a direction override: names are data, printed as they are."""
     name = text.strip()
     if len(name) > longest:
-        raise InputError(field, "names.too_long", got=echo(name), most=longest)
+        raise InputError(field, _(
+            "{got!r} is too long: a name has at most {most} characters"), got=echo(
+                name), most=longest)
     if name.isprintable():  # no control, surrogate or format character at all: the fast way
         return name
     for char in name:
         if char in _BIDI or unicodedata.category(char) in ("Cc", "Cs"):
-            raise InputError(field, "names.control", got=echo(name), code=f"U+{ord(char):04X}")
+            raise InputError(field, _("{got!r} holds a control or direction character ({code}); "
+                                      "type the name without it"), got=echo(name), code=f"U+{ord(char):04X}")
     return name
 
 
@@ -95,6 +98,34 @@ class _Starts(Generic[K]):
             found.append(self._keys[index])
             index += 1
         return found
+
+
+#: What an index holds, for the words of its refusals: a game's sides, a tournament's teams.
+Kind = Literal["side", "team"]
+
+
+def _ambiguous(kind: Kind) -> str:
+    match kind:
+        case "side":
+            return _("{got!r} could be several sides: {candidates}; type more of the name")
+        case "team":
+            return _("{got!r} could be several teams: {candidates}; type more of the name")
+        case unreachable:
+            assert_never(unreachable)
+
+
+def _unknown(kind: Kind, *, suggested: bool) -> str:
+    match kind:
+        case "side" if suggested:
+            return _('{got!r} is not a side here; did you mean "{suggestion}"? (sides: {known})')
+        case "side":
+            return _("{got!r} is not a side here (sides: {known})")
+        case "team" if suggested:
+            return _('no team called {got!r}; did you mean "{suggestion}"?')
+        case "team":
+            return _("no team called {got!r}")
+        case unreachable:
+            assert_never(unreachable)
 
 
 class NameIndex(Generic[K]):
@@ -142,7 +173,7 @@ class NameIndex(Generic[K]):
         found.update(coded if coded else self._words.starting(wanted))
         return sorted(found, key=self._order.__getitem__)
 
-    def resolve(self, typed: str, *, field: str, kind: str, label: bool = False) -> K:
+    def resolve(self, typed: str, *, field: str, kind: Kind, label: bool = False) -> K:
         """The one entry ``typed`` names; :class:`InputError` on ``field`` otherwise.
 
         ``kind`` chooses the words of the refusal (``side``, ``team``); ``label`` shows
@@ -152,13 +183,13 @@ class NameIndex(Generic[K]):
         if len(found) == 1:
             return found[0]
         if found:
-            raise InputError(field, f"names.ambiguous_{kind}", got=echo(typed),
+            raise InputError(field, _ambiguous(kind), got=echo(typed),
                              candidates=self._listing(found, label))
         close = self.suggest(typed)
         if close:
-            raise InputError(field, f"names.unknown_{kind}_suggest", got=echo(typed),
+            raise InputError(field, _unknown(kind, suggested=True), got=echo(typed),
                              suggestion=close[0], known=self._listing(list(self.names), label))
-        raise InputError(field, f"names.unknown_{kind}", got=echo(typed),
+        raise InputError(field, _unknown(kind, suggested=False), got=echo(typed),
                          known=self._listing(list(self.names), label))
 
     def suggest(self, typed: str) -> list[str]:
@@ -178,7 +209,8 @@ class NameIndex(Generic[K]):
         shown = []
         for key in keys[:most]:
             name = self.names[key]
-            shown.append(msg("names.labelled", code=key, name=name) if label and str(key) != name
-                         else msg("names.quoted", name=name))
+            shown.append(_('{code} ("{name}")').format(
+                code=key, name=name) if label and str(key) != name
+                         else _('"{name}"').format(name=name))
         more = len(keys) - most
         return ", ".join(shown) + (f", … (+{more})" if more > 0 else "")

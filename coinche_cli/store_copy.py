@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import InputError, StoreError
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _
 from coinche_cli.values import Value
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def copy_store(source: str, destination: str, *, merge: bool) -> CopyReport:
 
     for field, name in (("source", source), ("destination", destination)):
         if not name.strip():  # not the default store: a script's empty variable
-            raise InputError(field, "copy.no_name")
+            raise InputError(field, _("give a file or a postgresql:// URL"))
     original, copied_to = open_store(source), open_store(destination)
     created = new_file(copied_to)
     try:
@@ -63,10 +63,12 @@ def copy_store(source: str, destination: str, *, merge: bool) -> CopyReport:
             views = _views(original, {g: g for g in copied.games},
                            {t: t for t in copied.tournaments})
             again = _views(copied_to, copied.games, copied.tournaments)
-            for (label, view), (_, copy_view) in zip(views, _ids_back(again, copied),
+            for (label, view), (_same, copy_view) in zip(views, _ids_back(again, copied),
                                                      strict=True):
                 if _canonical(view) != _canonical(copy_view):
-                    raise StoreError(msg("copy.differs", view=label))
+                    raise StoreError(_(
+                        "the copy's {view} is not the original's: nothing was copied").format(
+                            view=label))
     except BaseException:
         copied_to.close()
         if created is not None:  # a failed copy leaves no store behind it
@@ -76,7 +78,7 @@ def copy_store(source: str, destination: str, *, merge: bool) -> CopyReport:
     finally:
         original.close()
         copied_to.close()
-    checksum = hashlib.sha256("\n".join(_canonical(v) for _, v in views).encode()).hexdigest()
+    checksum = hashlib.sha256("\n".join(_canonical(v) for _label, v in views).encode()).hexdigest()
     return CopyReport(original.label, copied_to.label, merge, copied, len(views), checksum)
 
 
@@ -117,7 +119,7 @@ def _views(store: SqlStore, games: dict[int, int],
 def _ids_back(views: list[tuple[str, Any]], copied: Copied) -> list[tuple[str, Any]]:
     """The copy's views with its game ids turned back into the source's."""
     back = {new: old for old, new in copied.games.items()}
-    for _, view in views:
+    for _label, view in views:
         if isinstance(view, dict) and "history" in view:  # a game
             view["id"] = back[view["id"]]
         elif isinstance(view, dict) and "tables" in view:  # a round: its table games

@@ -19,6 +19,7 @@ on each backend in turn.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import hashlib
 import json
 import os
@@ -34,7 +35,6 @@ from typing import Any, Protocol
 import pytest
 from typer.testing import CliRunner
 
-from coinche_cli import i18n
 from coinche_cli.cli.main import app
 
 #: Seconds a real process may take before the test fails (a hung command must not hang CI).
@@ -130,14 +130,13 @@ def in_process(args: Sequence[str], *, stdin: str | None = None,
     gives it); ``cwd`` changes this process's folder for the run, so runs must not overlap.
     """
     environ: dict[str, str | None] = {"COINCHE_DB": None, **(env or {})}
-    language = i18n.translations()  # --lang in process must not outlive the run
-    try:
-        with contextlib.chdir(cwd) if cwd is not None else contextlib.nullcontext():
-            result = _RUNNER.invoke(app, list(args), input=stdin, env=environ)
-    finally:
-        i18n._current = language
+    with contextlib.chdir(cwd) if cwd is not None else contextlib.nullcontext():
+        # in a context of its own: a --lang of the run does not outlive it (i18n's ContextVar)
+        result = contextvars.copy_context().run(_RUNNER.invoke, app, list(args), input=stdin,
+                                                env=environ)
     crash = ""
-    if result.exc_info is not None and not isinstance(result.exception, SystemExit):
+    # Click keeps the exit's exc_info even for a clean exit 0: only another exception crashed
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
         crash = "".join(traceback.format_exception(*result.exc_info))
     return Ran(tuple(args), result.exit_code, result.stdout, result.stderr, crash)
 

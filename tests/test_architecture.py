@@ -21,8 +21,7 @@ PACKAGE = ROOT / "coinche_cli"
 ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
     # what everything speaks: values, the error root, names, the language, JSON's text
     "base": (0, ("coinche_cli", "coinche_cli.values", "coinche_cli.errors", "coinche_cli.names",
-                 "coinche_cli.i18n", "coinche_cli.json_text", "coinche_cli.messages",
-                 "coinche_cli.messages_tournament")),
+                 "coinche_cli.i18n", "coinche_cli.json_text")),
     # the game's rules as pure values and functions, and what a store holds
     "domain": (1, ("coinche_cli.rules", "coinche_cli.scoring", "coinche_cli.game.state",
                    "coinche_cli.tournament.board", "coinche_cli.tournament.model",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -114,3 +115,27 @@ def test_python_dash_m_and_help() -> None:
     result = PROCESS.run("--help")
     for command in ("score", "rules"):
         assert command in module.stdout and command in result.stdout
+
+
+def test_a_capot_of_252_card_points_without_rounding_explains_itself(tmp_path: Path) -> None:
+    # issue 23: standard extended with a capot of 252 card points and no rounding ended in a
+    # KeyError traceback ("sum.rounding.none"), and game add saved the deal then crashed
+    rules = tmp_path / "capot-252-exact.yaml"
+    rules.write_text("name: capot-252-exact\ntitle: a capot counts 252\nextends: standard\n"
+                     "capot:\n  card_points: 252\n", encoding="utf-8")
+    scored = IN_PROCESS.run("score", "--rules", str(rules), "A", "capotS")
+    assert scored.code == 0 and not scored.crash, scored.report()
+    # 252 card points + 250 capot contract = 502 (variants.md, standard: a capot bid is 250)
+    assert scored.stdout.splitlines()[3].split() == ["A", "162", "502", "252", "card",
+                                                    "points", "+", "250", "contract"]
+    assert scored.stdout.splitlines()[-1] == ("card points as scored (not rounded): "
+                                              "A 162 → 252, B 0 → 0")
+    french = IN_PROCESS.run("--lang", "fr", "score", "--rules", str(rules), "A", "capotS")
+    assert french.stdout.splitlines()[-1] == ("points de cartes retenus (sans arrondi)\u00a0: "
+                                              "A 162 → 252, B 0 → 0")
+    cli = Cli(tmp_path / "c.db")
+    cli.run("game", "new", "--rules", str(rules))
+    added = cli.run("game", "add", "A", "capotS")
+    assert added.code == 0 and not added.crash, added.report()
+    assert "  Us: 252 card points + 250 contract = 502" in added.stdout.splitlines()
+    assert cli.json("game", "show")["totals"] == {"A": 502, "B": 0}

@@ -1,18 +1,22 @@
 """French and English: the catalogues, the choice of language, French words in and out.
 
-The catalogue checks read the sources as Babel does (the same keywords as the README's
-extraction command), so a message added to the code without its French, or a French entry
-left behind when its message went, fails here.
+The catalogue checks read the sources as Babel does (the README's extraction command: the
+package's modules and the live page's templates), so a sentence added to the code without its
+French, or a French entry left behind when its sentence went, fails here; and a sentence must
+be written where it is used, never built from a key at run time.
 """
 
 from __future__ import annotations
 
+import ast
 import gettext
 import io
 import json
 import re
 import string
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -22,24 +26,26 @@ from babel.messages.pofile import read_po
 
 from coinche_cli import i18n
 from coinche_cli.i18n import Catalogue
-from coinche_cli.messages import all_messages
 from tests.harness import Cli, in_subprocess
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "coinche_cli"
 FRENCH_PO = PACKAGE / "locale" / "fr" / "LC_MESSAGES" / "coinche.po"
 FRENCH_MO = PACKAGE / "locale" / "fr" / "LC_MESSAGES" / "coinche.mo"
-#: Babel's keywords for this project: its defaults (``_``, ``N_``…) and the plural mark.
-KEYWORDS = {"_": None, "N_": None, "NP_": (1, 2)}
+#: How Babel reads each kind of file (``locale/babel.cfg``): Python with its own keywords
+#: (``_``, ``N_``, ``ngettext``, ``pgettext``…), the templates with Jinja2's extractor.
+METHODS = [("**.py", "python"), ("**/templates/**.html", "jinja2")]
 NBSP = "\u00a0"
 
 
 def source_messages() -> set[str | tuple[str, str]]:
-    """Every message the code marks, as Babel extracts it."""
+    """Every sentence the code and the templates mark, as Babel extracts it (a sentence with
+    a context as ``context\x04sentence``, as the catalogue keys it)."""
     found: set[str | tuple[str, str]] = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(
-            str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS):
-        found.add(message if isinstance(message, str) else (message[0], message[1]))
+    for _file, _line, message, _comments, context in extract_from_dir(
+            str(PACKAGE), method_map=METHODS):
+        text = message if isinstance(message, str) else (message[0], message[1])
+        found.add(f"{context}\x04{text}" if context and isinstance(text, str) else text)
     return found
 
 
@@ -57,7 +63,8 @@ def fields(text: str) -> set[str]:
 
 def test_every_message_of_the_code_has_a_french_entry_and_no_entry_is_left_over() -> None:
     code = source_messages()
-    catalogue = {m.id if isinstance(m.id, str) else tuple(m.id) for m in french() if m.id}
+    catalogue = {(f"{m.context}\x04{m.id}" if m.context else m.id) if isinstance(m.id, str)
+                 else tuple(m.id) for m in french() if m.id}
     assert sorted(map(str, code - catalogue)) == [], "messages without a French entry"
     assert sorted(map(str, catalogue - code)) == [], "French entries no code uses"
 
@@ -95,17 +102,22 @@ def test_french_typography_puts_a_no_break_space_before_high_punctuation() -> No
     assert bad == []
 
 
-def test_every_message_key_is_used_by_the_code() -> None:
-    sources = "\n".join(p.read_text(encoding="utf-8")
-                        for p in [*PACKAGE.rglob("*.py"), *PACKAGE.rglob("*.html")]
-                        if not p.name.startswith("messages"))
-    # keys built from a word: msg(f"sum.announce.{name}") uses every "sum.announce.WORD"
-    built = [re.compile(re.escape(before) + r"[\w-]+" + re.escape(after) + "$") for before, after
-             in re.findall(r"""f["']([a-z_.]+)\{[^}]*\}([a-z_.]*)["']""", sources)]
-    unused = [key for key in all_messages()
-              if f'"{key}"' not in sources and f"'{key}'" not in sources  # templates: 'key'
-              and not any(b.match(key) for b in built)]
-    assert unused == []
+def test_no_sentence_is_built_from_a_key_at_run_time() -> None:
+    """``_()``, ``ngettext()`` and ``pgettext()`` are given the sentence itself, written where
+    it is used: never a text built at run time (an f-string, a concatenation, a key joined
+    from a value).  A name is allowed where a sentence marked ``N_`` (a help text, a table of
+    Click's phrasings) or the page's own sentence is translated as it is shown."""
+    built = []
+    for path in PACKAGE.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("_", "ngettext", "pgettext")
+                    and any(isinstance(arg, ast.JoinedStr | ast.BinOp | ast.Call)
+                            for arg in node.args[:2])):
+                built.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert built == []
+    assert not (PACKAGE / "messages.py").exists()  # no catalogue of keyed sentences
 
 
 def test_the_shipped_mo_file_is_the_compiled_po_file() -> None:
@@ -413,3 +425,56 @@ def test_words_with_decomposed_accents_are_read(cli: Cli) -> None:
 def test_click_refusals_name_arguments_as_the_french_help_does(tmp_path: Path) -> None:
     ran = in_subprocess(("--lang", "fr", "rules", "show"), cwd=tmp_path)
     assert ran.code == 2 and ran.stderr == f"erreur{NBSP}: argument 'NOM' manquant\n"
+
+
+def _closed_sets() -> list[tuple[str, tuple[Any, ...], Callable[[Any], str]]]:
+    """Every closed set with its words (issue 23: words live beside what they name)."""
+    from typing import get_args
+
+    from coinche_cli.cli.tournament_view import StandingsColumn, column_title
+    from coinche_cli.errors import Field, field_words
+    from coinche_cli.rules import choices
+    from coinche_cli.sheets.reading import FileField
+    from coinche_cli.sheets.reading import field_words as file_field_words
+    from coinche_cli.store.records import Status, status_words
+
+    return [
+        ("direction", choices.DIRECTIONS, choices.direction_words),
+        ("rounding", choices.ROUNDINGS, choices.rounding_words),
+        ("belote to", choices.BELOTE_TO, choices.belote_to_words),
+        ("both over", choices.BOTH_OVER, choices.both_over_words),
+        ("tie", choices.TIES, choices.tie_words),
+        ("reach", choices.REACHES, lambda reach: choices.reach_words(reach, 701)),
+        ("term", choices.TERMS, choices.term_words),
+        ("scored term", (*choices.TERMS, "fixed"),
+         lambda term: choices.term_value_words(term, 20)),
+        ("outcome", get_args(choices.Outcome), choices.outcome_words),
+        ("role", get_args(choices.Role), choices.role_words),
+        ("condition", choices.CONDITION_ORDER, choices.condition_words),
+        ("mode", get_args(choices.NoSuit), choices.no_suit_words),
+        ("announce", get_args(choices.Announce), choices.announce_words),
+        ("deal status", get_args(Status), status_words),
+        ("field", get_args(Field), field_words),
+        ("file field", get_args(FileField), file_field_words),
+        ("standings column", get_args(StandingsColumn), column_title),
+    ]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_value_of_every_closed_set_has_its_words(language: str) -> None:
+    # mypy proves each match exhaustive; this proves each word is in the catalogue
+    with i18n.speaking(language):
+        for name, values, words in _closed_sets():
+            assert values, name
+            shown = [words(value) for value in values]
+            assert all(shown), name
+            # in French, translated: but for the words French shares with English
+            same = [v for v, w in zip(values, shown, strict=True) if w == _english(words, v)]
+            # (the announces and the modes are French words in both languages)
+            assert language == "en" or len(same) < len(values) or name in ("announce",
+                                                                            "mode"), name
+
+
+def _english(words: Callable[[Any], str], value: Any) -> str:
+    with i18n.speaking("en"):
+        return words(value)

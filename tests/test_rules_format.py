@@ -18,8 +18,9 @@ from typing import Any, NamedTuple
 import pytest
 
 from coinche_cli.game.state import Entry, GameState, Setup, play
+from coinche_cli.rules.choices import TERMS
 from coinche_cli.rules.loader import load_rules
-from coinche_cli.rules.model import TERMS, Rules
+from coinche_cli.rules.model import Rules
 from coinche_cli.rules.validate import SCHEMA
 from coinche_cli.scoring.deal import deal_from_json
 from coinche_cli.scoring.score import score_deal

@@ -19,8 +19,7 @@ from coinche_cli.cli.options import (
 from coinche_cli.cli.output import print_json, print_line, warning_line
 from coinche_cli.cli.store import open_store
 from coinche_cli.errors import GameError
-from coinche_cli.i18n import N_
-from coinche_cli.messages import msg
+from coinche_cli.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from coinche_cli.game.state import Change
@@ -79,8 +78,8 @@ def new(
         if as_json:
             print_json({"id": record.id, **game_json.state_json(record, state)})
             return
-        print_line(msg("tview.table_game", id=record.id, table=table,
-                       teams=" / ".join(state.setup.names.values())))
+        print_line(_("game {id} keeps the score of table {table}: {teams}").format(
+            id=record.id, table=table, teams=" / ".join(state.setup.names.values())))
         return
     record, state = games.new_game(
         store, load_rules(rules_name), players=players, names=[*(team or []), *(player or [])],
@@ -89,9 +88,9 @@ def new(
     if as_json:
         print_json({"id": record.id, **game_json.state_json(record, state)})
         return
-    print_line(msg("view.game_new", id=record.id, rules=record.rules_name,
-                   sides=" / ".join(state.setup.names.values()),
-                   dealer=state.setup.seat_label(state.next_dealer)))
+    print_line(_("game {id} started: {rules}, {sides}; first dealer {dealer}").format(
+        id=record.id, rules=record.rules_name, sides=" / ".join(state.setup.names.values(
+            )), dealer=state.setup.seat_label(state.next_dealer)))
     for line in game_view.totals_lines(state):
         print_line(line)
 
@@ -192,13 +191,15 @@ def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
     game_view.render_sheet(record, state, wide)
     if history:
         from coinche_cli.scoring.deal import deal_from_json
+        from coinche_cli.store.records import status_words
 
         for item in corrections:
             deal = item["deal"]
-            words = msg("view.passed") if deal is None else " ".join(
+            words = _("passe") if deal is None else " ".join(
                 deal_from_json(deal).to_words())
-            status = msg(f"view.status.{item['status']}")
-            print_line(msg("view.history_line", **{**item, "deal": words, "status": status}))
+            status = status_words(item["status"])
+            print_line(_("deal {number} {status} on {changed}: {deal} (entered "
+                         "{recorded})").format(**{**item, "deal": words, "status": status}))
 
 
 @app.command("list", help=N_(
@@ -218,11 +219,11 @@ def list_games(ctx: typer.Context, as_json: JsonOption = False) -> None:
         print_json(rows)
         return
     if not rows:
-        print_line(msg("view.no_games"))
+        print_line(_("no games yet"))
     for row in rows:
         mark = "*" if row["current"] else " "
         sides = " / ".join(f"{n} {row['totals'][s]}" for s, n in row["sides"].items())
-        deals = msg("tview.format_deals", count=row["deals"])
+        deals = ngettext("{count} deal", "{count} deals", row["deals"]).format(count=row["deals"])
         print_line(f"{mark} {row['id']:>4}  {row['rules']:<10} {deals:>9}  {sides}")
 
 
@@ -237,7 +238,7 @@ def use(ctx: typer.Context,
     from coinche_cli.game import ops as games
 
     record = games.use(open_store(ctx), game_id)
-    print_line(msg("view.game_use", id=record.id))
+    print_line(_("current game: {id}").format(id=record.id))
 
 
 @app.command("export", help=N_(
@@ -261,7 +262,7 @@ def export(
     from coinche_cli.sheets.writing import check_separator
 
     if csv_path is None and xlsx_path is None:
-        raise GameError("game.export_nothing")
+        raise GameError(_("say where: --csv FILE and/or --xlsx FILE"))
     sep = check_separator(sep)
     store = open_store(ctx)
     refuse_own_files(store, [p for p in (csv_path, xlsx_path) if p is not None])
@@ -269,7 +270,8 @@ def export(
     export_game(state, csv_path=csv_path, xlsx_path=xlsx_path, sep=sep)
     for path in (csv_path, xlsx_path):
         if path is not None:
-            print_line(msg("view.exported", path=path, count=len(state.rows)))
+            print_line(ngettext("wrote {path} ({count} deal)", "wrote {path} ({count} deals)", len(
+                state.rows)).format(path=path, count=len(state.rows)))
 
 
 @app.command("play", help=N_(

@@ -23,7 +23,7 @@ from coinche_cli.cli.output import print_line
 from coinche_cli.errors import CoincheError, DealError, InputError
 from coinche_cli.game import ops as games
 from coinche_cli.game.state import GameState, Setup
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import fold
 from coinche_cli.scoring.check import check_contract, check_deal
 from coinche_cli.scoring.deal import ContractKind, Deal, parse_contract
@@ -79,22 +79,35 @@ def _questions(setup: Setup) -> list[str]:
 
 
 def _prompt(question: str, setup: Setup, answers: dict[str, str]) -> str:
-    if question == "taker":
-        return msg("play.taker", sides=_sides_hint(setup))
-    if question == "contract":
-        return msg("play.contract", min=setup.rules.bid_min, max=setup.rules.bid_max)
-    if question == "points":
-        deal = _contract(answers)
-        total = setup.rules.modes[deal.trump.value].total
-        if isinstance(deal.contract, ContractKind):
-            kind = "capot" if deal.contract is ContractKind.CAPOT else "générale"
-            return msg("play.points_slam", total=total, contract=kind)
-        return msg("play.points", total=total)
-    if question == "others":
-        return msg("play.other" if len(setup.sides) == 2 else "play.others")
-    if question == "winner":
-        return msg("play.winner", sides=_sides_hint(setup))
-    return msg(f"play.{question}")
+    """The prompt of ``question`` (one of :func:`_questions`)."""
+    match question:
+        case "taker":
+            return _("taker ({sides})> ").format(sides=_sides_hint(setup))
+        case "contract":
+            return _("contract: bid {min}..{max} and trump, x/xx if coinché (100S, 100 pique, "
+                     "90Hx, capotTA)> ").format(min=setup.rules.bid_min,
+                                                max=setup.rules.bid_max)
+        case "points":
+            deal = _contract(answers)
+            total = setup.rules.modes[deal.trump.value].total
+            if isinstance(deal.contract, ContractKind):
+                kind = "capot" if deal.contract is ContractKind.CAPOT else "générale"
+                return _("taker's card points 0..{total}, dix de der included (blank: "
+                         "{contract} made)> ").format(total=total, contract=kind)
+            return _("taker's card points 0..{total}, dix de der included> ").format(
+                total=total)
+        case "others" if len(setup.sides) == 2:
+            return _("other player's card points (N or SEAT:N)> ")
+        case "others":
+            return _("other players' points, SEAT:N (2:30)> ")
+        case "belote":
+            return _("belote: side(s) holding it (blank: none)> ")
+        case "announces":
+            return _("announces SIDE:NAME (A:tierce B:cinquante), capot:SIDE (blank: none)> ")
+        case "winner":
+            return _("equal best announces: side whose announces count ({sides})> ").format(
+                sides=_sides_hint(setup))
+    raise ValueError(question)
 
 
 def _tokens(text: str) -> list[str]:
@@ -125,7 +138,7 @@ def _side_list(setup: Setup, text: str, field: str) -> list[str]:
 def _whole(text: str) -> int:
     """Card points as typed: ASCII digits only (``²`` is a digit to Python, not to us)."""
     if not (text.isascii() and text.isdigit()):
-        raise DealError("points", "deal.bad_points_word", got=text)
+        raise DealError("points", _("{got!r} is not a number of card points"), got=text)
     return int(text)
 
 
@@ -139,9 +152,10 @@ def _other_points(setup: Setup, answers: dict[str, str]) -> dict[str, int]:
         if not sep and len(others) == 1:
             side = setup.names.get(others[0], others[0])  # the whole name reads back as one
         elif not side or not value:
-            raise DealError("points", "deal.bad_option", got=item)
+            raise DealError("points", _("{got!r} should be SIDE:VALUE"), got=item)
         if side in given:
-            raise DealError("points", "deal.points_twice", side=side)
+            raise DealError("points", _(
+                "the points of {side} are given twice; give them once"), side=side)
         given[side] = _whole(value)
     return given
 
@@ -160,10 +174,11 @@ def _announces(text: str) -> tuple[dict[str, tuple[str, ...]], str | None, bool]
         elif not sep and current is not None:
             named[current].append(item)
         elif not sep or not side or not value:
-            raise DealError("announces", "deal.bad_option", got=item)
+            raise DealError("announces", _("{got!r} should be SIDE:VALUE"), got=item)
         elif fold(side) == "capot":
             if capot is not None:
-                raise DealError("capot", "deal.option_twice", option="capot:")
+                raise DealError("capot", _(
+                    "{option} is given twice; give it once"), option="capot:")
             capot, current = value, None
         else:
             current = side
@@ -179,7 +194,8 @@ def _deal(setup: Setup, answers: dict[str, str]) -> Deal:
         points[answers["taker"]] = _whole(answers["points"])
     for side, value in _other_points(setup, answers).items():
         if side in points:
-            raise DealError("points", "deal.points_twice", side=side)
+            raise DealError("points", _(
+                "the points of {side} are given twice; give them once"), side=side)
         points[side] = value
     announces, capot, generale = _announces(answers.get("announces", ""))
     return deal._replace(
@@ -202,7 +218,7 @@ def _accept(question: str, answer: str, setup: Setup,
     """
     if question == "taker":
         if not answer:
-            raise DealError("taker", "deal.missing")
+            raise DealError("taker", _("missing"))
         setup.side(answer)
         return {"taker": answer}
     if question == "contract":
@@ -213,10 +229,12 @@ def _accept(question: str, answer: str, setup: Setup,
     if question == "points":
         deal = _contract(answers)
         if not answer and not isinstance(deal.contract, ContractKind):
-            raise DealError("points", "play.points_needed")
+            raise DealError("points", _("give the taker's card points (a blank answer is only for "
+                                        "a capot or a générale made)"))
         total = setup.rules.modes[deal.trump.value].total
         if answer and not 0 <= _whole(answer) <= total:
-            raise DealError("points", "deal.points_range", side=setup.side(answers["taker"]),
+            raise DealError("points", _("{side}: {got} is outside 0..{total}"), side=setup.side(
+                answers["taker"]),
                             got=int(answer), total=total)
         try:
             _check(setup, trial)
@@ -235,7 +253,7 @@ def _accept(question: str, answer: str, setup: Setup,
             return {"announces": answer}
         return {"announces": answer, "winner": ""}
     if question == "winner" and not answer:
-        raise DealError("announce_winner", "deal.missing")
+        raise DealError("announce_winner", _("missing"))
     _check(setup, trial)  # others, belote, winner
     return {question: answer}
 
@@ -250,7 +268,7 @@ def _forget(answers: dict[str, str], question: str | None) -> None:
 
 
 def _refuse(exc: CoincheError) -> None:
-    print_line(msg("error.line", message=exc.text))
+    print_line(_("error: {message}").format(message=exc.text))
 
 
 def _play_deal(store: Store, game_id: int, state: GameState, read: Callable[[str], str],
@@ -273,7 +291,8 @@ def _play_deal(store: Store, game_id: int, state: GameState, read: Callable[[str
             answer = read(_prompt(question, setup, answers)).strip()
             answer.encode("utf-8")
         except (UnicodeDecodeError, UnicodeEncodeError):
-            _refuse(InputError(question, "cli.not_utf8"))
+            _refuse(InputError(question, _("not UTF-8 text (retype it, or check the terminal's "
+                                           "encoding)")))
             continue
         word = answer.lower()
         if word in QUIT:
@@ -295,7 +314,8 @@ def play_loop(store: Store, game_id: int | None, read: Callable[[str], str]) -> 
     record, state = games.load(store, game_id)
     for line in game_view.totals_lines(state):
         print_line(line)
-    print_line(msg("play.help"))
+    print_line(_("answer each question; at 'taker': p (or passe) = everybody passed, u = undo; q = "
+                 "quit at any question (the deal being entered is not saved)"))
     answers: dict[str, str] = {}
     try:
         while not state.finished:
@@ -304,9 +324,10 @@ def play_loop(store: Store, game_id: int | None, read: Callable[[str], str]) -> 
     except (_Quit, EOFError, KeyboardInterrupt):
         print_line()
         if answers:
-            print_line(msg("play.dropped"))
+            print_line(_("the deal being entered is not saved"))
     except CoincheError as exc:  # an undo with nothing to undo, a finished game
         _refuse(exc)
         return play_loop(store, record.id, read)
-    print_line(msg("play.bye", count=state.last_number))
+    print_line(ngettext(
+        "saved: {count} deal in this game", "saved: {count} deals in this game", state.last_number).format(count=state.last_number))
     return None

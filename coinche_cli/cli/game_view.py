@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from coinche_cli.cli.output import Column, print_line, print_table
 from coinche_cli.game.state import Change, GameState, Row, summary
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _, ngettext
+from coinche_cli.rules.choices import outcome_words
 from coinche_cli.store.records import GameRecord
 
 
@@ -23,7 +24,7 @@ def contract_text(row: Row) -> str:
     """``100♠ x`` style contract of a row, or ``passe``."""
     deal = row.entry.deal
     if deal is None:
-        return msg("view.passed")
+        return _("passe")
     coinche = {0: "", 1: " x", 2: " xx"}[deal.coinche]
     return f"{deal.contract}{deal.trump.symbol}{coinche}"
 
@@ -31,39 +32,40 @@ def contract_text(row: Row) -> str:
 def totals_lines(state: GameState) -> list[str]:
     """Running totals, the distance to the target, the next dealer, the winner."""
     totals = " · ".join(f"{name(state, s)} {t}" for s, t in state.totals.items())
-    line = msg("view.totals", totals=totals)
+    line = _("totals: {totals}").format(totals=totals)
     to_target = state.to_target()
     if to_target is not None and not state.finished:
         gaps = ", ".join(f"{name(state, s)} {g}" for s, g in to_target.items())
-        line += "  " + msg("view.to_target", target=state.setup.end.target, gaps=gaps)
+        line += "  " + _("(to {target}: {gaps})").format(target=state.setup.end.target, gaps=gaps)
     end = state.setup.end
     if end.deals is not None and not state.finished:
-        line += "  " + msg("view.deals_left", count=state.played, deals=end.deals)
+        line += "  " + ngettext("({count} of {deals} deals played)", "({count} of {deals} deals "
+                                                                     "played)", state.played).format(count=state.played, deals=end.deals)
     lines = [line]
     if state.finished and state.winner is None:
-        lines.append(msg("view.draw", totals=totals))
+        lines.append(_("game over: a draw ({totals})").format(totals=totals))
     elif state.finished:
         winner = state.winner or ""
         others = " · ".join(str(t) for s, t in state.totals.items() if s != winner)
-        lines.append(msg("view.winner", winner=name(state, winner),
-                         total=state.totals[winner], others=others))
+        lines.append(_("game over: {winner} won with {total} (against {others})").format(
+            winner=name(state, winner), total=state.totals[winner], others=others))
     else:
-        lines.append(msg("view.next_dealer",
-                         dealer=state.setup.seat_label(state.next_dealer)))
+        lines.append(_("next dealer: {dealer}").format(
+            dealer=state.setup.seat_label(state.next_dealer)))
     return lines
 
 
 def deal_lines(state: GameState, row: Row) -> list[str]:
     """A deal as recorded: its outcome and each side's points."""
     if row.result is None or row.entry.deal is None:
-        return [msg("view.pass_line", number=row.number,
-                    dealer=state.setup.seat_label(row.dealer))]
+        return [_("deal {number}: everybody passed (dealer {dealer})").format(
+            number=row.number, dealer=state.setup.seat_label(row.dealer))]
     deal = row.entry.deal
-    outcome = msg("view.made" if row.result.made else "view.failed")
+    outcome = outcome_words("made" if row.result.made else "failed")
     return [
-        msg("view.deal_line", number=row.number, taker=name(state, deal.taker),
-            contract=contract_text(row), outcome=outcome,
-            reason=row.result.reason.split(": ", 1)[-1]),
+        _("deal {number}: {taker} {contract} {outcome} ({reason})").format(
+            number=row.number, taker=name(state, deal.taker), contract=contract_text(row),
+            outcome=outcome, reason=row.result.reason.split(": ", 1)[-1]),
         *(f"  {line}" for line in row.result.explain(state.setup.names)[1:]),
     ]
 
@@ -75,14 +77,17 @@ def change_lines(change: Change, verb: str) -> list[str]:
     if verb in ("undo", "edit"):
         old_row = next((r for r in change.before.rows if r.number == change.number), None)
         if old_row is not None:
-            lines.append(msg(f"view.{verb}_was", number=change.number))
+            if verb == "undo":
+                lines.append(_("removed deal {number}:").format(number=change.number))
+            else:
+                lines.append(_("deal {number} was:").format(number=change.number))
             lines += [f"  {line}" for line in deal_lines(change.before, old_row)]
     row = next((r for r in after.rows if r.number == change.number), None)
     if verb != "undo" and row is not None:
         lines += deal_lines(after, row)
     if verb in ("undo", "edit"):
         before = " · ".join(f"{name(after, s)} {t}" for s, t in change.before.totals.items())
-        lines.append(msg("view.totals_were", totals=before))
+        lines.append(_("totals were: {totals}").format(totals=before))
     lines += totals_lines(after)
     return lines
 
@@ -91,13 +96,13 @@ def sheet_columns(state: GameState, wide: bool) -> list[Column]:
     """The score sheet's columns: short headers, the sides by their codes (the title names
     them); with ``wide``, why each deal scored what it did."""
     sides = state.setup.sides
-    columns = [Column(msg("col.number"), right=True), Column(msg("col.dealer")),
-               Column(msg("col.contract")), Column(msg("col.taker"), flexible=True),
-               Column(msg("col.result")),
+    columns = [Column(_("#"), right=True), Column(_("dealer")),
+               Column(_("contract")), Column(_("taker"), flexible=True),
+               Column(_("result")),
                *(Column(side, right=True) for side in sides),
-               *(Column(msg("view.total_of", side=side), right=True) for side in sides)]
+               *(Column(_("Σ {side}").format(side=side), right=True) for side in sides)]
     if wide:
-        columns.append(Column(msg("col.why")))
+        columns.append(Column(_("why")))
     return columns
 
 
@@ -108,7 +113,7 @@ def sheet_row(state: GameState, row: Row, wide: bool) -> list[str]:
     deal = row.entry.deal
     result = row.result
     dealer = setup.seat_label(row.dealer) if wide else str(row.dealer + 1)
-    outcome = "" if result is None else msg("view.made" if result.made else "view.failed")
+    outcome = "" if result is None else outcome_words("made" if result.made else "failed")
     cells = [str(row.number), dealer, contract_text(row),
              "" if deal is None else name(state, deal.taker), outcome,
              *("" if result is None else str(result.scores[s]) for s in setup.sides),
@@ -122,12 +127,15 @@ def render_sheet(record: GameRecord, state: GameState, wide: bool = False) -> No
     """The score sheet, one line per deal, fitted to the terminal (every column whole with
     ``wide`` or into a pipe), then the per-side summary and the totals."""
     setup = state.setup
-    sides = " / ".join(msg("view.side_legend", side=side, name=name(state, side))
+    sides = " / ".join(_("{side}: {name}").format(side=side, name=name(state, side))
                        for side in setup.sides)
-    print_line(msg("view.sheet_title", id=record.id, rules=record.rules_name, sides=sides))
+    print_line(_("game {id} · {rules} · {sides}").format(
+        id=record.id, rules=record.rules_name, sides=sides))
     print_table(sheet_columns(state, wide), (sheet_row(state, row, wide) for row in state.rows),
                 whole=wide)
     for side, counts in summary(state).items():
-        print_line(msg("view.summary", side=name(state, side), **counts))
+        print_line(_("{side}: contracts taken {taken}, made {made}, failed {failed}; coinched "
+                     "{coinched}, coinched against {was_coinched}").format(
+                         side=name(state, side), **counts))
     for line in totals_lines(state):
         print_line(line)

@@ -20,8 +20,7 @@ from typer.core import TyperGroup
 from coinche_cli import i18n
 from coinche_cli.cli.output import error_line, usage_line, warning_line
 from coinche_cli.errors import CoincheError, DealError, InputError
-from coinche_cli.i18n import N_
-from coinche_cli.messages import msg
+from coinche_cli.i18n import N_, _
 
 #: command groups by name, and the module that defines each one's Typer app
 GROUPS = {
@@ -62,7 +61,8 @@ class _ReportingGroup(TyperGroup):
             if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
                 negative = re.fullmatch(r"-\d+", str(getattr(exc, "option_name", "")))
                 if negative:  # `A 100S -5`: a negative number of points, not an option
-                    error_line(DealError("points", "deal.bad_points_word", got=negative[0]))
+                    error_line(DealError("points", _(
+                        "{got!r} is not a number of card points"), got=negative[0]))
                 else:
                     from coinche_cli.cli.translation import translated
 
@@ -111,14 +111,15 @@ def _use_language(asked: str | None) -> None:
     try:
         language = i18n.choose(asked)
     except i18n.LanguageError as exc:
-        error_line(InputError(exc.source, "cli.bad_language", got=exc.got,
+        error_line(InputError(exc.source, _("{got!r} is not a language of coinche (languages: "
+                                            "{known})"), got=exc.got,
                               known=", ".join(exc.known)))
         sys.exit(2)
     try:
         i18n.use(language)
     except (OSError, ValueError, LookupError) as exc:  # a damaged catalogue: English
         i18n.use(i18n.SOURCE)
-        warning_line(msg("cli.bad_catalogue", language=language, reason=exc))
+        warning_line(_("the {language} catalogue cannot be read ({reason}); speaking English").format(language=language, reason=exc))
 
 
 def _language_option(argv: Sequence[str]) -> tuple[str | None, list[str]]:
@@ -155,7 +156,7 @@ def _lang_value(words: list[str], index: int) -> tuple[str, int]:
     if word.startswith("--lang="):
         return word.partition("=")[2], 1
     if index + 1 >= len(words):
-        error_line(InputError("--lang", "cli.lang_value"))
+        error_line(InputError("--lang", _("give a language after it: fr or en")))
         sys.exit(2)
     return words[index + 1], 2
 
@@ -253,6 +254,7 @@ def run() -> None:
         try:
             word.encode("utf-8")
         except UnicodeEncodeError:  # bytes that are not UTF-8 arrive as lone surrogates
-            error_line(InputError(msg("field.argument", position=position), "cli.not_utf8"))
+            error_line(InputError(_("argument {position}").format(
+                position=position), _("not UTF-8 text (retype it, or check the terminal's encoding)")))
             sys.exit(2)
     build(argv)(args=argv)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from coinche_cli.errors import DealError
-from coinche_cli.i18n import N_
+from coinche_cli.i18n import N_, _
 
 if TYPE_CHECKING:  # the deal reader loads only for the commands that read a deal
     from coinche_cli.scoring.deal import Deal
@@ -60,17 +60,18 @@ def read_deal(words: list[str] | None = None, deal_json: str | None = None,
 
     if deal_json is not None:
         if words:
-            raise DealError("deal", "cli.deal_source")
+            raise DealError("deal", _("give the deal as words (TAKER CONTRACT POINTS) or with "
+                                      "--deal, not both"))
         if deal_json != "-":
             return deal_from_json(deal_json)
         try:  # under a C locale stdin keeps bad bytes as surrogates: refused the same
             text = sys.stdin.read(MAX_JSON + 1)
             text.encode("utf-8")
         except (UnicodeDecodeError, UnicodeEncodeError):
-            raise DealError("deal", "deal.not_utf8") from None
+            raise DealError("deal", _("the deal is not UTF-8 text")) from None
         return deal_from_json(text)
     if not words:
-        raise DealError("deal", "cli.no_deal")
+        raise DealError("deal", _("give the deal: TAKER CONTRACT [POINTS] or --deal JSON"))
     return deal_from_words(words, belote=belote or (), announce=announce or (),
                            announce_winner=announce_winner, capot=capot, generale=generale,
                            points=points or ())

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from coinche_cli.errors import CoincheError
+from coinche_cli.i18n import _
 from coinche_cli.json_text import json_text
-from coinche_cli.messages import msg
 
 
 def print_json(data: Any) -> None:
@@ -30,14 +30,14 @@ def error_line(exc: CoincheError) -> None:
     """Print an error as ``error: …`` on stderr, one line per problem, red on a terminal."""
     colour = sys.stderr.isatty()
     for line in exc.text.splitlines() or [exc.text]:
-        text = msg("error.line", message=line)
+        text = _("error: {message}").format(message=line)
         sys.stderr.write(f"\x1b[31m{text}\x1b[0m\n" if colour else text + "\n")
 
 
 def warning_line(text: str) -> None:
     """A warning for the user (the command went through): ``warning: …`` on stderr."""
     colour = sys.stderr.isatty()
-    line = msg("warning.line", message=text)
+    line = _("warning: {message}").format(message=text)
     sys.stderr.write(f"\x1b[33m{line}\x1b[0m\n" if colour else line + "\n")
 
 
@@ -46,7 +46,7 @@ def usage_line(text: str) -> None:
     the command line it quotes is cut at 80 characters."""
     line = " ".join(_clipped(word) for word in text.split())
     colour = sys.stderr.isatty()
-    text = msg("error.line", message=line)
+    text = _("error: {message}").format(message=line)
     sys.stderr.write(f"\x1b[31m{text}\x1b[0m\n" if colour else text + "\n")
 
 

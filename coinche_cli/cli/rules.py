@@ -6,8 +6,7 @@ from typing import Annotated
 import typer
 
 from coinche_cli.cli.output import Column, print_json, print_line, print_table
-from coinche_cli.i18n import N_
-from coinche_cli.messages import msg
+from coinche_cli.i18n import N_, _
 
 app = typer.Typer(help=N_("Rule variants: list the built-ins, show one, check your own file."),
                   no_args_is_help=True)
@@ -27,10 +26,10 @@ def list_rules(as_json: JsonOption = False) -> None:
     if as_json:
         print_json(rows)
         return
-    columns = [Column(msg(f"col.{name}"), flexible=name == "source")
-               for name in ("name", "players", "target", "modes", "source")]
+    columns = [Column(_("name")), Column(_("players")), Column(_("target")), Column(_("modes")),
+               Column(_("source"), flexible=True)]
     print_table(columns, [[row["name"], "/".join(map(str, row["players"])), str(row["target"]),
-                           " ".join(msg("sum.suits") if m == "suits" else m
+                           " ".join(_("suits") if m == "suits" else m
                                     for m in row["modes"]), row["source"]] for row in rows])
 
 
@@ -70,4 +69,4 @@ def validate_rules(
         # every problem, not only the first the error names: one `error:` line each, printed
         # (and coloured) by the command line's one error printer, exit 2
         raise CoincheError("\n".join(str(problem) for problem in exc.problems)) from None
-    print_line(msg("cli.rules_ok", name=rules.name, path=rules.path))
+    print_line(_("ok: {name} ({path})").format(name=rules.name, path=rules.path))

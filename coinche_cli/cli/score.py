@@ -8,8 +8,7 @@ import typer
 from coinche_cli.cli.options import DealInput, JsonOption, RulesOption, deal_options
 from coinche_cli.cli.output import Column, print_json, print_line, print_table
 from coinche_cli.game.state import Setup
-from coinche_cli.i18n import N_
-from coinche_cli.messages import msg
+from coinche_cli.i18n import N_, _
 from coinche_cli.rules.loader import load_rules
 from coinche_cli.rules.model import Rules
 from coinche_cli.scoring.score import DealScore, score_deal
@@ -44,8 +43,8 @@ def score(
 def render_score(rules: Rules, result: DealScore) -> None:
     """The deal's outcome, then each side's card points, score and the terms behind it."""
     print_line(f"{rules.name} · {result.reason}")
-    columns = [Column(msg("col.side")), Column(msg("col.card_points"), right=True),
-               Column(msg("col.score"), right=True), Column(msg("col.why"), flexible=True,
+    columns = [Column(_("side")), Column(_("card points"), right=True),
+               Column(_("score"), right=True), Column(_("why"), flexible=True,
                                                             floor=20)]
     rows, after = result.cells()
     print_table(columns, rows)

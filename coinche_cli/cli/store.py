@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from coinche_cli.errors import InputError
+from coinche_cli.i18n import _
 
 if TYPE_CHECKING:
     from coinche_cli.store.sql import SqlStore
@@ -34,4 +35,5 @@ def refuse_own_files(store: "SqlStore", paths: Iterable[Path]) -> None:
     """Refuse to write an export over the store itself (``--csv coinche.db``)."""
     for path in paths:
         if store.owns(path):
-            raise InputError("path", "store.is_target", path=path)
+            raise InputError("path", _("{path} is the store itself: write the export to another "
+                                       "file"), path=path)

@@ -6,8 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from coinche_cli.cli.output import print_json, print_line
-from coinche_cli.i18n import N_
-from coinche_cli.messages import msg
+from coinche_cli.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from coinche_cli.store_copy import CopyReport
@@ -47,12 +46,17 @@ def _report(copied: "CopyReport", as_json: bool) -> None:
                     "tournaments": {str(k): v for k, v in copied.tournaments.items()},
                     "views": copied.views, "checksum": copied.checksum})
         return
-    print_line(msg("copy.done", source=copied.source, destination=copied.destination))
-    print_line(msg("copy.games", games=rows["game"], deals=rows["deal"]))
-    print_line(msg("copy.tournaments", tournaments=rows["tournament"], teams=rows["team"],
-                   rounds=rows["round"], tables=rows["board"],
-                   corrections=rows["board_history"], penalties=rows["penalty"]))
+    print_line(_("copied {source} into {destination}").format(
+        source=copied.source, destination=copied.destination))
+    print_line(_("  games: {games} (deals, with those undone or replaced: {deals})").format(
+        games=rows["game"], deals=rows["deal"]))
+    print_line(_("  tournaments: {tournaments} (teams: {teams}, rounds: {rounds}, tables: "
+                 "{tables}, corrected results: {corrections}, penalties: {penalties})").format(
+                     tournaments=rows["tournament"], teams=rows["team"], rounds=rows["round"], tables=rows["board"], corrections=rows["board_history"], penalties=rows["penalty"]))
     for old, new in copied.games.items():
         if old != new:
-            print_line(msg("copy.renumbered", old=old, new=new))
-    print_line(msg("copy.verified", count=copied.views, checksum=copied.checksum[:16]))
+            print_line(_("  game {old} is game {new} there").format(old=old, new=new))
+    print_line(ngettext("verified: every row is there, and the {count} --json view is the "
+                        "original's (sha256 {checksum}…)", "verified: every row is there, and the "
+                                                           "{count} --json views are the "
+                                                           "original's (sha256 {checksum}…)", copied.views).format(count=copied.views, checksum=copied.checksum[:16]))

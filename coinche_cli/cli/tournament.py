@@ -17,8 +17,7 @@ from coinche_cli.cli.options import (
 from coinche_cli.cli.output import print_json, print_line, warning_line
 from coinche_cli.cli.store import open_store
 from coinche_cli.errors import TournamentError
-from coinche_cli.i18n import N_
-from coinche_cli.messages import msg
+from coinche_cli.i18n import N_, _, ngettext
 from coinche_cli.tournament.ranking import Ranking
 
 if TYPE_CHECKING:
@@ -38,7 +37,8 @@ app.add_typer(team_app, name="team")
 def _match_points(text: str) -> tuple[int, int, int, int]:
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 4 or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
-        raise TournamentError("tournament.bad_match_points", got=text)
+        raise TournamentError(_(
+            "match points are four numbers WIN,DRAW,LOSS,FORFEIT; got {got!r}"), got=text)
     win, draw, loss, forfeit = (int(p) for p in parts)
     return win, draw, loss, forfeit
 
@@ -111,15 +111,17 @@ def new(
         print_json({"id": tournament.id, "name": tournament.name, "rules": tournament.rules_name,
                     "settings": tournament.settings.to_json()})
         return
-    print_line(msg("tview.created", name=tournament.name, rules=tournament.rules_name,
-                   rounds=rounds, format=_format(tournament)))
+    print_line(_("tournament {name!r} created: {rules}, {rounds} rounds of {format}").format(
+        name=tournament.name, rules=tournament.rules_name, rounds=rounds, format=_format(
+            tournament)))
 
 
 def _format(tournament: "Tournament") -> str:
     settings = tournament.settings
     if settings.deals is not None:
-        return msg("tview.format_deals", count=settings.deals)
-    return msg("tview.format_target", target=settings.target)
+        return ngettext("{count} deal", "{count} deals", settings.deals).format(
+            count=settings.deals)
+    return _("a game to {target}").format(target=settings.target)
 
 
 @app.command("list", help=N_("List the tournaments in the store."))
@@ -141,7 +143,7 @@ def use(ctx: typer.Context,
                                             help=N_("Tournament name."))]) -> None:
     from coinche_cli.tournament import ops as tournaments
     tournament = tournaments.use(open_store(ctx), name)
-    print_line(msg("tview.current", name=tournament.name))
+    print_line(_("current tournament: {name}").format(name=tournament.name))
 
 
 # ---------------------------------------------------------------- teams
@@ -165,7 +167,8 @@ def team_add(
         print_json({"team": team.name, "players": list(team.players), "club": team.club,
                     "joined_round": team.joined_round})
         return
-    print_line(msg("tview.team_added", name=team.name, round=team.joined_round))
+    print_line(_("registered {name} (plays from round {round})").format(
+        name=team.name, round=team.joined_round))
 
 
 @team_app.command("import", help=N_(
@@ -184,7 +187,9 @@ def team_import(
     rows = read_teams(path)
     teams = tournaments.import_teams(open_store(ctx), tournament,
                                      [(r.row, r.name, r.players, r.club) for r in rows])
-    print_line(msg("tview.imported", count=len(teams), path=path))
+    print_line(ngettext("registered {count} team from {path}", "registered {count} teams from "
+                                                               "{path}", len(teams)).format(
+                                                                   count=len(teams), path=path))
 
 
 @team_app.command("list", help=N_("List the registered teams."))
@@ -198,8 +203,8 @@ def team_list(ctx: typer.Context, tournament: TournamentOption = None,
         print_json(rows)
         return
     for row in rows:
-        left = "" if row["dropped_after"] is None else "  " + msg(
-            "tview.dropped", round=row["dropped_after"])
+        left = "" if row["dropped_after"] is None else "  " + _("left after round {round}").format(
+            round=row["dropped_after"])
         print_line(f"{row['registered']:>4}  {row['team']}  ({', '.join(row['players'])})"
                    f"{left}")
 
@@ -210,7 +215,8 @@ def team_drop(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar=N_
               tournament: TournamentOption = None) -> None:
     from coinche_cli.tournament import ops as tournaments
     team, after = tournaments.drop_team(open_store(ctx), tournament, name)
-    print_line(msg("tview.team_dropped", name=team.name, round=after + 1))
+    print_line(_("{name} leaves: not paired from round {round} on").format(
+        name=team.name, round=after + 1))
 
 
 @team_app.command("return", help=N_(
@@ -223,7 +229,8 @@ def team_return(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar=
     from coinche_cli.tournament import ops as tournaments
 
     team, back = tournaments.return_team(open_store(ctx), tournament, name)
-    print_line(msg("tview.team_returned", name=team.name, round=back))
+    print_line(_("{name} is back: paired again from round {round}").format(
+        name=team.name, round=back))
 
 
 # ---------------------------------------------------------------- rounds
@@ -251,7 +258,7 @@ def pair(ctx: typer.Context, tournament: TournamentOption = None,
 def unpair(ctx: typer.Context, tournament: TournamentOption = None) -> None:
     from coinche_cli.tournament import ops as tournaments
     withdrawn = tournaments.unpair(open_store(ctx), tournament)
-    print_line(msg("tview.unpaired", round=withdrawn.number))
+    print_line(_("round {round} withdrawn").format(round=withdrawn.number))
 
 
 @app.command("result", help=N_(
@@ -303,7 +310,7 @@ def result(
                                          round_number, replacing)
     else:
         if table is None:
-            raise TournamentError("tournament.two_scores")
+            raise TournamentError(_("give both scores (or --forfeit TEAM)"))
         entered = results.enter_result(store, tournament, table, score1, score2,
                                        round_number=round_number, forfeit=forfeit,
                                        deals=deals, replacing=replacing)
@@ -325,7 +332,7 @@ def _report_entered(entered: "Entered", as_json: bool) -> None:
         print_json({**tournament_json.round_json(found, entered.round), "replaced": replaced})
         return
     for change in replaced:
-        print_line(msg("tview.replaced", **change))
+        print_line(_("table {table}: {before} → {after}").format(**change))
     for line in view.round_lines(found, entered.round):
         print_line(line)
 
@@ -367,8 +374,11 @@ def penalty(
 
     given = tournaments.penalise(open_store(ctx), tournament, team, points, reason,
                                  to_opponents=not deduct)
-    key = "tview.penalised" if deduct else "tview.penalty_to_opponents"
-    print_line(msg(key, team=team, points=given.points, round=given.round))
+    if deduct:
+        told = _("{team}: -{points} points in round {round}")
+    else:
+        told = _("{team}: {points} points to its opponents in round {round}")
+    print_line(told.format(team=team, points=given.points, round=given.round))
 
 
 @app.command("standings", help=N_(
@@ -406,7 +416,7 @@ def show(ctx: typer.Context, round_number: RoundOption = None,
     store = open_store(ctx)
     found = tournaments.load(store, tournament)
     if found.current is None:
-        raise TournamentError("tournament.nothing_paired")
+        raise TournamentError(_("no round has been paired yet"))
     number = round_number or found.current.number
     if not codes:
         _show_round(store, tournament, number, as_json)
@@ -425,7 +435,7 @@ def show(ctx: typer.Context, round_number: RoundOption = None,
     for line in view.round_lines(found, played):
         print_line(line)
     for table, code in table_codes.items():
-        print_line(msg("tview.table_code", table=table, code=code))
+        print_line(_("  table {table}: code {code}").format(table=table, code=code))
 
 
 # the files commands (export, sheets) live in their own module

@@ -10,8 +10,7 @@ from coinche_cli.cli.options import RoundOption, SepOption, TournamentOption
 from coinche_cli.cli.output import print_line
 from coinche_cli.cli.store import open_store
 from coinche_cli.errors import TournamentError
-from coinche_cli.i18n import N_
-from coinche_cli.messages import msg
+from coinche_cli.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     pass
@@ -47,9 +46,9 @@ def export(
     from coinche_cli.tournament import ops as tournaments
 
     if path is None and csv_dir is None:
-        raise TournamentError("tournament.export_where")
+        raise TournamentError(_("say where: FILE.xlsx and/or --csv DIR"))
     if path is not None and path.suffix.lower() != ".xlsx":
-        raise TournamentError("tournament.export_suffix", path=path)
+        raise TournamentError(_("{path} is not an .xlsx file (for CSV files: --csv DIR)"), path=path)
     sep = check_separator(sep)
     store = open_store(ctx)
     data = tournaments.export_data(store, tournament, deal_rows)
@@ -58,10 +57,10 @@ def export(
     refuse_own_files(store, targets)
     if path is not None:
         write_workbook(path, data)
-        print_line(msg("tview.exported", path=path))
+        print_line(_("wrote {path}").format(path=path))
     if csv_dir is not None:
         for written in write_csv_dir(csv_dir, data, sep=sep):
-            print_line(msg("tview.exported", path=written))
+            print_line(_("wrote {path}").format(path=written))
 
 
 def sheets(
@@ -80,4 +79,9 @@ def sheets(
     found, played, tables = tournaments.score_sheets(store, tournament, round_number)
     write_score_sheets(path, found.name, played.number, tables, found.settings.deals,
                        found.settings.target)
-    print_line(msg("tview.sheets", path=path, count=len(tables), round=played.number))
+    print_line(ngettext(
+        "wrote {path}: {count} score sheet for round {round}", "wrote {path}: {count} score sheets "
+                                                               "for round {round}", len(
+                                                                   tables)).format(
+                                                                       path=path, count=len(
+                                                                           tables), round=played.number))

@@ -10,8 +10,7 @@ from coinche_cli.cli.options import MAX_NUMBER, TournamentOption
 from coinche_cli.cli.output import print_line
 from coinche_cli.cli.store import store_name
 from coinche_cli.errors import InputError, StoreError
-from coinche_cli.i18n import N_
-from coinche_cli.messages import msg
+from coinche_cli.i18n import N_, _
 
 SERVE_HELP = N_(
     "Serve the tournament's live page: the projector's view of the round and the standings "
@@ -45,7 +44,8 @@ def serve(
         from coinche_cli.web.app import create_app
         from coinche_cli.web.settings import Settings
     except ImportError as exc:
-        raise StoreError(msg("serve.no_web", reason=exc)) from None
+        raise StoreError(_("the live page needs its web libraries, which cannot be loaded "
+                           "({reason}): install coinche again").format(reason=exc)) from None
     from coinche_cli.store.connect import open_store
     from coinche_cli.tournament import ops as tournaments
 
@@ -62,9 +62,14 @@ def serve(
     settings = Settings(db, found.name, entry=entry, round_minutes=round_minutes,
                         phone_url=f"{address}me")
     app = create_app(settings)
-    print_line(msg("serve.listening", name=found.name, url=address))
-    print_line(msg("serve.phones", url=settings.phone_url))
-    print_line(msg("serve.entry_on" if entry else "serve.entry_off"))
+    print_line(_("the live page of {name}: {url} (Ctrl-C stops it)").format(
+        name=found.name, url=address))
+    print_line(_("the players' page (the QR code below): {url}").format(url=settings.phone_url))
+    if entry:
+        print_line(_("entry at the tables is on: each table's code is on its score sheet "
+                     "(tournament sheets) and in tournament show --codes"))
+    else:
+        print_line(_("entry at the tables is off (--entry opens it)"))
     segno.make(settings.phone_url, error="m").terminal(compact=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
                 server_header=False)
@@ -79,7 +84,8 @@ def _refuse_busy(host: str, port: int) -> None:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
     except OSError as exc:
-        raise InputError("port", "serve.port_busy", host=host, port=port,
+        raise InputError("port", _("cannot listen on {host}:{port} ({reason}): choose another "
+                                   "--port"), host=host, port=port,
                          reason=exc.strerror or exc) from None
 
 

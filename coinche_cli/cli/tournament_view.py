@@ -6,10 +6,10 @@ Plain text only (no Rich): team names are printed as they were typed, never read
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, assert_never
 
 from coinche_cli.cli.output import Column, print_line, print_table
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _, ngettext
 from coinche_cli.tournament.model import Round, Tournament, bye_points
 from coinche_cli.tournament.ranking import Ranking
 from coinche_cli.tournament.views import penalties_json
@@ -20,27 +20,77 @@ if TYPE_CHECKING:  # the standings load only for the commands that show them
 
 def round_lines(tournament: Tournament, played: Round) -> list[str]:
     """A round as plain lines: table, teams, result."""
-    lines = [msg("tview.round", round=played.number, count=len(played.boards))]
+    lines = [ngettext("round {round}: {count} table", "round {round}: {count} tables", len(
+        played.boards)).format(round=played.number, count=len(played.boards))]
     for b in played.boards:
         if b.forfeit is not None:
-            result = msg("tview.forfeit", team=tournament.name_of(b.forfeit))
+            result = _("forfeit by {team}").format(team=tournament.name_of(b.forfeit))
         elif b.score1 is not None:
-            result = msg("tview.scores", score1=b.score1, score2=b.score2)
+            result = _("{score1}–{score2}").format(score1=b.score1, score2=b.score2)
         elif b.game_id is not None:
-            result = msg("tview.in_game", game=b.game_id)
+            result = _("scored deal by deal in game {game}").format(game=b.game_id)
         else:
-            result = msg("tview.no_result")
+            result = _("…")
         lines.append(f"  {b.table:>3}  {tournament.name_of(b.team1)}  –  "
                      f"{tournament.name_of(b.team2)}   {result}")
     if played.bye is not None:
-        lines.append("  " + msg("tview.bye", team=tournament.name_of(played.bye),
-                                points=bye_points(tournament, played)))
+        lines.append("  " + _("bye: {team} ({points} points)").format(
+            team=tournament.name_of(played.bye), points=bye_points(tournament, played)))
     if played.rematches:
-        lines.append("  " + msg("tview.rematches", count=played.rematches))
+        lines.append("  " + ngettext(
+            "{count} rematch: no pairing without one was possible",
+            "{count} rematches: no pairing without one was possible",
+            played.rematches).format(count=played.rematches))
     for penalty in penalties_json(tournament, played.number):
-        key = "tview.penalty_line_to" if penalty["to"] else "tview.penalty_line_deducted"
-        lines.append("  " + msg(key, **penalty))
+        if penalty["to"]:
+            line = _("penalty, round {round}: {team} -{points} ({reason}), given to {to}")
+        else:
+            line = _("penalty, round {round}: {team} -{points} ({reason}), deducted")
+        lines.append("  " + line.format(**penalty))
     return lines
+
+
+#: The columns of the standings, by the :class:`Standing` field each shows.
+StandingsColumn = Literal["rank", "team", "players", "played", "wins", "draws", "losses", "for",
+                          "against", "difference", "match_points", "buchholz", "byes",
+                          "forfeits", "penalties"]
+
+
+def column_title(column: StandingsColumn) -> str:
+    """A column's title: short words, the table fits 80 columns."""
+    match column:
+        case "rank":
+            return _("rank")
+        case "team":
+            return _("team")
+        case "players":
+            return _("players")
+        case "played":
+            return _("played")
+        case "wins":
+            return _("W")
+        case "draws":
+            return _("D")
+        case "losses":
+            return _("L")
+        case "for":
+            return _("for")
+        case "against":
+            return _("against")
+        case "difference":
+            return _("diff")
+        case "match_points":
+            return _("MP")
+        case "buchholz":
+            return _("buchholz")
+        case "byes":
+            return _("byes")
+        case "forfeits":
+            return _("forfeits")
+        case "penalties":
+            return _("penalties")
+        case unreachable:
+            assert_never(unreachable)
 
 
 def standings_columns(tournament: Tournament, wide: bool) -> list[tuple[Column, str]]:
@@ -53,13 +103,21 @@ def standings_columns(tournament: Tournament, wide: bool) -> list[tuple[Column, 
     settings = tournament.settings
     uses_match_points = (settings.ranking is Ranking.MATCH_POINTS
                          or "match-points" in settings.tie_breaks)
-    fields = ["rank", "team", *(["players"] if wide else []), "played", "wins", "draws",
-              "losses", "for", *(["against"] if wide else []), "difference",
-              *(["match_points"] if wide or uses_match_points else []),
-              *(["buchholz", "byes", "forfeits", "penalties"] if wide else [])]
-    return [(Column(msg(f"col.{field}"), right=field not in ("team", "players"),
+    fields: list[StandingsColumn] = ["rank", "team"]
+    if wide:
+        fields.append("players")
+    fields += ["played", "wins", "draws", "losses", "for"]
+    if wide:
+        fields.append("against")
+    fields.append("difference")
+    if wide or uses_match_points:
+        fields.append("match_points")
+    if wide:
+        fields += ["buchholz", "byes", "forfeits", "penalties"]
+    return [(Column(column_title(field), right=field not in ("team", "players"),
                     flexible=field in ("team", "players")), field)
             for field in fields]
+
 
 
 #: Columns whose :class:`Standing` field has another name.
@@ -79,8 +137,8 @@ def render_standings(tournament: Tournament, rows: list[Standing], after: int | 
                      wide: bool = False) -> None:
     """The standings, one line per team, fitted to the terminal (every column whole with
     ``wide`` or into a pipe); a team that left the tournament is marked ``dropped``."""
-    title = msg("tview.standings_title", name=tournament.name,
-                round=after if after is not None else (
+    title = _("{name}: standings after round {round}").format(
+        name=tournament.name, round=after if after is not None else (
                     tournament.current.number if tournament.current else 0))
     print_line(title)
     described = standings_columns(tournament, wide)
@@ -89,7 +147,7 @@ def render_standings(tournament: Tournament, rows: list[Standing], after: int | 
     if any(row.dropped for row in rows):
         # a column of its own, so that cutting a long name never cuts the mark
         columns.append(Column(""))
-        mark = msg("tview.dropped_mark")
+        mark = _("dropped")
         for line, row in zip(lines, rows, strict=True):
             line.append(mark if row.dropped else "")
     print_table(columns, lines, whole=wide)

@@ -22,8 +22,7 @@ from typing import Any
 
 from typer.core import TyperCommand, TyperGroup
 
-from coinche_cli.i18n import _
-from coinche_cli.messages import msg, raw
+from coinche_cli.i18n import N_, _
 
 
 def _localize_panels() -> None:
@@ -31,12 +30,12 @@ def _localize_panels() -> None:
     # draw a help page
     from typer import rich_utils
 
-    rich_utils.ARGUMENTS_PANEL_TITLE = msg("typer.arguments")
-    rich_utils.OPTIONS_PANEL_TITLE = msg("typer.options")
-    rich_utils.COMMANDS_PANEL_TITLE = msg("typer.commands")
-    rich_utils.DEFAULT_STRING = raw("typer.default")
-    rich_utils.ENVVAR_STRING = raw("typer.envvar")
-    rich_utils.REQUIRED_LONG_STRING = raw("typer.required")
+    rich_utils.ARGUMENTS_PANEL_TITLE = _("Arguments")
+    rich_utils.OPTIONS_PANEL_TITLE = _("Options")
+    rich_utils.COMMANDS_PANEL_TITLE = _("Commands")
+    rich_utils.DEFAULT_STRING = _("[default: {}]")
+    rich_utils.ENVVAR_STRING = _("[env var: {}]")
+    rich_utils.REQUIRED_LONG_STRING = _("[required]")
 
 
 def _translate(command: Any) -> None:
@@ -57,12 +56,12 @@ class Localized:
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)  # type: ignore[misc]
         if option is not None:
-            option.help = msg("typer.help_option")
+            option.help = _("Show this message and exit.")
         return option
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
-        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=msg("typer.usage"))
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_("Usage: "))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         _localize_panels()
@@ -94,26 +93,31 @@ def localize(app: Any) -> None:
 
 # ---------------------------------------------- what Typer's parser refuses
 
-#: The problems a parameter's value can have, as Click words them, and our message for each.
+#: The problems a parameter's value can have, as Click words them, and our sentence for each
+#: (marked here, put into words when a refusal is shown).
 _VALUE_PROBLEMS = (
-    (r"(?P<value>'.*') is not a valid (?:integer|int range)\.", "click.not_integer"),
-    (r"(?P<value>'.*') is not a valid (?:float|float range)\.", "click.not_number"),
-    (r"(?P<value>.*) is not in the range (?P<range>.*)\.", "click.out_of_range"),
-    (r"(?P<value>'.*') is not one of (?P<choices>.*)\.", "click.not_a_choice"),
-    (r"(?P<value>'.*') is not a valid boolean\. .*", "click.not_boolean"),
+    (r"(?P<value>'.*') is not a valid (?:integer|int range)\.",
+     N_("{value} is not a whole number")),
+    (r"(?P<value>'.*') is not a valid (?:float|float range)\.", N_("{value} is not a number")),
+    (r"(?P<value>.*) is not in the range (?P<range>.*)\.",
+     N_("{value} is not in the range {range}")),
+    (r"(?P<value>'.*') is not one of (?P<choices>.*)\.", N_("{value} is not one of {choices}")),
+    (r"(?P<value>'.*') is not a valid boolean\. .*", N_("{value} is neither yes nor no")),
 )
 
 #: Whole messages, as Click words them, and ours.
 _MESSAGES = (
     (r"No such option: (?P<name>\S+)(?: \(Possible options: (?P<options>.*)\))?",
-     "click.no_such_option"),
-    (r"Missing argument (?P<name>.+?)\.(?: .*)?", "click.missing_argument"),
-    (r"Missing option (?P<name>.+?)\.(?: .*)?", "click.missing_option"),
-    (r"Option (?P<name>'.+?') requires an argument\.", "click.needs_value"),
-    (r"Option (?P<name>'.+?') requires (?P<count>\d+) arguments\.", "click.needs_values"),
-    (r"Option (?P<name>'.+?') does not take a value\.", "click.no_value"),
-    (r"Got unexpected extra argument(?:s|\(s\))? \((?P<args>.*)\)", "click.extra_arguments"),
-    (r"No such command (?P<name>'.+?')\.", "click.no_such_command"),
+     N_("no such option: {name}")),
+    (r"Missing argument (?P<name>.+?)\.(?: .*)?", N_("missing argument {name}")),
+    (r"Missing option (?P<name>.+?)\.(?: .*)?", N_("missing option {name}")),
+    (r"Option (?P<name>'.+?') requires an argument\.", N_("option {name} needs a value")),
+    (r"Option (?P<name>'.+?') requires (?P<count>\d+) arguments\.",
+     N_("option {name} needs {count} values")),
+    (r"Option (?P<name>'.+?') does not take a value\.", N_("option {name} takes no value")),
+    (r"Got unexpected extra argument(?:s|\(s\))? \((?P<args>.*)\)",
+     N_("unexpected extra words on the command line: {args}")),
+    (r"No such command (?P<name>'.+?')\.", N_("no such command: {name}")),
 )
 
 
@@ -131,18 +135,19 @@ def translated(text: str) -> str:
     found = re.fullmatch(r"Invalid value for (?P<name>.+?): (?P<problem>.*)", text, re.S)
     if found:
         problem = found["problem"]
-        for pattern, key in _VALUE_PROBLEMS:
+        for pattern, ours in _VALUE_PROBLEMS:
             part = re.fullmatch(pattern, problem, re.S)
             if part:
-                problem = msg(key, **part.groupdict(default=""))
+                problem = _(ours).format(**part.groupdict(default=""))
                 break
-        return msg("click.invalid_value", name=_metavar(found["name"]), problem=problem)
-    for pattern, key in _MESSAGES:
+        return _("invalid value for {name}: {problem}").format(name=_metavar(found["name"]),
+                                                               problem=problem)
+    for pattern, ours in _MESSAGES:
         found = re.fullmatch(pattern, text, re.S)
         if found:
             values = found.groupdict(default="")
             values["name"] = _metavar(values.get("name", ""))
-            if key == "click.no_such_option" and values["options"]:
-                key = "click.no_such_option_suggest"
-            return msg(key, **values)
+            if pattern == _MESSAGES[0][0] and values["options"]:  # "no such option", and a guess
+                return _("no such option: {name} (did you mean {options}?)").format(**values)
+            return _(ours).format(**values)
     return text

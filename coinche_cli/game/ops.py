@@ -22,7 +22,7 @@ from coinche_cli.game.state import (
     resume,
     start,
 )
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _
 from coinche_cli.names import NameIndex, check_name
 from coinche_cli.rules.model import Rules, compile_rules, load_compiled
 from coinche_cli.scoring.deal import Deal, deal_from_json
@@ -51,10 +51,11 @@ def find_game(store: Store, game_id: int | None) -> GameRecord:
     if game_id is None:
         game_id = store.current("game")
         if game_id is None:
-            raise GameError("game.no_current")
+            raise GameError(_(
+                "no current game: start one with 'coinche game new' or pass --game ID"))
     record = store.game(game_id)
     if record is None:
-        raise GameError("game.unknown", id=game_id)
+        raise GameError(_("no game {id} in this store"), id=game_id)
     return record
 
 
@@ -123,27 +124,29 @@ def new_game(
     count = _player_count(rules, players, names)
     sides = rules.sides(count)
     if names and len(names) != len(sides):
-        raise GameError("game.names_count", want=len(sides), got=len(names))
+        raise GameError(_("this game has {want} sides; got {got} names"), want=len(sides), got=len(
+            names))
     kind = "team" if count == 4 else "player"
     if names:
         labels = {side: check_name(names[i], kind) for i, side in enumerate(sides)}
     elif count == 4:  # a team game without names: "Nous" and "Eux" at a French table
-        labels = dict(zip(sides, (msg("game.us"), msg("game.them")), strict=True))
+        labels = dict(zip(sides, (_("Us"), _("Them")), strict=True))
     else:  # the chien: seats 1, 2, 3
         labels = {side: side for side in sides}
     index = NameIndex((side, label, side) for side, label in labels.items())
     for side, label in labels.items():
         if not label:
-            raise GameError("game.empty_name", side=side)
+            raise GameError(_("side {side} needs a name"), side=side)
         same = index.clashes(label)
         if len(same) > 1:  # "Les Étés" and "les etes" are one name
-            raise GameError("game.names_twice", first=labels[same[0]], second=labels[same[1]])
+            raise GameError(_("{first!r} and {second!r} are the same name (case and accents "
+                              "aside); give each side its own name"), first=labels[same[0]], second=labels[same[1]])
     setup = Setup(rules=rules, players=count, names=labels)
     first = 0 if dealer is None else sides.index(setup.side(dealer, "dealer"))
     if target is not None and target < 1:
-        raise GameError("game.bad_target", got=target)
+        raise GameError(_("the target must be a positive number of points, got {got}"), got=target)
     if deals is not None and deals < 1:
-        raise GameError("game.bad_deals", got=deals)
+        raise GameError(_("the number of deals must be positive, got {got}"), got=deals)
     record = GameRecord(id=0, created=now(), rules_name=rules.name, rules=dict(rules.document),
                         players=count, names=labels, first_dealer=first, target=target,
                         deals=deals, compiled=compile_rules(rules))
@@ -160,7 +163,8 @@ def _player_count(rules: Rules, players: int | None, names: Sequence[str]) -> in
             return 4
         players = len(names) if names else rules.default_players
     if players not in rules.players:
-        raise GameError("game.bad_players", got=players, rules=rules.name,
+        raise GameError(_(
+            "{rules} is played by {allowed} players, not {got}"), got=players, rules=rules.name,
                         allowed=", ".join(map(str, rules.players)))
     return players
 
@@ -204,7 +208,7 @@ def undo(store: Store, game_id: int | None) -> Change:
         gid = record.id
         active = store.deals(gid)
         if not active:
-            raise GameError("game.nothing_to_undo")
+            raise GameError(_("no deal to undo"))
         setup = setup_of(record)
         before = play(setup, _entries(active))
         last = active[-1]
@@ -222,7 +226,7 @@ def edit(store: Store, game_id: int | None, number: int, deal: Deal | None) -> C
         active = store.deals(gid)
         target = next((d for d in active if d.number == number), None)
         if target is None:
-            raise GameError("game.no_such_deal", number=number, count=len(active))
+            raise GameError(_("no deal {number} (this game has {count})"), number=number, count=len(active))
         setup = setup_of(record)
         before = play(setup, _entries(active))
         if deal is not None:
@@ -231,7 +235,8 @@ def edit(store: Store, game_id: int | None, number: int, deal: Deal | None) -> C
                    for e in _entries(active)]
         after = play(setup, entries)  # checks the new deal
         if after.extra:
-            raise GameError("game.edit_ends_early", number=number,
+            raise GameError(_("this change would end the game at deal {end}, but deals {later} "
+                              "follow; undo them first"), number=number,
                             end=min(after.extra) - 1, later=", ".join(map(str, after.extra)))
         changed = now()
         store.retire_deal(target.id, changed)

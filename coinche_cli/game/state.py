@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
 from coinche_cli.errors import GameError
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _
 from coinche_cli.names import NameIndex
 from coinche_cli.rules.model import EndRule, Rules
 from coinche_cli.scoring.deal import Deal
@@ -89,7 +89,7 @@ class Setup(Value):
         """``Les As (seat 3)`` for a team game, the player's name otherwise."""
         side = self.seat_side(seat)
         if self.players == 4:
-            return msg("game.seat_label", name=self.names.get(side, side), seat=seat + 1)
+            return _("{name} (seat {seat})").format(name=self.names.get(side, side), seat=seat + 1)
         return self.names.get(side, side)
 
 
@@ -283,9 +283,10 @@ def check_can_add(state: GameState) -> None:
     if state.end is None:
         return
     if state.end.winner is None:
-        raise GameError("game.finished_draw")
+        raise GameError(_("this game is over (a draw); start a new one with 'coinche game new'"))
     winner = state.end.winner
-    raise GameError("game.finished", winner=state.setup.names.get(winner, winner))
+    raise GameError(_("this game is over ({winner} won); start a new one with 'coinche game new'"), winner=state.setup.names.get(
+            winner, winner))
 
 
 def summary(state: GameState) -> dict[str, dict[str, int]]:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from coinche_cli.errors import Problem, RulesError
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _
 from coinche_cli.names import echo
 from coinche_cli.rules.model import Rules
 from coinche_cli.rules.validate import (
@@ -80,8 +80,9 @@ def find_rules(name_or_path: str) -> Path:
     if candidate.suffix.lower() in SUFFIXES or any(sep in name_or_path for sep in "/\\"):
         return candidate
     known = ", ".join(builtin_names())
-    raise RulesError([Problem("", 0, "", msg("rules.unknown_name", name=Shown(name_or_path),
-                                                 known=known))])
+    raise RulesError([Problem("", 0, "", _(
+        "unknown rules {name!r}; built-in rules are: {known}").format(
+            name=Shown(name_or_path), known=known))])
 
 
 def load_rules(name_or_path: str) -> Rules:
@@ -132,12 +133,12 @@ def _read_file(path: Path, room: int = MAX_BYTES) -> bytes:
             _check_kind(os.fstat(descriptor), room)
             data = file.read(room + 1)
     except (FileNotFoundError, NotADirectoryError):
-        raise _Unreadable(msg("rules.file_missing")) from None
+        raise _Unreadable(_("no such rules file")) from None
     except ValueError:  # a NUL in the name (``extends: "a\0b"``) names no file
-        raise _Unreadable(msg("rules.file_missing")) from None
+        raise _Unreadable(_("no such rules file")) from None
     except OSError as exc:
         reason = (exc.strerror or type(exc).__name__).lower()
-        raise _Unreadable(msg("rules.cannot_read", reason=reason)) from None
+        raise _Unreadable(_("cannot read it: {reason}").format(reason=reason)) from None
     if len(data) > room:
         raise _too_large(len(data), room)
     return data
@@ -146,9 +147,9 @@ def _read_file(path: Path, room: int = MAX_BYTES) -> bytes:
 def _check_kind(info: os.stat_result, room: int) -> None:
     """Refuse what is not a regular file of at most ``room`` bytes."""
     if stat.S_ISDIR(info.st_mode):
-        raise _Unreadable(msg("rules.is_folder"))
+        raise _Unreadable(_("a folder, not a rules file"))
     if not stat.S_ISREG(info.st_mode):
-        raise _Unreadable(msg("rules.not_regular"))
+        raise _Unreadable(_("not a regular file (a device, a pipe or a socket), not a rules file"))
     if info.st_size > room:
         raise _too_large(info.st_size, room)
 
@@ -157,8 +158,12 @@ def _too_large(size: int, room: int) -> _Unreadable:
     """A file of ``size`` bytes where ``room`` were left: too large alone, or with the files
     that extend it."""
     alone = size > MAX_BYTES or room == MAX_BYTES
-    return _Unreadable(msg("rules.too_large" if alone else "rules.chain_too_large",
-                           most=msg("size.mib", size=MAX_BYTES // 2**20)))
+    most = _("{size} MiB").format(size=MAX_BYTES // 2**20)
+    if alone:
+        return _Unreadable(_("larger than {most}: not a rules file (a sheet is a few "
+                             "kilobytes)").format(most=most))
+    return _Unreadable(_("with the files that extend it, more than {most}: not a rules "
+                         "file").format(most=most))
 
 
 def _real(path: Path) -> Path:
@@ -190,7 +195,7 @@ def _text(data: bytes) -> str:
     except UnicodeDecodeError as exc:
         bad = exc.start if bad < 0 else min(bad, exc.start)
     if bad >= 0:
-        raise _Refused(data.count(b"\n", 0, bad) + 1, msg("rules.not_text"))
+        raise _Refused(data.count(b"\n", 0, bad) + 1, _("not UTF-8 text (save the file as UTF-8)"))
     return text
 
 
@@ -207,7 +212,8 @@ def _read_yaml(name: str, data: bytes, problems: list[Problem]) -> Document | No
     except yaml.reader.ReaderError as exc:  # a control character in ``text``, found first
         line = text.count("\n", 0, exc.position) + 1
         code = exc.character if isinstance(exc.character, int) else ord(exc.character)
-        problems.append(Problem(name, line, "", msg("rules.control_char", code=f"U+{code:04X}")))
+        problems.append(Problem(name, line, "", _("a control character ({code}) cannot be in a "
+                                                  "rules file").format(code=f"U+{code:04X}")))
         return None
     try:
         return _build(loader, name, problems)
@@ -217,7 +223,8 @@ def _read_yaml(name: str, data: bytes, problems: list[Problem]) -> Document | No
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else 1
         problem = " ".join(str(getattr(exc, "problem", None) or exc).split())
-        problems.append(Problem(name, line, "", msg("rules.yaml_syntax", problem=echo(problem))))
+        problems.append(Problem(name, line, "", _("not valid YAML: {problem}").format(
+            problem=echo(problem))))
     finally:
         loader.dispose()
     return None
@@ -239,16 +246,20 @@ def _guarded_loader(yaml: Any) -> Any:
             event = self.peek_event()
             line = event.start_mark.line + 1
             if isinstance(event, yaml.AliasEvent) or event.anchor is not None:
-                raise _Refused(line, msg("rules.yaml_alias"))
+                raise _Refused(line, _("anchors and aliases (&name, *name) cannot be used in a "
+                                       "rules file: write each value out"))
             if event.tag is not None:  # any explicit tag: !!python/…, !!int, !custom, !
                 tag = str(event.tag)
                 shown = "!!" + tag.removeprefix(_YAML_TAG) if tag.startswith(_YAML_TAG) else tag
-                raise _Refused(line, msg("rules.yaml_tag", tag=Shown(shown)))
+                raise _Refused(line, _("YAML tags ({tag}) cannot be used in a rules file").format(
+                    tag=Shown(shown)))
             self.nodes += 1
             if self.nodes > MAX_NODES:
-                raise _Refused(line, msg("rules.yaml_size", most=MAX_NODES))
+                raise _Refused(line, _("more than {most:,} values: not a rules file").format(
+                    most=MAX_NODES))
             if self.depth >= MAX_DEPTH:
-                raise _Refused(line, msg("rules.yaml_depth", most=MAX_DEPTH))
+                raise _Refused(line, _(
+                    "nested more than {most} levels deep: not a rules file").format(most=MAX_DEPTH))
             self.depth += 1
             try:
                 return super().compose_node(parent, index)
@@ -273,12 +284,13 @@ def _build(loader: Any, name: str, problems: list[Problem]) -> Document:
             return node.value
         line = node.start_mark.line + 1
         if node.tag in _NUMBERS and len(node.value) > MAX_NUMBER_TEXT:
-            raise _Refused(line, msg("rules.long_number", got=Shown(node.value),
-                                     most=MAX_NUMBER_TEXT))
+            raise _Refused(line, _("a number of more than {most} characters: {got!r}").format(
+                got=Shown(node.value), most=MAX_NUMBER_TEXT))
         try:
             return loader.construct_object(node)
         except (yaml.YAMLError, ValueError, OverflowError):  # 2024-02-30, 0x_
-            raise _Refused(line, msg("rules.bad_scalar", got=Shown(node.value))) from None
+            raise _Refused(line, _("{got!r} is neither a number nor a date (quote it to make it "
+                                   "text)").format(got=Shown(node.value))) from None
 
     def build(node: Any, at: Path_) -> Any:
         if isinstance(node, yaml.MappingNode):
@@ -287,13 +299,16 @@ def _build(loader: Any, name: str, problems: list[Problem]) -> Document:
             for key_node, value_node in node.value:
                 line = key_node.start_mark.line + 1
                 if not isinstance(key_node, yaml.ScalarNode):
-                    raise _Refused(line, msg("rules.yaml_complex_key"))
+                    raise _Refused(line, _("a key must be a word or a number, not a list or a "
+                                           "mapping"))
                 if key_node.tag == _MERGE:
-                    raise _Refused(line, msg("rules.yaml_merge"))
+                    raise _Refused(line, _("merge keys (<<) cannot be used in a rules file: write "
+                                           "the keys out"))
                 key = str(scalar(key_node))
                 if key in first:
                     problems.append(Problem(name, line, shown_key((*at, key)),
-                                            msg("rules.duplicate_key", first=first[key])))
+                                            _("duplicate key (first given on line {first})").format(
+                                                first=first[key])))
                     continue
                 first[key] = line
                 lines[(*at, key)] = (name, line)
@@ -347,7 +362,8 @@ def _load_document(path: Path, data: bytes, problems: list[Problem],
     if document is None or not isinstance(document.data, dict):
         if document is not None:
             got = type(document.data).__name__
-            problems.append(Problem(label, 1, "", msg("rules.not_mapping", got=got)))
+            problems.append(Problem(label, 1, "", _("expected a mapping of keys, got {got}").format(
+                got=got)))
         return None
     parent_name = document.data.get("extends")
     if parent_name is None:
@@ -355,11 +371,11 @@ def _load_document(path: Path, data: bytes, problems: list[Problem],
     file, line = document.lines[("extends",)]
 
     def refuse(reason: str) -> None:
-        problems.append(Problem(file, line, "extends", msg(
-            "rules.extends_missing", parent=Shown(parent_name), reason=reason)))
+        problems.append(Problem(file, line, "extends", _(
+            "cannot extend {parent!r}: {reason}").format(parent=Shown(parent_name), reason=reason)))
 
     if len(chain) >= MAX_EXTENDS:
-        refuse(msg("rules.extends_depth", most=MAX_EXTENDS))
+        refuse(_("more than {most} files extend one another").format(most=MAX_EXTENDS))
         return None
     parent_path = _parent_path(path, str(parent_name))
     try:
@@ -371,7 +387,7 @@ def _load_document(path: Path, data: bytes, problems: list[Problem],
     if real in chain:
         names = " -> ".join(p.name for p in (*chain, parent_path))
         problems.append(Problem(file, line, "extends",
-                                msg("rules.extends_cycle", chain=escaped(names))))
+                                _("extends itself through {chain}").format(chain=escaped(names))))
         return None
     parent = _load_document(parent_path, parent_data, problems, (*chain, real),
                             room - len(parent_data))

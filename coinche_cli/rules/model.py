@@ -8,23 +8,21 @@ The file format is documented key by key in ``docs/rules-format.md``.
 import json
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Literal, NamedTuple, cast, get_args
+from typing import Any, NamedTuple, cast
 
 from coinche_cli.names import fold
+from coinche_cli.rules.choices import (
+    CONDITION_ORDER,
+    BeloteTo,
+    BothOver,
+    Direction,
+    Reach,
+    Rounding,
+    Tie,
+)
 
 RANKS: tuple[str, ...] = ("7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
-
-#: Everything a side's score can be made of, as named in a rules file's ``score`` lists.
-TERMS: tuple[str, ...] = (
-    "points",  # the side's card points (dix de der included), rounded if the rules say so
-    "contract",  # the contract's value: the bid, or the capot / générale value
-    "base",  # the failure base: the mode's card total unless the mode says otherwise
-    "belote",  # the side's belote (its own, or all of them for the deal's winner)
-    "announces",  # the side's own counted announces
-    "all_announces",  # every counted announce, whichever side declared it
-    "capot_bonus",  # the capot bonus, when this side won every trick
-)
 
 #: Announces by canonical name: (kind, order inside the kind).  The order breaks nothing by
 #: itself; it only keeps listings stable.
@@ -65,40 +63,9 @@ ANNOUNCE_ALIASES: dict[str, str] = {
 }
 
 
-# Closed sets of words are Literal types, not enums: the same checks under mypy (strict
-# equality refuses a misspelt word), and no enum class to create at every command's start,
-# which costs about 0.1 ms each on Python 3.11 (bench/RESULTS.md).
-
-#: Which way the deal and the play go round the table.
-Direction = Literal["clockwise", "counterclockwise"]
-#: How card points are rounded to the ten before they are scored: none; five_up (85 -> 90,
-#: 84 -> 80); six_up (86 -> 90, 85 -> 80); nearest_five (83 -> 85, 82 -> 80); complementary
-#: (the takers five_up, the defence gets the rest of the total).
-Rounding = Literal["none", "five_up", "six_up", "nearest_five", "complementary"]
-#: Who scores a belote: its holder, or the side that won the deal (every belote).
-BeloteTo = Literal["holder", "winner"]
-#: Who wins when several sides pass the target on the same deal.
-BothOver = Literal["higher_total", "deal_winner"]
-#: What happens when the deciding totals are equal: the deal's winner wins, play on, or a
-#: draw (the game ends without a winner: a drawn match in a tournament).
-Tie = Literal["deal_winner", "play_on", "draw"]
-#: Whether the target is won by reaching it or only by passing it.
-Reach = Literal["at_least", "exceed"]
-
-#: Every word each choice allows, in the order the documentation lists them.
-DIRECTIONS: tuple[Direction, ...] = get_args(Direction)
-ROUNDINGS: tuple[Rounding, ...] = get_args(Rounding)
-BELOTE_TO: tuple[BeloteTo, ...] = get_args(BeloteTo)
-BOTH_OVER: tuple[BothOver, ...] = get_args(BothOver)
-TIES: tuple[Tie, ...] = get_args(Tie)
-REACHES: tuple[Reach, ...] = get_args(Reach)
-
-
 # Value types on the path of every `game add` are NamedTuples, not frozen dataclasses:
 # on Python 3.11 a frozen dataclass costs 1-2 ms to create at import, ten times a
 # NamedTuple, and the table's budget is a few milliseconds (bench/RESULTS.md).
-#: the score overrides, in the order they apply
-CONDITION_ORDER = ("when_coinched", "when_surcoinched", "when_capot", "when_generale")
 EMPTY: Mapping[Any, Any] = MappingProxyType({})
 
 

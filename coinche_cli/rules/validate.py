@@ -11,21 +11,22 @@ from typing import Any, TypeVar
 
 from coinche_cli.errors import InputError, Problem, RulesError
 from coinche_cli.i18n import N_, _
-from coinche_cli.messages import msg
 from coinche_cli.names import check_name, echo, fold
-from coinche_cli.rules.model import (
-    ANNOUNCE_ALIASES,
-    ANNOUNCE_KINDS,
+from coinche_cli.rules.choices import (
     BELOTE_TO,
     BOTH_OVER,
     CONDITION_ORDER,
     DIRECTIONS,
-    RANKS,
     REACHES,
     ROUNDINGS,
-    SUITS,
     TERMS,
     TIES,
+)
+from coinche_cli.rules.model import (
+    ANNOUNCE_ALIASES,
+    ANNOUNCE_KINDS,
+    RANKS,
+    SUITS,
     EndRule,
     Mode,
     Rules,
@@ -100,7 +101,7 @@ RANK_ALIASES = {"V": "J", "D": "Q", "R": "K"}  # valet, dame, roi
 
 # score: made/failed hold side lists directly; the when_* overrides hold outcome -> side lists
 _SIDES = {"takers": None, "defenders": None}
-_SCORE = {
+_SCORE: dict[str, Any] = {
     "made": _SIDES,
     "failed": _SIDES,
     **{cond: {"made": _SIDES, "failed": _SIDES} for cond in CONDITION_ORDER},
@@ -170,11 +171,12 @@ class Validator:
                 return self.lines[at[:cut]]
         return (self.label, 1)
 
-    def fail(self, at: Path_, key: str, **values: Any) -> None:
-        """Report a problem at ``at`` (message ``key`` with ``values``)."""
+    def fail(self, at: Path_, message: str, **values: Any) -> None:
+        """Report a problem at ``at``: ``message`` (a sentence in the language in force) with
+        ``values`` filled in."""
         shown = {name: Shown(value) if name in _QUOTED else value
                  for name, value in values.items()}
-        self.problems.append(Problem(*self.where(at), shown_key(at), msg(key, **shown)))
+        self.problems.append(Problem(*self.where(at), shown_key(at), message.format(**shown)))
 
     def get(self, at: Path_) -> Any:
         """The value at ``at``; None when it, or a mapping on the way, is missing."""
@@ -189,11 +191,11 @@ class Validator:
 
     def check_keys(self, node: Any, schema: dict[str, Any], at: Path_) -> None:
         if not isinstance(node, dict):
-            self.fail(at, "rules.not_mapping", got=type(node).__name__)
+            self.fail(at, _("expected a mapping of keys, got {got}"), got=type(node).__name__)
             return
         for key, value in node.items():
             if key not in schema:
-                self.fail((*at, key), "rules.unknown_key", expected=", ".join(schema))
+                self.fail((*at, key), _("unknown key (expected one of: {expected})"), expected=", ".join(schema))
             elif isinstance(schema[key], dict) and value is not None:
                 self.check_keys(value, schema[key], (*at, key))
 
@@ -209,16 +211,19 @@ class Validator:
         """:meth:`integer` for a value already read from ``at``."""
         if value is None:
             if required:
-                self.fail(at, "rules.missing_key")
+                self.fail(at, _("required key is missing"))
             return default
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(at, "rules.bad_type", expected=_("a whole number"), got=value)
+            self.fail(at, _("expected {expected}, got {got!r}"), expected=_(
+                "a whole number"), got=value)
             return default
         if value < minimum:
-            self.fail(at, "rules.bad_range", condition=f">= {minimum}", got=value)
+            self.fail(at, _(
+                "must be {condition}, got {got!r}"), condition=f">= {minimum}", got=value)
             return default
         if value > MAX_NUMBER:
-            self.fail(at, "rules.bad_range", condition=f"<= {MAX_NUMBER}", got=value)
+            self.fail(at, _(
+                "must be {condition}, got {got!r}"), condition=f"<= {MAX_NUMBER}", got=value)
             return default
         return value
 
@@ -226,7 +231,7 @@ class Validator:
         """The value at ``at`` if it is one of ``kinds``; None when missing or reported."""
         value = self.get(at)
         if value is not None and not isinstance(value, kinds):
-            self.fail(at, "rules.bad_type", expected=_(expected), got=value)
+            self.fail(at, _("expected {expected}, got {got!r}"), expected=_(expected), got=value)
             return None
         return value
 
@@ -242,7 +247,7 @@ class Validator:
         try:
             return check_name(str(value), ".".join(at), longest=MAX_TEXT)
         except InputError as exc:
-            self.fail(at, "rules.bad_text", reason=exc.text.split(": ", 1)[1])
+            self.fail(at, _("{reason}"), reason=exc.text.split(": ", 1)[1])
             return default
 
     def choice(self, at: Path_, allowed: tuple[_W, ...], default: _W) -> _W:
@@ -252,29 +257,33 @@ class Validator:
         for word in allowed:
             if word == str(value):
                 return word
-        self.fail(at, "rules.bad_choice", choices=", ".join(allowed), got=value)
+        self.fail(at, _("expected one of {choices}, got {got!r}"), choices=", ".join(
+            allowed), got=value)
         return default
 
     def card_table(self, at: Path_) -> dict[str, int]:
         value = self.get(at)
         if value is None:
-            self.fail(at, "rules.missing_key")
+            self.fail(at, _("required key is missing"))
             return {}
         if not isinstance(value, dict):
-            self.fail(at, "rules.bad_type", expected=_("a table of card: points"), got=value)
+            self.fail(at, _("expected {expected}, got {got!r}"), expected=_(
+                "a table of card: points"), got=value)
             return {}
         table: dict[str, int] = {}
         for raw in value:
             typed = str(raw).upper()
             rank = RANK_ALIASES.get(typed, typed)
             if rank not in RANKS:
-                self.fail((*at, str(raw)), "rules.bad_rank", got=raw)
+                self.fail((*at, str(raw)), _("unknown card {got!r} (cards are 7 8 9 10 J Q K A)"), got=raw)
                 continue
             number = self.whole(value[raw], (*at, str(raw)), 0)
             table[rank] = number or 0
         missing = [rank for rank in RANKS if rank not in table]
         if missing and len(table) == len(value):
-            self.fail(at, "rules.missing_ranks", missing=" ".join(missing))
+            self.fail(at, _(
+                "the table must give all eight cards; missing: {missing}"), missing=" ".join(
+                    missing))
         return table
 
     def terms(
@@ -289,18 +298,20 @@ class Validator:
         if value is None:
             return default
         if not isinstance(value, list):
-            self.fail(at, "rules.bad_type", expected=_("a list of score terms"), got=value)
+            self.fail(at, _("expected {expected}, got {got!r}"), expected=_(
+                "a list of score terms"), got=value)
             return default
         out: list[str | int] = []
         for item in value:
             fixed = numbers and isinstance(item, int) and not isinstance(item, bool) and item >= 0
             if fixed and item > MAX_NUMBER:
-                self.fail(at, "rules.bad_range", condition=f"<= {MAX_NUMBER}", got=item)
+                self.fail(at, _(
+                    "must be {condition}, got {got!r}"), condition=f"<= {MAX_NUMBER}", got=item)
             elif fixed or (isinstance(item, str) and item in allowed):
                 out.append(item)
             else:
                 terms = ", ".join(allowed) + (", or a number" if numbers else "")
-                self.fail(at, "rules.bad_term", got=item, terms=terms)
+                self.fail(at, _("unknown score term {got!r} (terms are: {terms})"), got=item, terms=terms)
         return tuple(out)
 
     # -- the whole document
@@ -309,7 +320,7 @@ class Validator:
         self.check_keys(self.data, SCHEMA, ())
         for key in REQUIRED:
             if self.get((key,)) is None:
-                self.fail((key,), "rules.missing_key")
+                self.fail((key,), _("required key is missing"))
         name = self.text(("name",), "") or Path(self.label).stem
         players = self.players()
         trump = self.card_table(("cards", "trump"))
@@ -319,26 +330,30 @@ class Validator:
         bid_max = self.integer(("bids", "max"), 160, required=True) or 0
         bid_step = self.integer(("bids", "step"), 10, minimum=1) or 10
         if bid_max < bid_min or (bid_max - bid_min) % bid_step:
-            self.fail(("bids", "max"), "rules.bid_ladder", min=bid_min, max=bid_max, step=bid_step)
+            self.fail(("bids", "max"), _("bids.max ({max}) must be at least bids.min ({min}) on "
+                                         "the step of {step}"), min=bid_min, max=bid_max, step=bid_step)
         modes = self.modes(trump, plain, dix, bid_max)
         generale = self.integer(("bids", "generale"))
         if generale is not None and players != (4,):
-            self.fail(("bids", "generale"), "deal.generale_players")
+            self.fail(("bids", "generale"), _("générale needs a team game"))
         announces, labels = self.announces()
         rounding = self.choice(("rounding", "method"), ROUNDINGS, "none")
         last_deal = self.get(("rounding", "last_deal"))
         if last_deal not in (None, "rounded", "exact"):
-            self.fail(("rounding", "last_deal"), "rules.bad_choice", choices="rounded, exact",
+            self.fail(("rounding", "last_deal"), _(
+                "expected one of {choices}, got {got!r}"), choices="rounded, exact",
                       got=last_deal)
         if rounding == "complementary" and players != (4,):
-            self.fail(("rounding", "method"), "rules.bad_choice", got=rounding,
+            self.fail(("rounding", "method"), _(
+                "expected one of {choices}, got {got!r}"), got=rounding,
                       choices="none, five_up, six_up, nearest_five (complementary needs 2 teams)")
         reach = self.terms(("made_if", "reach_bid_with"), ("points", "belote", "announces"),
                            allowed=("points", "belote", "announces"), numbers=False)
         multiplied = self.multiplied()
         belote_to = self.choice(("belote", "goes_to"), BELOTE_TO, "holder")
         if belote_to == "winner" and players != (4,):
-            self.fail(("belote", "goes_to"), "rules.bad_choice", got=belote_to,
+            self.fail(("belote", "goes_to"), _(
+                "expected one of {choices}, got {got!r}"), got=belote_to,
                       choices="holder (winner needs two teams)")
         score = self.score_table()
         end = self.end_rule()
@@ -389,7 +404,7 @@ class Validator:
             counts == [4] or (counts and set(counts) <= {2, 3} and len(set(counts)) == len(counts))
         )
         if value is not None and not ok:
-            self.fail(("players",), "rules.bad_players", got=value)
+            self.fail(("players",), _("players must be 4, or 2 and/or 3 (chien), got {got!r}"), got=value)
         return tuple(counts) if ok else (4,)
 
     def modes(
@@ -400,7 +415,7 @@ class Validator:
         if not isinstance(section, dict):
             return modes
         if not section:
-            self.fail(("modes",), "rules.no_modes")
+            self.fail(("modes",), _("at least one mode (suits, SA or TA) is required"))
         if section.get("suits", 0) is not None and "suits" in section:
             total = sum(trump.values()) + 3 * sum(plain.values()) + dix
             for suit in SUITS:
@@ -427,7 +442,8 @@ class Validator:
             return None, {}
         at = ("announces", "values")
         if not isinstance(values, dict):
-            self.fail(at, "rules.bad_type", expected=_("a table of announce: points"), got=values)
+            self.fail(at, _("expected {expected}, got {got!r}"), expected=_(
+                "a table of announce: points"), got=values)
             return None, {}
         table: dict[str, int] = {}
         labels: dict[str, str] = {}
@@ -441,11 +457,12 @@ class Validator:
             canonical = canonical_announce(str(raw))
             if canonical is None:
                 known = ", ".join([*ANNOUNCE_KINDS, *ANNOUNCE_ALIASES])
-                self.fail((*at, str(raw)), "rules.bad_announce", got=raw, known=known)
+                self.fail((*at, str(raw)), _("unknown announce {got!r} (announces are: {known})"), got=raw, known=known)
                 continue
             generic = fold(str(raw)) == "carre"
             if canonical in given_as and not generic and given_as[canonical] != "carre":
-                self.fail((*at, str(raw)), "rules.same_announce", first=given_as[canonical],
+                self.fail((*at, str(raw)), _("{first!r} and {second!r} are the same announce; give "
+                                             "one"), first=given_as[canonical],
                           second=raw)
                 continue
             value = self.integer((*at, str(raw)), 0) or 0
@@ -486,7 +503,7 @@ class Validator:
         stated = isinstance(given, dict) and any(
             given.get(key) is not None for key in ("target", "deals", "time_limit"))
         if given is not None and not stated:
-            self.fail(("end",), "rules.end_needs_target")
+            self.fail(("end",), _("give end.target, end.deals or end.time_limit"))
         return EndRule(
             target=target,
             deals=deals,

@@ -7,10 +7,11 @@ Pure: :func:`check_deal` takes the rules and a deal whose sides are codes, and r
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from coinche_cli.errors import DealError
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _, ngettext
+from coinche_cli.rules.choices import Announce, announce_words
 from coinche_cli.rules.model import ANNOUNCE_KINDS, Mode, Rules, canonical_announce
 from coinche_cli.scoring.deal import ContractKind, Deal
 
@@ -35,12 +36,13 @@ def check_deal(rules: Rules, deal: Deal, players: int | None = None) -> CheckedD
     count = rules.default_players if players is None else players
     if count not in rules.players:
         known = " or ".join(str(p) for p in rules.players)
-        raise DealError("players", "deal.bad_players", rules=rules.name, allowed=known, got=count)
+        raise DealError("players", _(
+            "{rules} is played by {allowed} players, not {got}"), rules=rules.name, allowed=known, got=count)
     sides = rules.sides(count)
     _check_side(deal.taker, sides, "taker")
     mode = rules.modes.get(deal.trump.value)
     if mode is None:
-        raise DealError("trump", "deal.mode_not_played", mode=deal.trump.value, rules=rules.name,
+        raise DealError("trump", _("{mode} is not played in {rules} (modes: {modes})"), mode=deal.trump.value, rules=rules.name,
                         modes=_modes_text(rules))
     value = _contract_value(rules, deal, mode, count)
     capot, generale = _capot(rules, deal, sides, mode, count)
@@ -66,7 +68,7 @@ def _modes_text(rules: Rules) -> str:
 
 def _check_side(side: str, sides: tuple[str, ...], field_name: str) -> None:
     if side not in sides:
-        raise DealError(field_name, "deal.bad_side", got=side, sides=", ".join(sides))
+        raise DealError(field_name, _("{got!r} is not a side here (sides are: {sides})"), got=side, sides=", ".join(sides))
 
 
 def check_contract(rules: Rules, deal: Deal, players: int | None = None) -> None:
@@ -74,7 +76,7 @@ def check_contract(rules: Rules, deal: Deal, players: int | None = None) -> None
     rest of the deal is known (``game play`` asks again at once)."""
     mode = rules.modes.get(deal.trump.value)
     if mode is None:
-        raise DealError("trump", "deal.mode_not_played", mode=deal.trump.value, rules=rules.name,
+        raise DealError("trump", _("{mode} is not played in {rules} (modes: {modes})"), mode=deal.trump.value, rules=rules.name,
                         modes=_modes_text(rules))
     _contract_value(rules, deal, mode, rules.default_players if players is None else players)
 
@@ -82,21 +84,23 @@ def check_contract(rules: Rules, deal: Deal, players: int | None = None) -> None
 def _contract_value(rules: Rules, deal: Deal, mode: Mode, players: int) -> int:
     if deal.contract is ContractKind.CAPOT:
         if rules.capot_value is None:
-            raise DealError("contract", "deal.no_capot", rules=rules.name)
+            raise DealError("contract", _("capot is not a contract in {rules}"), rules=rules.name)
         return rules.capot_value
     if deal.contract is ContractKind.GENERALE:
         if rules.generale_value is None:
-            raise DealError("contract", "deal.no_generale", rules=rules.name)
+            raise DealError("contract", _(
+                "générale is not a contract in {rules}"), rules=rules.name)
         if players != 4:
-            raise DealError("contract", "deal.generale_players")
+            raise DealError("contract", _("générale needs a team game"))
         return rules.generale_value
     bid = deal.contract
     if bid < rules.bid_min or bid > mode.max_bid or (bid - rules.bid_min) % rules.bid_step:
         extra = "".join(
-            msg("deal.or_slam", word=word) for word, v in (
+            _(", or {word}").format(word=word) for word, v in (
                 ("capot", rules.capot_value), ("generale", rules.generale_value)) if v is not None
         )
-        raise DealError("contract", "deal.bid_off_ladder", bid=bid, rules=rules.name,
+        raise DealError("contract", _("{bid} is not a bid in {rules} (bids are {min}..{max} by "
+                                      "{step}{extra})"), bid=bid, rules=rules.name,
                         min=rules.bid_min, max=mode.max_bid, step=rules.bid_step, extra=extra)
     return bid
 
@@ -110,7 +114,7 @@ def _capot(
         _check_side(capot, sides, "capot")
     generale = bool(deal.generale)
     if generale and rules.generale_value is None:
-        raise DealError("generale", "deal.no_generale", rules=rules.name)
+        raise DealError("generale", _("générale is not a contract in {rules}"), rules=rules.name)
     slam = deal.contract in (ContractKind.CAPOT, ContractKind.GENERALE)
     if slam and deal.points is None and capot is None:
         # "A capotS" with no points: the taker made it
@@ -126,9 +130,10 @@ def _capot(
         capot = deal.taker
     if generale:
         if not rules.team_game:
-            raise DealError("generale", "deal.generale_players")
+            raise DealError("generale", _("générale needs a team game"))
         if capot not in (None, deal.taker):
-            raise DealError("generale", "deal.generale_not_taker")
+            raise DealError("generale", _(
+                "a générale is the taker's alone; give it with the taker"))
         capot = deal.taker
     return capot, generale
 
@@ -141,14 +146,17 @@ def _points(
     for side, value in given.items():
         _check_side(side, sides, "points")
         if not 0 <= value <= total:
-            raise DealError("points", "deal.points_range", side=side, got=value, total=total)
+            raise DealError("points", _(
+                "{side}: {got} is outside 0..{total}"), side=side, got=value, total=total)
     if capot is not None:
         for side in sides:
             if side == capot and players > 2 and given.get(side, total) != total:
-                raise DealError("capot", "deal.capot_points", side=side, total=total,
+                raise DealError("capot", _("side {side} won every trick, so it has all {total} "
+                                           "points, not {got}"), side=side, total=total,
                                 got=given[side])
             if side != capot and given.get(side, 0) != 0:
-                raise DealError("capot", "deal.capot_other", side=capot, other=side,
+                raise DealError("capot", _("side {side} won every trick, so {other} cannot have "
+                                           "{got} points"), side=capot, other=side,
                                 got=given[side])
         filled = {side: (total if side == capot else 0) for side in sides}
         if players == 2:
@@ -157,21 +165,27 @@ def _points(
     if players == 2:
         # ten cards are dead: both players' points are needed, and may add up to less
         if len(given) < 2:
-            raise DealError("points", "deal.points_need_all", players=players)
+            raise DealError("points", _(
+                "with {players} players give every player's points"), players=players)
         if sum(given.values()) > total:
-            raise DealError("points", "deal.points_sum_max", sum=sum(given.values()), total=total)
+            raise DealError("points", _("the players' points add up to {sum}, more than the "
+                                        "{total} in play"), sum=sum(given.values()), total=total)
         return {side: given[side] for side in sides}
     missing = [side for side in sides if side not in given]
     if len(missing) > 1 or (not given):
-        raise DealError("points", "deal.points_missing", need=len(sides) - 1, sides=len(sides))
+        raise DealError("points", _("give the points of {need} of the {sides} sides (the last is "
+                                    "derived)"), need=len(sides) - 1, sides=len(sides))
     if missing:
         rest = total - sum(given.values())
         if rest < 0:
-            raise DealError("points", "deal.points_sum", sum=sum(given.values()),
+            raise DealError("points", _("the sides' points add up to {sum}, but {mode} deals "
+                                        "{total}"), sum=sum(given.values()),
                             mode=mode.code, total=total)
         given[missing[0]] = rest
     elif sum(given.values()) != total:
-        raise DealError("points", "deal.points_sum", sum=sum(given.values()), mode=mode.code,
+        raise DealError("points", _(
+            "the sides' points add up to {sum}, but {mode} deals {total}"), sum=sum(given.values(
+                )), mode=mode.code,
                         total=total)
     return {side: given[side] for side in sides}
 
@@ -180,9 +194,12 @@ def _check_belote(rules: Rules, deal: Deal, sides: tuple[str, ...], mode: Mode) 
     for side in deal.belote:
         _check_side(side, sides, "belote")
     if deal.belote and mode.belotes == 0:
-        raise DealError("belote", "deal.belote_none", mode=mode.code, rules=rules.name)
+        raise DealError("belote", _(
+            "no belote in {mode} under {rules}"), mode=mode.code, rules=rules.name)
     if len(deal.belote) > mode.belotes:
-        raise DealError("belote", "deal.belote_many", count=mode.belotes, mode=mode.code,
+        raise DealError("belote", ngettext("at most {count} belote in {mode} under {rules}, got "
+                                           "{got}", "at most {count} belotes in {mode} under "
+                                                    "{rules}, got {got}", mode.belotes), count=mode.belotes, mode=mode.code,
                         rules=rules.name, got=len(deal.belote))
 
 
@@ -192,11 +209,11 @@ def _announces(rules: Rules, deal: Deal, sides: tuple[str, ...]) -> dict[str, tu
         _check_side(deal.announce_winner, sides, "announce_winner")
     if not declared:
         if deal.announce_winner is not None:
-            raise DealError("announce_winner", "deal.announce_winner_none",
+            raise DealError("announce_winner", _("{side} declared no announce"),
                             side=deal.announce_winner)
         return {}
     if rules.announces is None:
-        raise DealError("announces", "deal.no_announces", rules=rules.name)
+        raise DealError("announces", _("{rules} has no announces"), rules=rules.name)
     table = rules.announces
     known = ", ".join(dict.fromkeys(rules.announce_label(name) for name in table))
     out: dict[str, tuple[str, ...]] = {}
@@ -207,7 +224,8 @@ def _announces(rules: Rules, deal: Deal, sides: tuple[str, ...]) -> dict[str, tu
             by_value = name.isascii() and name.isdigit() and len(name) <= 6
             canonical = _announce_by_value(table, name) if by_value else canonical_announce(name)
             if canonical is None or canonical not in table:
-                raise DealError("announces", "deal.bad_announce", side=side, got=name,
+                raise DealError("announces", _("{side}: {got!r} is not an announce in {rules} "
+                                               "(announces: {known})"), side=side, got=name,
                                 rules=rules.name, known=known)
             resolved.append(canonical)
         _check_count(side, resolved)
@@ -215,9 +233,12 @@ def _announces(rules: Rules, deal: Deal, sides: tuple[str, ...]) -> dict[str, tu
     carres = Counter(n for names in out.values() for n in names if ANNOUNCE_KINDS[n] == "carre")
     for name, count in carres.items():
         if count > 1:  # four cards of a rank make one carré in the whole deal
-            raise DealError("announces", "deal.carre_twice", name=msg(f"sum.announce.{name}"))
+            raise DealError("announces", _("the {name} is declared twice in this deal: a rank "
+                                           "has four cards"), name=announce_words(cast(
+                                               Announce, name)))
     if deal.announce_winner is not None and deal.announce_winner not in out:
-        raise DealError("announce_winner", "deal.announce_winner_none", side=deal.announce_winner)
+        raise DealError("announce_winner", _(
+            "{side} declared no announce"), side=deal.announce_winner)
     return out
 
 
@@ -230,8 +251,13 @@ def _check_count(side: str, names: list[str]) -> None:
     for kind, most in (("carre", MOST_CARRES), ("sequence", MOST_SEQUENCES)):
         count = sum(1 for name in names if ANNOUNCE_KINDS[name] == kind)
         if count > most:
-            key = "deal.too_many_announces" if kind == "carre" else "deal.too_many_sequences"
-            raise DealError("announces", key, side=side, count=count, most=most)
+            if kind == "carre":
+                message = _("{side} declares {count} carrés: a side's 16 cards hold at most "
+                            "{most}")
+            else:
+                message = _("{side} declares {count} sequences: a side's 16 cards hold at "
+                            "most {most}")
+            raise DealError("announces", message, side=side, count=count, most=most)
 
 
 def _announce_by_value(table: Mapping[str, int], text: str) -> str | None:
@@ -258,7 +284,8 @@ def _counted(
     leaders = [side for side in announces if best(side) == top]
     if len(leaders) > 1:
         if deal.announce_winner not in leaders:
-            raise DealError("announce_winner", "deal.announce_tie", sides=", ".join(leaders),
+            raise DealError("announce_winner", _("sides {sides} have equal best announces "
+                                                 "({value}); give announce_winner"), sides=", ".join(leaders),
                             value=top[0])
         leaders = [deal.announce_winner]
     return {side: (counted[side] if side == leaders[0] else 0) for side in sides}

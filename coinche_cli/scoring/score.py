@@ -10,11 +10,18 @@ exact points (``variants.md``: "rounding never makes a contract").
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
-from coinche_cli.i18n import SOURCE, speaking
-from coinche_cli.messages import msg
-from coinche_cli.rules.model import Rounding, Rules
+from coinche_cli.i18n import N_, SOURCE, _, speaking
+from coinche_cli.rules.choices import (
+    Announce,
+    Rounding,
+    ScoredTerm,
+    announce_words,
+    rounding_words,
+    term_value_words,
+)
+from coinche_cli.rules.model import Rules
 from coinche_cli.scoring.check import CheckedDeal, check_deal
 from coinche_cli.scoring.deal import ContractKind, Deal
 
@@ -33,10 +40,10 @@ class Term(NamedTuple):
     def label(self) -> str:
         """``104 card points``, ``50 cinquante``: the term as the explanation shows it."""
         if self.name in ("announces", "all_announces") and self.names:
-            words = " + ".join(msg(f"sum.announce.{word}") if canonical else word
+            words = " + ".join(announce_words(cast(Announce, word)) if canonical else word
                                for word, canonical in self.names)
             return f"{self.value} {words}"
-        return msg(f"term.{self.name}", value=self.value)
+        return term_value_words(cast(ScoredTerm, self.name), self.value)
 
     @property
     def total(self) -> int:
@@ -44,17 +51,24 @@ class Term(NamedTuple):
         return self.value * self.factor
 
 
-#: A message not yet put into words: its key and its values (words only when shown, in the
-#: language in use then; JSON always in the source language).
+#: A sentence not yet put into words: its English (marked ``N_`` where it is written) and its
+#: values; in words only when shown, in the language in force then (JSON always in English).
 Said = tuple[str, tuple[tuple[str, Any], ...]]
+#: The coinche's part of a reason, shown in brackets after the detail.
+_COINCHE = (N_("coinché ×{factor}"), N_("surcoinché ×{factor}"))
 
 
-def _say(key: str, **values: Any) -> Said:
-    return key, tuple(values.items())
+def _say(message: str, **values: Any) -> Said:
+    return message, tuple(values.items())
 
 
 def _words(said: Said) -> str:
-    return msg(said[0], **dict(said[1]))
+    return _(said[0]).format(**dict(said[1]))
+
+
+def _coinche(level: int, factor: int) -> Said:
+    """The coinche (1) or the surcoinche (2) of a deal, and its factor."""
+    return _say(_COINCHE[0] if level == 1 else _COINCHE[1], factor=factor)
 
 
 class DealScore(NamedTuple):
@@ -67,7 +81,7 @@ class DealScore(NamedTuple):
     terms: Mapping[str, tuple[Term, ...]]
     winners: tuple[str, ...]
     rounded: Mapping[str, int] = MappingProxyType({})
-    rounding: str = "none"
+    rounding: Rounding = "none"
 
     @property
     def reason(self) -> str:
@@ -75,8 +89,8 @@ class DealScore(NamedTuple):
         outcome, detail, *more = self.why
         text = _words(detail)
         for said in more:
-            text += f" ({_words(said)})" if said[0].startswith("coinche.") else "; " + _words(said)
-        return msg(outcome[0], **dict(outcome[1]), detail=text)
+            text += f" ({_words(said)})" if said[0] in _COINCHE else "; " + _words(said)
+        return _(outcome[0]).format(**dict(outcome[1]), detail=text)
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -97,8 +111,8 @@ class DealScore(NamedTuple):
             detail = ", ".join(
                 f"{names.get(s, s)} {checked.points[s]} → {self.rounded[s]}" for s in checked.sides
             )
-            lines.append(msg("score.rounded", method=msg(f"sum.rounding.{self.rounding}"),
-                             detail=detail))
+            lines.append(_("card points as scored ({method}): {detail}").format(
+                method=rounding_words(self.rounding), detail=detail))
         return tuple(lines)
 
     def cells(self) -> tuple[list[list[str]], list[str]]:
@@ -217,10 +231,11 @@ def _made(rules: Rules, checked: CheckedDeal) -> tuple[bool, tuple[Said, ...]]:
     more: list[Said] = []
     if deal.contract is ContractKind.GENERALE:
         made = checked.generale
-        detail = _say("score.generale_made" if made else "score.generale_failed")
+        detail = _say(N_("the taker alone won every trick") if made
+                      else N_("the taker did not win every trick alone"))
     elif deal.contract is ContractKind.CAPOT:
         made = checked.capot == taker
-        detail = _say("score.capot_made" if made else "score.capot_failed")
+        detail = _say(N_("won every trick") if made else N_("did not win every trick"))
     else:
         points = checked.points[taker]
         parts = {
@@ -232,17 +247,21 @@ def _made(rules: Rules, checked: CheckedDeal) -> tuple[bool, tuple[Said, ...]]:
         made = have >= checked.contract_value
         if rules.min_points is not None:
             made = made and points >= rules.min_points
-            detail = _say("score.reach_min", have=have, need=checked.contract_value,
+            detail = _say(N_("{have} counted against {need} needed, {points} card points "
+                             "against {min}"), have=have, need=checked.contract_value,
                           points=points, min=rules.min_points)
         else:
-            detail = _say("score.reach", have=have, need=checked.contract_value)
+            detail = _say(N_("{have} counted against {need} needed"), have=have,
+                          need=checked.contract_value)
         if rules.beat_defence:
             defence = max(v for s, v in checked.points.items() if s != taker)
             made = made and points > defence
-            more.append(_say("score.beat_defence", points=points, defence=defence))
+            more.append(_say(N_("{points} card points against the defence's {defence}"),
+                             points=points, defence=defence))
     if deal.coinche:
-        more.append(_say(f"coinche.{deal.coinche}", factor=rules.factor(deal.coinche)))
-    outcome = _say("score.made" if made else "score.failed", taker=taker, contract=contract)
+        more.append(_coinche(deal.coinche, rules.factor(deal.coinche)))
+    outcome = _say(N_("{taker} made {contract}: {detail}") if made
+                   else N_("{taker} failed {contract}: {detail}"), taker=taker, contract=contract)
     return made, (outcome, detail, *more)
 
 
@@ -300,12 +319,12 @@ def _announce_names(rules: Rules, checked: CheckedDeal,
 def _line(side: str, terms: tuple[Term, ...], total: int) -> str:
     shown = [t for t in terms if t.value]
     if not shown:
-        return msg("score.nothing", side=side)
+        return _("{side}: 0").format(side=side)
     multiplied = [t for t in shown if t.factor != 1]
     plain = [t for t in shown if t.factor == 1]
     parts: list[str] = []
     if multiplied:
         inner = " + ".join(t.label for t in multiplied)
-        parts.append(msg("term.multiplied", inner=inner, factor=multiplied[0].factor))
+        parts.append(_("({inner}) × {factor}").format(inner=inner, factor=multiplied[0].factor))
     parts.extend(t.label for t in plain)
-    return msg("score.line", side=side, terms=" + ".join(parts), total=total)
+    return _("{side}: {terms} = {total}").format(side=side, terms=" + ".join(parts), total=total)

@@ -7,8 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from coinche_cli.game.state import GameState, summary
-from coinche_cli.i18n import N_, _
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _
 from coinche_cli.sheets.writing import write_csv, write_xlsx
 
 
@@ -23,13 +22,12 @@ def sheet_rows(state: GameState) -> tuple[list[str], list[list[Any]]]:
     setup = state.setup
     names = [setup.names.get(s, s) for s in setup.sides]
     header = [
-        *map(_, (N_("deal"), N_("dealer"), N_("taker"), N_("taker name"), N_("contract"),
-                 N_("trump"), N_("coinche"), N_("passed"), N_("made"))),
-        *(msg("export.points_of", name=n) for n in names),
-        *map(_, (N_("belote"), N_("announces"), N_("announce winner"), N_("capot"),
-                 N_("generale"))),
-        *(msg("export.score_of", name=n) for n in names),
-        *(msg("export.total_of", name=n) for n in names), _(N_("recorded")),
+        _("deal"), _("dealer"), _("taker"), _("taker name"), _("contract"), _("trump"),
+        _("coinche"), _("passed"), _("made"),
+        *(_("points {name}").format(name=n) for n in names),
+        _("belote"), _("announces"), _("announce winner"), _("capot"), _("generale"),
+        *(_("score {name}").format(name=n) for n in names),
+        *(_("total {name}").format(name=n) for n in names), _("recorded"),
     ]
     rows: list[list[Any]] = []
     for row in state.rows:
@@ -58,9 +56,8 @@ def sheet_rows(state: GameState) -> tuple[list[str], list[list[Any]]]:
 
 def summary_rows(state: GameState) -> tuple[list[str], list[list[Any]]]:
     """Per side: contracts taken/made/failed, coinches, total, winner."""
-    header = [_(text) for text in (
-        N_("side"), N_("name"), N_("taken"), N_("made"), N_("failed"), N_("coinched"),
-        N_("coinched against"), N_("total"), N_("winner"))]
+    header = [_("side"), _("name"), _("taken"), _("made"), _("failed"), _("coinched"),
+              _("coinched against"), _("total"), _("winner")]
     rows = [
         [side, state.setup.names.get(side, side), c["taken"], c["made"], c["failed"],
          c["coinched"], c["was_coinched"], state.totals[side], state.winner == side]
@@ -76,5 +73,5 @@ def export_game(state: GameState, *, csv_path: Path | None = None,
     if csv_path is not None:
         write_csv(csv_path, header, rows, sep)
     if xlsx_path is not None:
-        write_xlsx(xlsx_path, [(msg("tfile.title.deals"), header, rows),
-                               (msg("tfile.title.summary"), *summary_rows(state))])
+        write_xlsx(xlsx_path, [(_("Deals"), header, rows),
+                               (_("Summary"), *summary_rows(state))])

@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 
 from coinche_cli.errors import RowsRefused
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _
 from coinche_cli.names import echo
 
 #: The largest file read, CSV or workbook: 10,000 teams of 8 columns take 1 MiB in any format.
@@ -81,18 +81,23 @@ def column_letter(index: int) -> str:
 
 def mib(size: int) -> str:
     """A size as a refusal states it: ``10 MiB``."""
-    return msg("size.mib", size=f"{size / 2**20:g}")
+    return _("{size} MiB").format(size=f"{size / 2**20:g}")
 
 
 def too_many_rows(name: str, row: int) -> FileProblem:
     """Row ``row`` holds something, and it is one too many (past the teams or results an
     import holds, or past the rows it reads)."""
-    return FileProblem(msg("tfile.too_many_rows", file=name, row=row, most=MAX_IMPORT_ROWS))
+    return FileProblem(_("{file}: more than {most:,} rows of teams or results (row {row:,} is one "
+                         "too many); an import holds at most {most:,}: split the file; nothing "
+                         "imported").format(file=name, row=row, most=MAX_IMPORT_ROWS))
 
 
 def _too_wide(name: str, row: int, column: int) -> FileProblem:
-    return FileProblem(msg("tfile.too_wide", file=name, cell=f"{column_letter(column)}{row + 1}",
-                           last=column_letter(SHEET_COLUMNS - 1), most=SHEET_COLUMNS))
+    return FileProblem(_("{file}: cell {cell} holds something, but an import reads no further than "
+                         "column {last} ({most} columns); delete it, or copy the table to a new "
+                         "sheet; nothing imported").format(
+                             file=name, cell=f"{column_letter(column)}{row + 1}", last=column_letter(
+                                     SHEET_COLUMNS - 1), most=SHEET_COLUMNS))
 
 
 def quoted(text: str) -> str:
@@ -107,7 +112,8 @@ def unreadable(name: str, exc: Exception) -> FileProblem:
     refusal rather than a traceback (the first line of what it said)."""
     text = str(exc).strip()
     reason = quoted(text.splitlines()[0]) if text else type(exc).__name__
-    return FileProblem(msg("tfile.unreadable", file=name, reason=reason))
+    return FileProblem(_("{file}: cannot read it ({reason}); nothing imported").format(
+        file=name, reason=reason))
 
 
 def collect(name: str, rows: Iterable[list[str]], clean: Callable[[str], str]) -> Grid:
@@ -139,16 +145,22 @@ def check_workbook(name: str, data: bytes) -> None:
     import zipfile
 
     if not data.startswith(_ZIP_MAGIC):
-        raise FileProblem(msg("tfile.not_workbook", file=name))
+        raise FileProblem(_("{file}: not an .xlsx or .ods workbook; save it as .xlsx, .ods or "
+                            ".csv; nothing imported").format(file=name))
     if data.count(b"PK\x01\x02") > MAX_PARTS:  # one a part: counted before zipfile lists them
-        raise FileProblem(msg("tfile.parts", file=name, most=MAX_PARTS))
+        raise FileProblem(_("{file}: the workbook holds more than {most:,} parts, more than any "
+                            "spreadsheet; nothing imported").format(file=name, most=MAX_PARTS))
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             parts = {info.filename: info.file_size for info in archive.infolist()}
             if sum(parts.values()) > MAX_UNPACKED_BYTES:
-                raise FileProblem(msg("tfile.unpacks", file=name, most=mib(MAX_UNPACKED_BYTES)))
+                raise FileProblem(_("{file}: the workbook unpacks to more than {most} (repeated "
+                                    "cells counted), more than any file of teams or results; "
+                                    "nothing imported").format(
+                                        file=name, most=mib(MAX_UNPACKED_BYTES)))
             if "xl/workbook.bin" in parts:  # binary sheets, which the scan cannot read
-                raise FileProblem(msg("tfile.not_workbook", file=name))
+                raise FileProblem(_("{file}: not an .xlsx or .ods workbook; save it as .xlsx, .ods "
+                                    "or .csv; nothing imported").format(file=name))
 
             def read(part: str) -> bytes:
                 # read(n), not read(): inflated n bytes at a time, and no further than the
@@ -232,7 +244,9 @@ class _Scan:
         if local in _NAMED:
             self.names += 1
             if self.names > MAX_NAMES:
-                raise FileProblem(msg("tfile.names", file=self.name, most=MAX_NAMES))
+                raise FileProblem(_("{file}: the workbook has more than {most:,} sheets, named "
+                                    "ranges and links; nothing imported").format(
+                                        file=self.name, most=MAX_NAMES))
             if local == "table:table":  # calamine reads a sheet's rows from its start
                 self.row = 0
             if local == "sheet" and not self.first_link:
@@ -281,8 +295,10 @@ class _Scan:
             self.expanded += size * times  # calamine copies a repeated cell's text each time
             self.cell, self.extra = None, 0
             if self.expanded > MAX_UNPACKED_BYTES:
-                raise FileProblem(msg("tfile.unpacks", file=self.name,
-                                      most=mib(MAX_UNPACKED_BYTES)))
+                raise FileProblem(_("{file}: the workbook unpacks to more than {most} (repeated "
+                                    "cells counted), more than any file of teams or results; "
+                                    "nothing imported").format(
+                                        file=self.name, most=mib(MAX_UNPACKED_BYTES)))
 
     def _holds(self, row: int, columns: int, rows: int) -> None:
         """The cell at ``row`` and ``self.col``, repeated on ``columns`` columns and ``rows``
@@ -296,7 +312,9 @@ class _Scan:
         self.count += columns * rows  # an .xlsx sheet may give one cell many times
         used = self.done + (self.high[0] + 1) * (self.high[1] + 1)
         if max(used, self.count) > MAX_CELLS:
-            raise FileProblem(msg("tfile.cells", file=self.name, most=MAX_CELLS))
+            raise FileProblem(_("{file}: the workbook's sheets hold more than {most:,} cells "
+                                "(repeated cells counted); nothing imported").format(
+                                    file=self.name, most=MAX_CELLS))
 
 
 def _times(text: str | None) -> int:

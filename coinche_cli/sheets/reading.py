@@ -25,9 +25,10 @@ import io
 import re
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Literal, assert_never
 
 from coinche_cli.errors import MAX_ROWS, InputError
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import check_name, echo, fold
 from coinche_cli.sheets.limits import (
     MAX_FILE_BYTES,
@@ -147,7 +148,8 @@ def _csv_rows(name: str, data: bytes, is_key: Callable[[str], bool]) -> Grid:
     """The rows of a CSV file, blank lines counted (so numbers stay right) but not kept."""
     decoded = _decode(data)
     if decoded is None:
-        raise FileProblem(msg("tfile.not_text", file=name))
+        raise FileProblem(_("{file}: not a CSV file in UTF-8, UTF-16 or Windows-1252; nothing "
+                            "imported").format(file=name))
     text, encoding = decoded
     if not text.strip():
         return []
@@ -161,8 +163,10 @@ def _csv_rows(name: str, data: bytes, is_key: Callable[[str], bool]) -> Grid:
         for number, line in enumerate(io.TextIOWrapper(io.BytesIO(data), encoding,
                                                        newline=""), 1):
             if len(line) > longest:
-                reason = msg("tfile.long_line", line=number, most=longest)
-                raise FileProblem(msg("tfile.unreadable", file=name, reason=reason))
+                reason = _("line {line} is longer than {most:,} characters").format(
+                    line=number, most=longest)
+                raise FileProblem(_("{file}: cannot read it ({reason}); nothing imported").format(
+                    file=name, reason=reason))
             yield line
 
     reader = csv.reader(lines(), delimiter=separator, strict=True)
@@ -177,9 +181,13 @@ def _csv_rows(name: str, data: bytes, is_key: Callable[[str], bool]) -> Grid:
         return collect(name, rows(), _clean)
     except csv.Error as exc:  # an unclosed quote, text after a closing one, a huge cell
         limit = csv.field_size_limit()
-        reason = (msg("tfile.long_cell", line=done[0] + 1, most=limit) if str(limit) in str(exc)
-                  else msg("tfile.bad_quote", line=done[0] + 1))
-        raise FileProblem(msg("tfile.unreadable", file=name, reason=reason)) from None
+        reason = (_("line {line}: a cell holds more than {most:,} characters").format(
+            line=done[0] + 1, most=limit) if str(limit) in str(exc)
+                  else _(
+                      "line {line}: a quote is not closed, or text follows a closing quote").format(
+                          line=done[0] + 1))
+        raise FileProblem(_("{file}: cannot read it ({reason}); nothing imported").format(
+            file=name, reason=reason)) from None
 
 
 def _shown(value: object) -> str:
@@ -224,24 +232,27 @@ def _read_grid(path: Path, is_key: Callable[[str], bool]) -> Grid:
     """Every row of the file that is not blank, with its spreadsheet row number."""
     name = path.name
     if not path.is_file():
-        raise FileProblem(msg("tfile.not_found", file=name))
+        raise FileProblem(_("{file}: no such file").format(file=name))
     suffix = path.suffix.lower()
     if suffix == ".xls":
-        raise FileProblem(msg("tfile.old_excel", file=name))
+        raise FileProblem(_("{file}: old .xls workbooks cannot be read; save it as .xlsx, .ods or "
+                            ".csv").format(file=name))
     try:
         too_large = path.stat().st_size > MAX_FILE_BYTES
         with path.open("rb") as file:  # at most one byte more than allowed, whatever stat said
             data = b"" if too_large else file.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise FileProblem(msg("tfile.unreadable", file=name, reason=exc.strerror)) from None
+        raise FileProblem(_("{file}: cannot read it ({reason}); nothing imported").format(
+            file=name, reason=exc.strerror)) from None
     if too_large or len(data) > MAX_FILE_BYTES:
-        raise FileProblem(msg("tfile.too_large", file=name, most=mib(MAX_FILE_BYTES)))
+        raise FileProblem(_("{file}: larger than {most}, more than any file of teams or results; "
+                            "nothing imported").format(file=name, most=mib(MAX_FILE_BYTES)))
     if suffix in _WORKBOOK_SUFFIXES or data.startswith(_ZIP_MAGIC):
         grid = _workbook_rows(name, data)
     else:
         grid = _csv_rows(name, data, is_key)
     if not grid:
-        raise FileProblem(msg("tfile.empty", file=name))
+        raise FileProblem(_("{file}: the file is empty; nothing imported").format(file=name))
     return grid
 
 
@@ -294,9 +305,10 @@ class _Layout(Value):
 
 
 def _no_column(name: str, header: list[str], fields: str, expected: str) -> FileProblem:
-    found = ", ".join(quoted(c) for c in header if c) or msg("tfile.nothing_found")
-    return FileProblem(msg("tfile.no_column", file=name, fields=fields, expected=expected,
-                           found=found))
+    found = ", ".join(quoted(c) for c in header if c) or _("nothing")
+    return FileProblem(_("{file}: no {fields} column (expected a header such as {expected}; found: "
+                         "{found}); nothing imported").format(
+                             file=name, fields=fields, expected=expected, found=found))
 
 
 def _open(path: Path, classify: Callable[[str], str | None], required: tuple[str, ...],
@@ -316,27 +328,55 @@ def _open(path: Path, classify: Callable[[str], str | None], required: tuple[str
         if field is None:
             continue
         if field in columns:
-            label = labels.get(field, msg("tfile.field.players"))
-            raise FileProblem(msg("tfile.columns_twice", file=name,
-                                  first=echo(header[columns[field]]), second=echo(text),
-                                  field=label))
+            label = labels.get(field, _("players"))
+            raise FileProblem(_("{file}: columns {first!r} and {second!r} both give the {field}; "
+                                "keep one; nothing imported").format(
+                                    file=name, first=echo(header[columns[field]]), second=echo(
+                                        text), field=label))
         columns[field] = index
     missing = [field for field in required if field not in columns]
     if missing:
         raise _no_column(name, header, ", ".join(labels[f] for f in missing), expected)
     last_named = max(i for i, text in enumerate(header) if text)
     unnamed = tuple(i for i in range(len(header)) if not header[i] and i < last_named)
-    width = max(len(cells) for _, cells in grid)
+    width = max(len(cells) for _row, cells in grid)
     return grid, _Layout(header, header_at, columns, (*unnamed, *range(last_named + 1, width)))
 
 
-def _names(fields: Sequence[tuple[str, str]]) -> list[str]:
+#: The fields of a row a problem names.
+FileField = Literal["team", "players", "club", "table", "score1", "score2", "name1", "name2"]
+
+
+def field_words(field: FileField) -> str:
+    """A field of a teams or results file, as a problem names it."""
+    match field:
+        case "team":
+            return _("team")
+        case "players":
+            return _("players")
+        case "club":
+            return _("club")
+        case "table":
+            return _("table")
+        case "score1":
+            return _("score 1")
+        case "score2":
+            return _("score 2")
+        case "name1":
+            return _("team 1 name")
+        case "name2":
+            return _("team 2 name")
+        case unreachable:
+            assert_never(unreachable)
+
+
+def _names(fields: Sequence[tuple[FileField, str]]) -> list[str]:
     """What is wrong with the names a row gives, ``(field, name)``: each is checked as a name
     typed on the command line is (:func:`check_name`: length, control characters)."""
     problems = []
     for field, text in fields:
         try:
-            check_name(text, msg(f"tfile.field.{field}"))
+            check_name(text, field_words(field))
         except InputError as exc:  # its text is "field: reason", a row problem already
             problems.append(exc.text)
     return problems
@@ -347,14 +387,20 @@ def _at(cells: list[str], column: int | None) -> str:
 
 
 def _refuse(name: str, bad: list[tuple[int, list[str]]]) -> FileProblem:
-    lines = [msg("tfile.row", file=name, row=row, problems="; ".join(problems))
+    lines = [_("{file}: row {row}: {problems}").format(file=name, row=row,
+                                                         problems="; ".join(problems))
              for row, problems in bad]
-    summary = msg("tfile.bad_rows", count=len(bad), file=name)
+    summary = ngettext("{count} bad row in {file}; nothing imported",
+                       "{count} bad rows in {file}; nothing imported", len(bad)).format(
+        count=len(bad), file=name)
     return FileProblem(summary, lines)
 
 
-def _problem(field: str, key: str, **values: object) -> str:
-    return msg("tfile.problem", field=msg(f"tfile.field.{field}"), problem=msg(key, **values))
+def _problem(field: FileField, problem: str, **values: object) -> str:
+    """A row's problem with ``field``: ``problem`` (a sentence in the language in force)
+    with ``values`` filled in."""
+    return _("{field}: {problem}").format(field=field_words(field),
+                                          problem=problem.format(**values))
 
 
 # --- teams ----------------------------------------------------------------------------------
@@ -370,7 +416,7 @@ def read_teams(path: Path) -> list[TeamRow]:
     club) is one :func:`check_name` refuses.  Blank rows are skipped.
     """
     name = path.name
-    labels = {"name": msg("tfile.field.team"), "club": msg("tfile.field.club")}
+    labels = {"name": _("team"), "club": _("club")}
     expected = ", ".join(TEAM_HEADERS["name"][:3])
     grid, layout = _open(path, _team_field, ("name",), expected, labels)
     player_columns = [i for field, i in sorted(layout.columns.items())
@@ -387,23 +433,23 @@ def read_teams(path: Path) -> list[TeamRow]:
         problems = _names([("team", team), *(("players", p) for p in players), ("club", club)])
         folded = fold(team)  # once a row: folding is most of the time a big file takes
         if not team:
-            problems.append(_problem("team", "tfile.missing"))
+            problems.append(_problem("team", _("missing")))
         elif folded in first_row:
             first, earlier = first_row[folded]
-            problems.append(_problem("team", "tfile.duplicate_team", name=echo(team),
-                                     earlier=echo(earlier), first=first))
+            problems.append(_problem("team", _("{name!r} repeats {earlier!r} from row {first}"),
+                                     name=echo(team), earlier=echo(earlier), first=first))
         else:
             first_row[folded] = (row, team)
         if len(players) > 2:
-            problems.append(_problem("players", "tfile.too_many_players", count=len(players),
+            problems.append(_problem("players", _("{count} players ({names}); a team has at "
+                                                  "most 2"), count=len(players),
                                      names=quoted(", ".join(players))))
         for column in layout.unnamed:
             if _at(cells, column):
-                problems.append(msg("tfile.problem",
-                                    field=msg("tfile.field.column",
-                                              letter=column_letter(column)),
-                                    problem=msg("tfile.no_header",
-                                                value=echo(_at(cells, column)))))
+                problems.append(_("{field}: {problem}").format(
+                    field=_("column {letter}").format(letter=column_letter(column)),
+                    problem=_("{value!r} is in a column without a header").format(
+                        value=echo(_at(cells, column)))))
         if problems:
             bad.append((row, problems))
         else:
@@ -443,8 +489,8 @@ def read_results(path: Path) -> list[ResultRow]:
     Blank rows are skipped; other columns are ignored.
     """
     name = path.name
-    fields = ("table", "score1", "score2", "name1", "name2")
-    labels = {field: msg(f"tfile.field.{field}") for field in fields}
+    fields: tuple[FileField, ...] = ("table", "score1", "score2", "name1", "name2")
+    labels: dict[str, str] = {field: field_words(field) for field in fields}
     grid, layout = _open(path, _result_field, fields[:3], "table, score 1, score 2", labels)
     named = [field for field in ("name1", "name2") if field in layout.columns]
     if len(named) == 1:  # a name column on its own: the director meant names, half given
@@ -458,29 +504,33 @@ def read_results(path: Path) -> list[ResultRow]:
         name1, name2 = (_at(cells, layout.columns.get(field)) for field in ("name1", "name2"))
         problems = _names([("name1", name1), ("name2", name2)]) if named else []
         values: dict[str, int] = {}
-        for field, minimum in (("table", 1), ("score1", 0), ("score2", 0)):
+        numbers: tuple[tuple[FileField, int], ...] = (("table", 1), ("score1", 0), ("score2", 0))
+        for field, minimum in numbers:
             text = _at(cells, layout.columns[field])
             number = _whole(text) if text else None
             if not text:
-                problems.append(_problem(field, "tfile.missing"))
+                problems.append(_problem(field, _("missing")))
             elif number is None:
-                problems.append(_problem(field, "tfile.not_whole", got=echo(text)))
+                problems.append(_problem(field, _("{got!r} is not a whole number"), got=echo(text)))
             elif number > MAX_NUMBER:
-                problems.append(_problem(field, "tfile.implausible", got=echo(text),
+                problems.append(_problem(field, _("{got!r} is more than any table number or score "
+                                                  "({most:,} at most)"), got=echo(text),
                                          most=MAX_NUMBER))
             elif number < minimum:
-                problems.append(_problem(field, "tfile.too_small", min=minimum, got=number))
+                problems.append(_problem(field, _(
+                    "must be {min} or more, got {got}"), min=minimum, got=number))
             else:
                 values[field] = number
         table = values.get("table")
         if table is not None:
             if table in first_row:
-                problems.append(_problem("table", "tfile.table_twice", table=table,
+                problems.append(_problem("table", _(
+                    "table {table} is already on row {first}"), table=table,
                                          first=first_row[table]))
             else:
                 first_row[table] = row
         if bool(name1) != bool(name2):  # a row names both teams or neither
-            problems.append(_problem("name2" if name1 else "name1", "tfile.missing"))
+            problems.append(_problem("name2" if name1 else "name1", _("missing")))
         if problems:
             bad.append((row, problems))
         else:

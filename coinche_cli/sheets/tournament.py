@@ -34,8 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import CoincheError, ExportFailed
-from coinche_cli.i18n import N_, _
-from coinche_cli.messages import msg
+from coinche_cli.i18n import N_, _, ngettext
 from coinche_cli.sheets.writing import (
     Book,
     print_setup,
@@ -137,23 +136,23 @@ def export_tables(data: dict[str, Any]) -> list[Table]:
     """Every table of the export, in sheet order: standings, teams, each round, penalties
     (when ``data`` has the key, if only with its header), deals (when there are any)."""
     tables = [
-        Table(msg("tfile.title.standings"), "standings",
+        Table(_("Standings"), "standings",
               *_keyed(data.get("standings", []), STANDINGS_COLUMNS)),
-        Table(msg("tfile.title.teams"), "teams", *_keyed(data.get("teams", []), TEAM_COLUMNS)),
+        Table(_("Teams"), "teams", *_keyed(data.get("teams", []), TEAM_COLUMNS)),
     ]
     for round_data in sorted(data.get("rounds", []), key=lambda r: int(r["round"])):
         number = int(round_data["round"])
-        tables.append(Table(msg("tfile.title.round", round=number), f"round-{number}",
+        tables.append(Table(_("Round {round}").format(round=number), f"round-{number}",
                             [_(header) for _key, header in ROUND_COLUMNS],
                             round_rows(round_data)))
     # an empty list is "no penalty": the sheet says so with its header alone; a caller that
     # gives no list at all does not know, and an empty sheet would wrongly say "none"
     if "penalties" in data:
-        tables.append(Table(msg("tfile.title.penalties"), "penalties",
+        tables.append(Table(_("Penalties"), "penalties",
                             [_(header) for _key, header in PENALTY_COLUMNS],
                             penalty_rows(data["penalties"] or [])))
     if data.get("deals"):
-        tables.append(Table(msg("tfile.title.deals"), "deals",
+        tables.append(Table(_("Deals"), "deals",
                             *_keyed(data["deals"], DEAL_COLUMNS)))
     return tables
 
@@ -186,8 +185,8 @@ def write_csv_dir(directory: Path, data: dict[str, Any], *, sep: str = ",") -> l
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ExportFailed(msg("tfile.write_failed", path=directory,
-                               reason=exc.strerror or exc)) from None
+        raise ExportFailed(_("cannot write {path}: {reason}").format(
+            path=directory, reason=exc.strerror or exc)) from None
     written: list[Path] = []
     for table in export_tables(data):
         path = directory / f"{table.stem}.csv"
@@ -256,10 +255,10 @@ def _players(value: Any) -> str:
 def grid_header() -> list[str]:
     """The score sheet's grid columns."""
     return [
-        msg("tfile.sheet.deal"), msg("tfile.sheet.dealer"), msg("tfile.sheet.taker"),
-        msg("tfile.sheet.contract"), msg("tfile.sheet.points", number=1),
-        msg("tfile.sheet.points", number=2), msg("tfile.sheet.total", number=1),
-        msg("tfile.sheet.total", number=2),
+        _("deal"), _("dealer"), _("taker"),
+        _("contract"), _("points team {number}").format(number=1),
+        _("points team {number}").format(number=2), _("total team {number}").format(number=1),
+        _("total team {number}").format(number=2),
     ]
 
 
@@ -277,22 +276,24 @@ def write_score_sheets(path: Path, tournament: str, round_number: int,
     It prints portrait on A4, one page wide, the grid header repeated on a second page.
     """
     if not tables:
-        raise NothingToPrint(msg("tfile.no_tables", round=round_number))
+        raise NothingToPrint(_("round {round} has no tables; no score sheets written").format(
+            round=round_number))
     match_format = []
     if deals:
-        match_format += [msg("tfile.sheet.deals", count=deals), msg("tfile.sheet.passed")]
+        match_format += [ngettext("{count} deal", "{count} deals", deals).format(
+            count=deals), _("a deal everybody passed does not count: go on to the next line")]
     if target:
-        match_format.append(msg("tfile.sheet.target", target=target))
+        match_format.append(_("to {target} points").format(target=target))
     header = grid_header()
 
     def fill(book: Book) -> None:
         styles = _Styles(book)
         for table in sorted(tables, key=lambda t: int(t["table"])):
             number = int(table["table"])
-            sheet = book.sheet(msg("tfile.title.table", table=number))
-            where = msg("tfile.sheet.round_table", round=round_number, table=number)
+            sheet = book.sheet(_("Table {table}").format(table=number))
+            where = _("Round {round} · Table {table}").format(round=round_number, table=number)
             if table.get("code"):  # to enter the result from a phone (tournament serve)
-                where += " · " + msg("tfile.sheet.code", code=table["code"])
+                where += " · " + _("code {code}").format(code=table["code"])
             lines = [tournament, where, " · ".join(match_format)]
             _heading(book, styles, sheet, lines, table)
             totals = _grid(book, styles, sheet, header, deals or TARGET_ROWS,
@@ -321,7 +322,7 @@ def _heading(book: Book, styles: _Styles, sheet: Worksheet, lines: list[str],
         _merged(book, sheet, (row, 0, row, _LAST_COLUMN), text, line_format)
     for side in (1, 2):
         row = 3 + side
-        book.put(sheet, row, 0, msg("tfile.sheet.team", number=side), styles.bold)
+        book.put(sheet, row, 0, _("Team {number}").format(number=side), styles.bold)
         _merged(book, sheet, (row, 1, row, 3), table.get(f"team{side}") or "", styles.bold)
         _merged(book, sheet, (row, 4, row, _LAST_COLUMN),
                 _players(table.get(f"players{side}")), styles.body)
@@ -344,7 +345,7 @@ def _grid(book: Book, styles: _Styles, sheet: Worksheet, header: list[str], deal
             write_blank(row, column, None, blank_format)
     totals = _GRID_FIRST_ROW + deals + extra + 1
     sheet.set_row(totals, 24)
-    _merged(book, sheet, (totals, 0, totals, 3), msg("tfile.sheet.totals"), styles.totals_label)
+    _merged(book, sheet, (totals, 0, totals, 3), _("Totals"), styles.totals_label)
     for column in range(4, _LAST_COLUMN + 1):
         write_blank(totals, column, None, styles.totals)
     return totals
@@ -356,12 +357,12 @@ def _signatures(book: Book, styles: _Styles, sheet: Worksheet, first_row: int,
 
     Returns the last row used.
     """
-    book.put(sheet, first_row, 0, msg("tfile.sheet.signatures"), styles.bold)
+    book.put(sheet, first_row, 0, _("Signatures"), styles.bold)
     label_row, box_top = first_row + 1, first_row + 2
     box_bottom = box_top + _BOX_ROWS - 1
     for side, (first, last) in enumerate(_BOXES, start=1):
-        label = msg("tfile.sheet.signature_team", number=side,
-                    team=table.get(f"team{side}") or "").strip()
+        label = _("Team {number}: {team}").format(
+            number=side, team=table.get(f"team{side}") or "").strip()
         _merged(book, sheet, (label_row, first, label_row, last), label, styles.body)
         sheet.merge_range(box_top, first, box_bottom, last, "", None)
         for row in range(box_top, box_bottom + 1):

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from coinche_cli.errors import ExportFailed, InputError
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _
 
 if TYPE_CHECKING:
     from xlsxwriter.format import Format  # types only
@@ -61,7 +61,7 @@ A4 = 9
 def plain(value: Any) -> Any:
     """``value`` as a sheet shows it: a boolean as the word yes or no, anything else as is."""
     if isinstance(value, bool):
-        return msg("tfile.yes") if value else msg("tfile.no")
+        return _("yes") if value else _("no")
     return value
 
 
@@ -163,8 +163,8 @@ def _atomically(path: Path, write: Callable[[BinaryIO], object]) -> None:
             os.fsync(handle.fileno())
         os.replace(temporary, path)
     except OSError as exc:
-        raise ExportFailed(msg("tfile.write_failed", path=path,
-                               reason=exc.strerror or exc)) from None
+        raise ExportFailed(_("cannot write {path}: {reason}").format(
+            path=path, reason=exc.strerror or exc)) from None
     finally:
         with contextlib.suppress(OSError):
             temporary.unlink(missing_ok=True)
@@ -179,9 +179,12 @@ def check_separator(sep: str | None) -> str:
     """The CSV separator to use: ``sep`` (``--sep``), refused when it cannot separate cells,
     or the language's (``;`` in French, what a French Excel reads; ``,`` in English)."""
     if sep is None:
-        return msg("csv.separator")
+        # TRANSLATORS: the character that separates the cells of a CSV file in the spreadsheets
+        # of your language: "," in English, ";" in French (whose decimal separator is ",")
+        return _(",")
     if len(sep) != 1 or sep in BAD_SEPARATORS or sep.isalnum():
-        raise InputError("sep", "tfile.bad_separator", got=sep)
+        raise InputError("sep", _("{got!r} cannot separate CSV cells: give one character such as "
+                                  "';' or ','"), got=sep)
     return sep
 
 
@@ -276,7 +279,8 @@ def add_table(book: Book, title: str, header: list[str],
     set_widths(sheet, widths)
     print_setup(sheet, landscape=sum(widths) > PORTRAIT_WIDTH, title_row=1)
     sheet.hide_gridlines(0)  # 0: grid lines on screen and on paper
-    sheet.set_footer("&C" + msg("tfile.footer", sheet="&A", page="&P", pages="&N"))
+    sheet.set_footer("&C" + _("{sheet} · page {page} of {pages}").format(
+        sheet="&A", page="&P", pages="&N"))
     return sheet
 
 

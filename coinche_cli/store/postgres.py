@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from coinche_cli.errors import CoincheError, InputError, StoreError
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _
 from coinche_cli.store import SCHEMA_VERSION
 from coinche_cli.store.sql import SqlStore
 
@@ -54,7 +54,7 @@ def shown(url: str) -> str:
     """``url`` as messages show it: without its password."""
     if not _password(url):
         return url
-    scheme, _, rest = url.partition("://")
+    scheme, _sep, rest = url.partition("://")
     at = rest.rfind("@")
     return f"{scheme}://{rest[:at].partition(':')[0]}:***@{rest[at + 1:]}"
 
@@ -98,22 +98,26 @@ def failure(exc: BaseException, url: str) -> CoincheError:
     lowered = text.lower()
     where = shown(url)
     if "password authentication failed" in lowered or "no password supplied" in lowered:
-        key = "store.pg_password"
+        message = _("{url}: the server refused the user's password: check the user, "
+                    "PGPASSWORD or ~/.pgpass")
     elif "does not exist" in lowered and "database" in lowered:
-        key = "store.pg_no_database"
+        message = _("{url}: no such database on the server: create it first (createdb) or "
+                    "check its name")
     elif "permission denied" in lowered or "must be owner" in lowered:
-        key = "store.pg_permission"
+        message = _("{url}: the user may not do this: grant it the database (owner, or CREATE "
+                    "and the tables' rights)")
     elif ("connection refused" in lowered or "could not connect" in lowered
           or "timeout" in lowered or "could not translate host name" in lowered
           or "connection failed" in lowered):
-        key = "store.pg_unreachable"
+        message = _("cannot reach the PostgreSQL server of {url}: check that it runs, its host "
+                    "and port, and the network")
     else:
         reason = text.replace(_with_timeout(url), where).replace(url, where)
         secret = _password(url)
         if secret:  # libpq may quote the URL's parts (a bad percent-encoding)
             reason = reason.replace(secret, "***")
-        return StoreError(msg("store.failed", path=where, reason=reason))
-    return StoreError(msg(key, url=where))
+        return StoreError(_("{path}: {reason}").format(path=where, reason=reason))
+    return StoreError(message.format(url=where))
 
 
 class PostgresStore(SqlStore):
@@ -139,8 +143,9 @@ class PostgresStore(SqlStore):
             try:
                 import psycopg
             except ImportError as exc:  # installed without the postgres extra
-                raise StoreError(msg("store.pg_driver", url=self.label,
-                                     reason=exc)) from None
+                raise StoreError(_("{url} needs the PostgreSQL driver, which cannot be loaded "
+                                   "({reason}): install coinche[postgres]").format(
+                                       url=self.label, reason=exc)) from None
             try:
                 raw = psycopg.connect(_with_timeout(self.url), autocommit=True)
             except psycopg.Error as exc:
@@ -267,11 +272,13 @@ def _version(db: _Connection) -> int:
     ).fetchall()}
     if "coinche_schema" not in tables:
         if tables:
-            raise InputError("db", "store.foreign", path=shown(db.url))
+            raise InputError("db", _("{path} is not a coinche store (another program's file); name "
+                                     "another file with --db"), path=shown(db.url))
         return 0
     row = db.execute("SELECT version FROM coinche_schema").fetchone()
     version = int(row[0]) if row else 0
     if version > SCHEMA_VERSION:
-        raise StoreError(msg("store.newer", path=shown(db.url), version=version,
-                             known=SCHEMA_VERSION))
+        raise StoreError(_("{path} was written by a newer coinche (schema version {version}; this "
+                           "version knows up to {known}); upgrade coinche to use it").format(
+                               path=shown(db.url), version=version, known=SCHEMA_VERSION))
     return version

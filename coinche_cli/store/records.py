@@ -6,9 +6,26 @@ read them; the whole tournament (teams, rounds, tables) is the domain's
 (:mod:`coinche_cli.values`): ``game add`` loads a game and its last deal on every deal.
 """
 
-from typing import Any
+from typing import Any, Literal, assert_never
 
+from coinche_cli.i18n import _
 from coinche_cli.values import Value
+
+#: What became of a stored deal: in play, or kept in the history after an undo or an edit.
+Status = Literal["active", "removed", "replaced"]
+
+
+def status_words(status: Status) -> str:
+    """A deal's status in words (``game show --history``)."""
+    match status:
+        case "active":
+            return _("active")
+        case "removed":
+            return _("removed")
+        case "replaced":
+            return _("replaced")
+        case unreachable:
+            assert_never(unreachable)
 
 
 class GameRecord(Value):
@@ -52,7 +69,7 @@ class DealRecord(Value):
                  "status")
 
     def __init__(self, id: int, number: int,
-                 deal: dict[str, Any] | None, recorded: str, status: str,
+                 deal: dict[str, Any] | None, recorded: str, status: Status,
                  replaced_by: int | None = None, changed: str | None = None,
                  state: dict[str, Any] | None = None) -> None:
         self.id = id

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from coinche_cli.errors import CoincheError, InputError, StoreError
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _
 from coinche_cli.store import SCHEMA_VERSION
 from coinche_cli.store.sql import SqlStore
 
@@ -78,15 +78,20 @@ def failure(exc: BaseException, path: Path) -> CoincheError:
     text = str(exc)
     lowered = text.lower()
     if "locked" in lowered or "busy" in lowered:
-        holders = ", ".join(holders_of(path)) or msg("store.someone")
-        return StoreError(msg("store.busy", path=path, holders=holders))
+        holders = ", ".join(holders_of(path)) or _("another program")
+        return StoreError(_("{path} is busy: {holders} holds it; try again when it is done").format(
+            path=path, holders=holders))
     if "readonly" in lowered or "read-only" in lowered or isinstance(exc, PermissionError):
-        return StoreError(msg("store.read_only", path=path))
+        return StoreError(_("{path} cannot be written (read-only); check its permissions").format(
+            path=path))
     if "not a database" in lowered:
-        return InputError("db", "store.foreign", path=path)
+        return InputError("db", _("{path} is not a coinche store (another program's file); name "
+                                  "another file with --db"), path=path)
     if isinstance(exc, sqlite3.IntegrityError):  # another desk wrote the same thing first
-        return StoreError(msg("store.changed", path=path))
-    return StoreError(msg("store.failed", path=path, reason=text))
+        return StoreError(_(
+            "{path} was changed by another command at the same moment; try again").format(
+                path=path))
+    return StoreError(_("{path}: {reason}").format(path=path, reason=text))
 
 
 def holders_of(path: Path) -> list[str]:
@@ -109,7 +114,7 @@ def holders_of(path: Path) -> list[str]:
                 words = handle.read().split(b"\0")
         except OSError:
             continue
-        found.append(msg("store.holder", command=_command(words), pid=pid))
+        found.append(_("{command} (pid {pid})").format(command=_command(words), pid=pid))
     return found
 
 
@@ -153,10 +158,12 @@ def _check(db: Connection) -> int:
         empty = not tables and version == 0
         older = mark == 0 and tables >= _OLDER_STORE and version >= 1
         if not (empty or older):
-            raise InputError("db", "store.foreign", path=db.path)
+            raise InputError("db", _("{path} is not a coinche store (another program's file); name "
+                                     "another file with --db"), path=db.path)
     if version > SCHEMA_VERSION:  # a newer coinche wrote it: never write to it
-        raise StoreError(msg("store.newer", path=db.path, version=version,
-                             known=SCHEMA_VERSION))
+        raise StoreError(_("{path} was written by a newer coinche (schema version {version}; this "
+                           "version knows up to {known}); upgrade coinche to use it").format(
+                               path=db.path, version=version, known=SCHEMA_VERSION))
     return version
 
 

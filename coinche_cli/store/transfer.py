@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import InputError, StoreError
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _
 from coinche_cli.names import fold
 from coinche_cli.store import rows
 
@@ -56,9 +56,10 @@ def copy_rows(source: SqlStore, target: SqlStore, *, merge: bool) -> Copied:
     """Copy every game and tournament of ``source`` into ``target``.  Refused (nothing
     written): a source holding nothing; a destination holding games or tournaments, unless
     ``merge``; with ``merge``, a tournament name the destination already has."""
-    tables = {table: rows.table_rows(source, table) for table, _, _ in LAYOUT}
+    tables = {table: rows.table_rows(source, table) for table, _numbered, _refers in LAYOUT}
     if not tables["game"][1] and not tables["tournament"][1]:
-        raise InputError("source", "copy.empty", path=source.label)
+        raise InputError("source", _("{path} holds no game and no tournament: there is nothing to "
+                                     "copy"), path=source.label)
     _check_destination(target, tables["tournament"], merge=merge)
     _check_references(source, tables)
     offsets = {table: rows.largest_id(target, table)
@@ -69,8 +70,9 @@ def copy_rows(source: SqlStore, target: SqlStore, *, merge: bool) -> Copied:
         if sorted(columns) != sorted(rows.columns(target, table)):
             # the same schema version has the same columns: only a damaged store differs, and
             # no name but the destination's own goes into its statements
-            raise StoreError(msg("copy.columns_differ", table=table, source=source.label,
-                                 destination=target.label))
+            raise StoreError(_("the table {table} has other columns in {source} than in "
+                               "{destination}: one of them is damaged; nothing was copied").format(
+                                   table=table, source=source.label, destination=target.label))
         moved = _moved(columns, found, offsets, table if numbered else None, refers)
         if table == "deal":  # a deal refers to the later deal that replaced it: that first
             moved.sort(key=lambda row: -row[columns.index("id")])
@@ -79,8 +81,10 @@ def copy_rows(source: SqlStore, target: SqlStore, *, merge: bool) -> Copied:
         counts[table] = len(moved)
         now = rows.count(target, table)
         if now != before + len(moved):
-            raise StoreError(msg("copy.count_differs", table=table, path=target.label,
-                                 got=now - before, want=len(moved)))
+            raise StoreError(_("the copy put {got} rows in {table} of {path} for {want}: nothing "
+                               "was copied").format(
+                                   table=table, path=target.label, got=now - before, want=len(
+                                       moved)))
     for kind in ("game", "tournament"):
         was = source.current(kind)
         if was is not None and target.current(kind) is None:
@@ -94,14 +98,17 @@ def _check_destination(target: SqlStore, tournaments: tuple[list[str], list[tupl
     games = len(target.games())
     held = target.tournaments()
     if not merge and (games or held):
-        raise InputError("destination", "copy.not_empty", path=target.label, games=games,
+        raise InputError("destination", _("{path} already holds games ({games}) and tournaments "
+                                          "({tournaments}); give --merge to add to them, or copy "
+                                          "into an empty store"), path=target.label, games=games,
                          tournaments=len(held))
     taken = {fold(t.name): t.name for t in held}
     columns, rows = tournaments
     for row in rows:
         name = row[columns.index("name")]
         if fold(name) in taken:
-            raise InputError("destination", "copy.name_taken", name=name, path=target.label)
+            raise InputError("destination", _("{path} already has a tournament called {name!r}: "
+                                              "merging would make two; copy into another store"), name=name, path=target.label)
 
 
 def _check_references(source: SqlStore,
@@ -110,14 +117,15 @@ def _check_references(source: SqlStore,
     anything is written, naming what is missing."""
     ids = {table: {row[columns.index("id")] for row in found}
            for table, (columns, found) in tables.items() if "id" in columns}
-    for table, _, refers in LAYOUT:
+    for table, _numbered, refers in LAYOUT:
         columns, found = tables[table]
         for column, other in refers.items():
             where = columns.index(column)
             for row in found:
                 if row[where] is not None and row[where] not in ids[other]:
-                    raise StoreError(msg("copy.dangling", table=table, column=column,
-                                         id=row[where], other=other, path=source.label))
+                    raise StoreError(_("{path} is damaged: {table}.{column} names {other} {id}, "
+                                       "which it does not hold; nothing was copied").format(
+                                           table=table, column=column, id=row[where], other=other, path=source.label))
 
 
 def _moved(columns: list[str], rows: list[tuple[Any, ...]], offsets: dict[str, int],
@@ -155,9 +163,11 @@ def refuse_empty_or_same(original: SqlStore, copied_to: SqlStore) -> None:
 
     if isinstance(original, SqliteStore):
         if not original.path.exists():
-            raise InputError("source", "copy.no_source", path=original.label)
+            raise InputError("source", _(
+                "{path} does not exist: name the store to copy from"), path=original.label)
         if original.path.is_file() and original.path.stat().st_size == 0:
-            raise InputError("source", "copy.empty", path=original.label)
+            raise InputError("source", _("{path} holds no game and no tournament: there is nothing "
+                                         "to copy"), path=original.label)
     if isinstance(original, SqliteStore) and isinstance(copied_to, SqliteStore):
         same = original.owns(copied_to.path) or copied_to.owns(original.path)
     elif original.dialect == copied_to.dialect == "postgresql":
@@ -165,4 +175,5 @@ def refuse_empty_or_same(original: SqlStore, copied_to: SqlStore) -> None:
     else:
         same = False
     if same:
-        raise InputError("destination", "copy.same", path=copied_to.label)
+        raise InputError("destination", _(
+            "{path} is the source itself: copy into another store"), path=copied_to.label)

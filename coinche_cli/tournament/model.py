@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from coinche_cli.errors import TournamentError
+from coinche_cli.i18n import _
 from coinche_cli.tournament.board import Board as Board  # re-exported: a round's tables
 from coinche_cli.tournament.ranking import TIE_BREAKS, Ranking
 from coinche_cli.values import Value
@@ -78,23 +79,26 @@ class Settings(Value):
     def check(self) -> None:
         """Refuse settings that cannot run a tournament."""
         if self.rounds < 1:
-            raise TournamentError("tournament.bad_rounds", got=self.rounds)
+            raise TournamentError(_(
+                "the number of rounds must be at least 1, got {got}"), got=self.rounds)
         if (self.deals is None) == (self.target is None):
-            raise TournamentError("tournament.format")
+            raise TournamentError(_("give the match format: --deals M (fixed deals) or --target T"))
         for value in (self.deals, self.target):
             if value is not None and value < 1:
-                raise TournamentError("tournament.bad_format_number", got=value)
+                raise TournamentError(_(
+                    "the match format must be a positive number, got {got}"), got=value)
         # a fixed number of points: digits, and no more than a match could score
         fixed = self.bye_points.isascii() and self.bye_points.isdigit() and len(
             self.bye_points) <= 6
         if self.bye_points not in ("average", "half") and not fixed:
-            raise TournamentError("tournament.bad_bye_points", got=self.bye_points)
+            raise TournamentError(_(
+                "bye points are a number, half or average; got {got!r}"), got=self.bye_points)
         if self.same_club not in SAME_CLUB:
-            raise TournamentError("tournament.bad_same_club", got=self.same_club,
+            raise TournamentError(_("--same-club is {known}, not {got!r}"), got=self.same_club,
                                   known=", ".join(SAME_CLUB))
         for name in self.tie_breaks:
             if name not in TIE_BREAKS:
-                raise TournamentError("tournament.bad_tie_break", got=name,
+                raise TournamentError(_("unknown tie-break {got!r} (tie-breaks: {known})"), got=name,
                                       known=", ".join(TIE_BREAKS))
 
 
@@ -239,7 +243,7 @@ class Tournament(Value):
         for played in self.rounds:
             if played.number == number:
                 return played
-        raise TournamentError("tournament.no_round", round=number)
+        raise TournamentError(_("round {round} has not been paired"), round=number)
 
     def played_pairs(self, before: int | None = None) -> frozenset[frozenset[int]]:
         """Every pair of teams that already met (before round ``before``)."""

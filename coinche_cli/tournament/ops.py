@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import RowsRefused, TournamentError
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import NameIndex, check_name, fold
 from coinche_cli.store import now
 from coinche_cli.store.records import TournamentRecord
@@ -31,12 +31,12 @@ def create(store: Store, name: str, rules: Rules, settings: Settings) -> Tournam
     settings = settings.with_highest_deal(highest_deal_score(rules))
     name = check_name(name, "tournament")
     if not fold(name):
-        raise TournamentError("tournament.empty_name")
+        raise TournamentError(_("a tournament needs a name"))
     record = TournamentRecord(0, name, now(), rules.name, dict(rules.document),
                               settings.to_json())
     with store.write():
         if store.find_tournament(name) is not None:
-            raise TournamentError("tournament.exists", name=name)
+            raise TournamentError(_("a tournament called {name!r} already exists"), name=name)
         tournament_id = store.create_tournament(record)
         store.set_current("tournament", tournament_id)
     return _read(store, tournament_id)
@@ -47,18 +47,19 @@ def _find(store: Store, name: str | None) -> int:
     if name is None:
         current = store.current("tournament")
         if current is None:
-            raise TournamentError("tournament.no_current")
+            raise TournamentError(_("no current tournament: create one with 'coinche tournament "
+                                    "new' or pass --tournament NAME"))
         return current
     found = store.find_tournament(name)
     if found is None:
-        raise TournamentError("tournament.unknown", name=name)
+        raise TournamentError(_("no tournament called {name!r}"), name=name)
     return found
 
 
 def _read(store: Store, tournament_id: int) -> Tournament:
     tournament = store.tournament(tournament_id)
     if tournament is None:
-        raise TournamentError("tournament.unknown", name=tournament_id)
+        raise TournamentError(_("no tournament called {name!r}"), name=tournament_id)
     return tournament
 
 
@@ -105,7 +106,7 @@ def _players(text: str | Sequence[str]) -> tuple[str, ...]:
     items = text.split(",") if isinstance(text, str) else list(text)
     players = tuple(check_name(p, "players") for p in items if p.strip())
     if len(players) > 2:
-        raise TournamentError("tournament.too_many_players", got=len(players))
+        raise TournamentError(_("a team has two players, got {got}"), got=len(players))
     return players
 
 
@@ -115,9 +116,9 @@ def _new_teams(tournament: Tournament,
     (as folded); every clash found in one pass."""
     joined = _next_round(tournament)
     if joined > tournament.settings.rounds:
-        raise TournamentError("tournament.over")
+        raise TournamentError(_("every round has been paired: no more entries"))
     if len(tournament.teams) + len(rows) > MAX_TEAMS:
-        raise TournamentError("tournament.too_many_teams", most=MAX_TEAMS,
+        raise TournamentError(_("a tournament holds at most {most} teams ({count} are registered)"), most=MAX_TEAMS,
                               count=len(tournament.teams))
     taken = {fold(t.name): t.name for t in tournament.teams}
     order = max((t.registered for t in tournament.teams), default=0)
@@ -126,9 +127,10 @@ def _new_teams(tournament: Tournament,
         name = check_name(name, "team")
         key = fold(name)
         if not key:
-            raise TournamentError("tournament.empty_team")
+            raise TournamentError(_("a team needs a name"))
         if key in taken:
-            raise TournamentError("tournament.team_exists", name=taken[key])
+            raise TournamentError(_(
+                "a team called {name!r} is already registered"), name=taken[key])
         taken[key] = name
         order += 1
         teams.append(Team(0, name, _players(players), check_name(club, "club"), order,
@@ -154,13 +156,16 @@ def import_teams(store: Store, name: str | None,
         tournament = load(store, name)
         taken = {fold(t.name) for t in tournament.teams}
         clashes = [
-            msg("tournament.import_row", row=row, problem=msg("tournament.team_exists",
-                                                              name=team.strip()))
-            for row, team, _, _ in rows if fold(team) in taken
+            _("row {row}: {problem}").format(row=row, problem=_(
+                "a team called {name!r} is already registered").format(name=team.strip()))
+            for row, team, _players, _club in rows if fold(team) in taken
         ]
         if clashes:
-            raise RowsRefused(msg("tournament.import_refused", count=len(clashes)), clashes)
-        new = _new_teams(tournament, [(team, players, club) for _, team, players, club in rows])
+            raise RowsRefused(ngettext("{count} bad row; nothing imported",
+                                       "{count} bad rows; nothing imported",
+                                       len(clashes)).format(count=len(clashes)), clashes)
+        new = _new_teams(tournament,
+                         [(team, players, club) for _row, team, players, club in rows])
         ids = store.add_teams(tournament.id, new)
     return [team.with_id(team_id) for team, team_id in zip(new, ids, strict=True)]
 
@@ -171,7 +176,7 @@ def drop_team(store: Store, name: str | None, team: str) -> tuple[Team, int]:
         tournament = load(store, name)
         found = find_team(tournament, team)
         if found.dropped_after is not None:
-            raise TournamentError("tournament.already_dropped", name=found.name)
+            raise TournamentError(_("{name} has already left the tournament"), name=found.name)
         after = tournament.current.number if tournament.current else 0
         store.set_team_dropped(found.id, after)
     return found, after
@@ -184,10 +189,10 @@ def return_team(store: Store, name: str | None, team: str) -> tuple[Team, int]:
         tournament = load(store, name)
         found = find_team(tournament, team)
         if found.dropped_after is None:
-            raise TournamentError("tournament.not_dropped", name=found.name)
+            raise TournamentError(_("{name} has not left the tournament"), name=found.name)
         back = _next_round(tournament)
         if back > tournament.settings.rounds:
-            raise TournamentError("tournament.over")
+            raise TournamentError(_("every round has been paired: no more entries"))
         store.set_team_dropped(found.id, None)
     return found, back
 
@@ -236,15 +241,20 @@ def pair_next(store: Store, name: str | None) -> Paired:
         tournament = load(store, name)
         number = _next_round(tournament)
         if number > tournament.settings.rounds:
-            raise TournamentError("tournament.all_paired", rounds=tournament.settings.rounds)
+            raise TournamentError(_(
+                "all {rounds} rounds have been paired"), rounds=tournament.settings.rounds)
         current = tournament.current
         if current is not None and not current.complete:
             missing = ", ".join(str(b.table) for b in current.boards if not b.has_result)
-            raise TournamentError("tournament.round_incomplete", round=current.number,
+            raise TournamentError(_(
+                "round {round} is not finished: tables {tables} have no result"), round=current.number,
                                   tables=missing)
         field = contenders(tournament, number)
         if len(field) < 2:
-            raise TournamentError("tournament.too_few_teams", count=len(field))
+            raise TournamentError(ngettext(
+                "{count} team to pair: at least 2 are needed", "{count} teams to pair: at least 2 "
+                                                               "are needed", len(
+                                                                   field)), count=len(field))
         if number == 1:
             ordered = sorted(field, key=lambda c: tournament.team(c.team).registered)
             result = draw([c.team for c in ordered], tournament.settings.seed,
@@ -289,7 +299,7 @@ def score_sheets(store: Store, name: str | None, number: int | None
     table)."""
     found = load(store, name)
     if found.current is None:
-        raise TournamentError("tournament.nothing_paired")
+        raise TournamentError(_("no round has been paired yet"))
     played = found.round(number or found.current.number)
     codes = table_codes(store, found, played.number)
     tables = [
@@ -307,9 +317,10 @@ def unpair(store: Store, name: str | None) -> Round:
         tournament = load(store, name)
         current = tournament.current
         if current is None:
-            raise TournamentError("tournament.nothing_paired")
+            raise TournamentError(_("no round has been paired yet"))
         if any(b.has_result or b.game_id is not None for b in current.boards):
-            raise TournamentError("tournament.round_has_results", round=current.number)
+            raise TournamentError(_(
+                "round {round} already has results; it cannot be withdrawn"), round=current.number)
         store.remove_round(tournament.id, current.number)
     return current
 
@@ -322,15 +333,17 @@ def penalise(store: Store, name: str | None, team: str, points: int, reason: str
         tournament = load(store, name)
         found = find_team(tournament, team)
         if points <= 0:
-            raise TournamentError("tournament.bad_penalty", got=points)
+            raise TournamentError(_(
+                "a penalty is a positive number of points, got {got}"), got=points)
         reason = check_name(reason, "reason")
         if not reason:
-            raise TournamentError("tournament.penalty_reason")
+            raise TournamentError(_("say why: --reason TEXT"))
         current = tournament.current
         if current is None:
-            raise TournamentError("tournament.nothing_paired")
+            raise TournamentError(_("no round has been paired yet"))
         if to_opponents and current.board_of(found.id) is None:
-            raise TournamentError("tournament.no_opponent", name=found.name,
+            raise TournamentError(_(
+                "{name} has no opponent in round {round}: use --deduct"), name=found.name,
                                   round=current.number)
         penalty = Penalty(found.id, current.number, points, reason, to_opponents)
         store.add_penalty(tournament.id, penalty, now())

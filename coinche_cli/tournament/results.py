@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from coinche_cli.errors import RowsRefused, TournamentError
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import NameIndex, echo
 from coinche_cli.store import now
 from coinche_cli.tournament.model import Board, ResultRow, Round, Tournament
@@ -61,15 +61,15 @@ class Entered(Value):
 def result_text(tournament: Tournament, board: Board) -> str:
     """A table's result in words: ``1840–1320``, or ``forfeit by Les Valets``."""
     if board.forfeit is not None:
-        return msg("tview.forfeit", team=tournament.name_of(board.forfeit))
-    return msg("tview.scores", score1=board.score1, score2=board.score2)
+        return _("forfeit by {team}").format(team=tournament.name_of(board.forfeit))
+    return _("{score1}–{score2}").format(score1=board.score1, score2=board.score2)
 
 
 def _round(tournament: Tournament, number: int | None, replacing: bool) -> Round:
     """The round a result goes to: the current one, or a closed one to correct."""
     current = tournament.current
     if current is None:
-        raise TournamentError("tournament.nothing_paired")
+        raise TournamentError(_("no round has been paired yet"))
     played = current if number is None else tournament.round(number)
     check_open(played.number, current.number, replacing)
     return played
@@ -80,7 +80,8 @@ def check_open(number: int, latest: int, replacing: bool) -> bool:
     ``latest``, is paired); a closed round takes a result only as a correction."""
     closed = number != latest
     if closed and not replacing:
-        raise TournamentError("tournament.round_closed", round=number)
+        raise TournamentError(_("round {round} is closed: a later round has been paired (correct a "
+                                "result with --replace)"), round=number)
     return closed
 
 
@@ -94,9 +95,9 @@ def _board(tournament: Tournament, played: Round, table: int) -> Board:
     board = played.board(table)
     if board is None:
         if played.bye is not None and table == len(played.boards) + 1:
-            raise TournamentError("tournament.result_for_bye", table=table,
+            raise TournamentError(_("table {table} is the bye ({team}): a bye has no result"), table=table,
                                   team=tournament.name_of(played.bye))
-        raise TournamentError("tournament.unknown_table", table=table, round=played.number,
+        raise TournamentError(_("round {round} has no table {table} (tables 1..{count})"), table=table, round=played.number,
                               count=len(played.boards))
     return board
 
@@ -104,16 +105,19 @@ def _board(tournament: Tournament, played: Round, table: int) -> Board:
 def _open(tournament: Tournament, board: Board, replacing: bool) -> None:
     """Refuse a table that takes no typed result now (rule 2)."""
     if board.game_id is not None:
-        raise TournamentError("tournament.scored_by_game", table=board.table,
+        raise TournamentError(_("table {table} is scored deal by deal in game {game} (correct it "
+                                "with 'coinche game edit --game {game}')"), table=board.table,
                               game=board.game_id)
     if board.has_result and not replacing:
-        raise TournamentError("tournament.table_has_result", table=board.table,
+        raise TournamentError(_("table {table} already has a result ({result}); give --replace to "
+                                "correct it"), table=board.table,
                               result=_described(tournament, board))
 
 
 def _described(tournament: Tournament, board: Board) -> str:
-    return msg("tournament.stored_result", team1=tournament.name_of(board.team1),
-               team2=tournament.name_of(board.team2), result=result_text(tournament, board))
+    return _("{team1} – {team2}: {result}").format(
+        team1=tournament.name_of(board.team1), team2=tournament.name_of(
+            board.team2), result=result_text(tournament, board))
 
 
 def score_limit(tournament: Tournament, store: Store) -> int:
@@ -134,9 +138,10 @@ def score_limit(tournament: Tournament, store: Store) -> int:
 def _check_scores(score1: int, score2: int, limit: int) -> None:
     for value in (score1, score2):
         if value < 0:
-            raise TournamentError("tournament.negative_score", got=value)
+            raise TournamentError(_("a score cannot be negative, got {got}"), got=value)
         if value > limit:
-            raise TournamentError("tournament.score_too_high", got=value, limit=limit)
+            raise TournamentError(_("{got} is more than a match of this tournament can score (at "
+                                    "most {limit})"), got=value, limit=limit)
 
 
 def _warnings(tournament: Tournament, played: Round, entered: Sequence[Board]) -> list[str]:
@@ -151,8 +156,9 @@ def _warnings(tournament: Tournament, played: Round, entered: Sequence[Board]) -
         highest = next((score for score, table in best if table != board.table), 0)
         for score in (board.score1, board.score2):
             if score is not None and highest and score > 2 * highest:
-                warnings.append(msg("tournament.score_unusual", table=board.table, score=score,
-                                    highest=highest))
+                warnings.append(_("table {table}: {score} is more than twice the round's highest "
+                                  "other score ({highest}); check it").format(
+                                      table=board.table, score=score, highest=highest))
     return warnings
 
 
@@ -166,12 +172,13 @@ def commit(store: Store, tournament_id: int, number: int, latest: int,
     closed = check_open(number, latest, replacing or source == "game")
     for before, after in changes:
         if closed and before.has_result and not after.has_result:
-            raise TournamentError("tournament.closed_needs_result", round=number,
+            raise TournamentError(_("round {round} is closed: table {table} must keep a result "
+                                    "(edit the deal instead of undoing the game's end)"), round=number,
                                   table=after.table)
-    store.set_results(tournament_id, number, [after for _, after in changes], now(), source)
+    store.set_results(tournament_id, number, [after for _before, after in changes], now(), source)
     if closed:
-        return [msg("tournament.later_rounds_paired", round=number, first=number + 1,
-                    last=latest)]
+        return [_("round {round} corrected: rounds {first} to {last} were paired on the standings "
+                  "before this correction").format(round=number, first=number + 1, last=latest)]
     return []
 
 
@@ -183,11 +190,11 @@ def _stored(store: Store, tournament: Tournament, played: Round,
     later = commit(store, tournament.id, played.number, current.number, boards, source,
                    replacing=replacing)
     # the round as now stored, without reading the whole tournament again
-    changed = {after.table: after for _, after in boards}
+    changed = {after.table: after for _before, after in boards}
     fresh_round = played.with_boards(tuple(changed.get(b.table, b) for b in played.boards))
     return Entered(tournament.with_round(fresh_round), fresh_round,
                    tuple((before, after) for before, after in boards if before.has_result),
-                   tuple([*_warnings(tournament, played, [after for _, after in boards]),
+                   tuple([*_warnings(tournament, played, [after for _before, after in boards]),
                           *later]))
 
 
@@ -197,9 +204,10 @@ def _team_table(tournament: Tournament, played: Round, team_name: str) -> tuple[
     board = played.board_of(team.id)
     if board is None:
         if played.bye == team.id:
-            raise TournamentError("tournament.result_for_bye",
+            raise TournamentError(_("table {table} is the bye ({team}): a bye has no result"),
                                   table=len(played.boards) + 1, team=team.name)
-        raise TournamentError("tournament.not_in_round", name=team.name, round=played.number)
+        raise TournamentError(_(
+            "{name} does not play in round {round}"), name=team.name, round=played.number)
     return board, board.team2 == team.id
 
 
@@ -227,16 +235,17 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
         if forfeit is not None:
             team = find_team(tournament, forfeit)
             if team.id not in (board.team1, board.team2):
-                raise TournamentError("tournament.not_at_table", name=team.name,
+                raise TournamentError(_("{name} does not play at table {table}"), name=team.name,
                                       table=board.table)
             after = board.with_result(None, None, forfeit=team.id,
                                       winner=board.opponent(team.id))
         elif score1 is None or score2 is None:
-            raise TournamentError("tournament.two_scores")
+            raise TournamentError(_("give both scores (or --forfeit TEAM)"))
         else:
             limit = tournament.settings.deals
             if deals is not None and limit is not None and deals > limit:
-                raise TournamentError("tournament.too_many_deals", deals=deals, limit=limit)
+                raise TournamentError(_(
+                    "{deals} deals, but a match is {limit} deals"), deals=deals, limit=limit)
             _check_scores(score1, score2, score_limit(tournament, store))
             after = board.with_result(score1, score2, winner=board.winner_of(score1, score2))
         return _stored(store, tournament, played, [(board, after)], source, replacing)
@@ -254,7 +263,7 @@ def _named(tournament: Tournament, board: Board, row: ResultRow) -> tuple[int, i
                                                                            row.score1)
     wrong = [echo(n) for n, found in ((row.name1, first), (row.name2, second))
              if len(found) != 1] or [f"{echo(row.name1)} – {echo(row.name2)}"]
-    raise TournamentError("tournament.not_this_table", table=board.table,
+    raise TournamentError(_("table {table} is {team1} – {team2}, not {given}"), table=board.table,
                           team1=tournament.name_of(board.team1),
                           team2=tournament.name_of(board.team2), given=" – ".join(wrong))
 
@@ -275,10 +284,12 @@ def import_results(store: Store, name: str | None, rows: Sequence[ResultRow],
                 score1, score2 = _named(tournament, board, row)
                 _check_scores(score1, score2, limit)
             except TournamentError as exc:
-                problems.append(msg("tournament.import_row", row=row.row, problem=exc.text))
+                problems.append(_("row {row}: {problem}").format(row=row.row, problem=exc.text))
                 continue
             boards.append((board, board.with_result(
                 score1, score2, winner=board.winner_of(score1, score2))))
         if problems:  # every bad row at once, nothing stored
-            raise RowsRefused(msg("tournament.import_refused", count=len(problems)), problems)
+            raise RowsRefused(ngettext(
+                "{count} bad row; nothing imported", "{count} bad rows; nothing imported", len(
+                    problems)).format(count=len(problems)), problems)
         return _stored(store, tournament, played, boards, "file", replacing)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from coinche_cli.errors import TournamentError
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _
 from coinche_cli.store import now
 from coinche_cli.store.records import GameRecord
 
@@ -45,9 +45,10 @@ def create_table_game(store: Store, name: str | None, table: int) -> int:
         tournament = load(store, name)
         played, board = open_board(tournament, table)
         if board.game_id is not None:
-            raise TournamentError("tournament.table_has_game", table=table, game=board.game_id)
+            raise TournamentError(_(
+                "table {table} already has game {game}"), table=table, game=board.game_id)
         if board.has_result:
-            raise TournamentError("tournament.table_done", table=table)
+            raise TournamentError(_("table {table} already has a result"), table=table)
         document = store.tournament_rules(tournament.id)
         rules = rules_from_document(document, f"tournament {tournament.name} rules")
         names = {"A": tournament.name_of(board.team1), "B": tournament.name_of(board.team2)}
@@ -55,8 +56,8 @@ def create_table_game(store: Store, name: str | None, table: int) -> int:
         record = GameRecord(
             id=0, created=now(), rules_name=rules.name, rules=document, players=4, names=names,
             first_dealer=0, target=settings.target, deals=settings.deals,
-            label=msg("tournament.table_label", name=tournament.name, round=played.number,
-                      table=table),
+            label=_("{name}, round {round}, table {table}").format(
+                name=tournament.name, round=played.number, table=table),
             tournament_id=tournament.id, round=played.number, table_no=table,
             compiled=compile_rules(rules),
         )

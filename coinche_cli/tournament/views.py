@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from coinche_cli.messages import msg
+from coinche_cli.i18n import _
 from coinche_cli.tournament.model import Board, Round, Tournament, bye_points
 
 if TYPE_CHECKING:  # the standings load only for the commands that show them
@@ -79,8 +79,8 @@ def export_data(tournament: Tournament, rows: list[Standing],
     """Plain data for :mod:`coinche_cli.sheets.tournament`."""
     teams = []
     for team in tournament.teams:
-        status = msg("tview.active") if team.dropped_after is None else msg(
-            "tview.dropped", round=team.dropped_after)
+        status = _("active") if team.dropped_after is None else _(
+            "left after round {round}").format(round=team.dropped_after)
         teams.append({"name": team.name, "players": ", ".join(team.players), "club": team.club,
                       "registered": team.registered, "status": status})
     rounds = []
@@ -90,8 +90,8 @@ def export_data(tournament: Tournament, rows: list[Standing],
              "team2": tournament.name_of(b.team2), "score1": b.score1, "score2": b.score2,
              "winner": board_winner(tournament, b),
              "forfeit": tournament.name_of(b.forfeit) or None,
-             "scored": (msg("tview.scored_deals") if b.game_id is not None
-                        else msg("tview.scored_direct") if b.has_result else "")}
+             "scored": (_("deals") if b.game_id is not None
+                        else _("direct") if b.has_result else "")}
             for b in played.boards
         ]
         rounds.append({"round": played.number, "tables": tables,

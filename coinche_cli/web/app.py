@@ -30,9 +30,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
-from coinche_cli.i18n import SOURCE, languages, speaking
+from coinche_cli.i18n import SOURCE, _, languages, speaking
 from coinche_cli.json_text import json_text
-from coinche_cli.messages import msg
 from coinche_cli.web.guard import Forms, WrongCodes
 from coinche_cli.web.refresh import Live
 from coinche_cli.web.settings import Settings
@@ -58,7 +57,7 @@ def language(request: Request, known: frozenset[str]) -> str:
     any catalogue in ``COINCHE_LOCALEDIR``); English when it names none of them."""
     wanted = []
     for position, part in enumerate(request.headers.get("accept-language", "").split(",")[:20]):
-        tag, _, weight = part.strip().partition(";q=")
+        tag, _sep, weight = part.strip().partition(";q=")
         try:
             quality = float(weight) if weight else 1.0
         except ValueError:
@@ -78,17 +77,17 @@ def create_app(settings: Settings) -> _Guarded:
         loader=jinja2.PackageLoader("coinche_cli.web", "templates"),
         autoescape=True, trim_blocks=True, lstrip_blocks=True,
         undefined=jinja2.StrictUndefined)
+    # the pages' sentences, marked in the templates as in the code: _("Table {table}", table=3)
+    environment.globals["_"] = _sentence
     state = Live(settings)
     known = frozenset(languages())
     forms, wrong = Forms(), WrongCodes()
 
     def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         lang = language(request, known)
-        # rendered in one go on the event loop: no other page is drawn meanwhile, and the
-        # threads that run entries never switch the language (their answers are keys)
-        with speaking(lang):
+        with speaking(lang):  # this request's context only: no other page or entry hears it
             html = environment.get_template(name).render(
-                t=msg, lang=lang.replace("_", "-"), snapshot=state.snapshot, entry=settings.entry,
+                lang=lang.replace("_", "-"), snapshot=state.snapshot, entry=settings.entry,
                 phone_url=settings.phone_url, **context)
         return HTMLResponse(html, status_code=status, headers=HEADERS)
 
@@ -127,7 +126,7 @@ def create_app(settings: Settings) -> _Guarded:
         tables = {t["table"]: t for t in (snapshot.round or {}).get("tables", [])}
         if number not in tables:
             with speaking(language(request, known)):  # the page's language, as the page
-                problem = msg("web.no_such_table", table=number)
+                problem = _("There is no table {table} in this round.").format(table=number)
             return page(request, "table.html", 404, table=None, number=number,
                         problem=problem, token="", round_number=None, saved=None)
         assert snapshot.round is not None  # it has the table
@@ -136,11 +135,12 @@ def create_app(settings: Settings) -> _Guarded:
             return _form(request, tables[number], round_number, None)
         from coinche_cli.web.entry import enter
 
-        answer = await run_in_threadpool(
-            enter, settings, forms, wrong, sent, request.cookies.get(FORM_COOKIE, ""),
-            round_number, number)
-        with speaking(language(request, known)):  # the answer in the page's language
-            text = msg(answer.key, **answer.values)
+        # the entry speaks the page's language: its thread runs in this request's context
+        with speaking(language(request, known)):
+            answer = await run_in_threadpool(
+                enter, settings, forms, wrong, sent, request.cookies.get(FORM_COOKIE, ""),
+                round_number, number)
+        text = answer.text
         if answer.saved:
             state.wake()  # the pages show it within a second
             return page(request, "table.html", table=tables[number], number=number,
@@ -161,7 +161,7 @@ def create_app(settings: Settings) -> _Guarded:
         data = state.snapshot.round
         if data is None:
             with speaking(SOURCE):  # JSON is English, whatever the server's language
-                return _json({"error": msg("tournament.nothing_paired")}, 404)
+                return _json({"error": _("no round has been paired yet")}, 404)
         return _json(data)
 
     async def api_standings(request: Request) -> Response:
@@ -221,6 +221,12 @@ class _Guarded:
             await send(message)
 
         await self.app(scope, receive, guarded if scope["type"] == "http" else send)
+
+
+def _sentence(message: str, **values: Any) -> str:
+    """A sentence of a page in the language in force, its placeholders filled (Jinja2 then
+    escapes the whole of it)."""
+    return _(message).format(**values) if values else _(message)
 
 
 def _json(data: Any, status: int = 200) -> Response:

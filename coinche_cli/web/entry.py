@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from coinche_cli.errors import CoincheError, KeyedError
+from coinche_cli.errors import CoincheError, OperationError
+from coinche_cli.i18n import _
 from coinche_cli.tournament.codes import same_code, table_code
 from coinche_cli.values import Value
 
@@ -34,24 +35,29 @@ MOST = 1_000_000
 
 
 class Answer(Value):
-    """What became of an entry: saved or not, the message to show (its key and values, put
-    into words in the page's language) and the HTTP status."""
+    """What became of an entry: saved or not, what the page says (in its language: the entry
+    runs in the request's context) and the HTTP status."""
 
-    __slots__ = ("key", "saved", "status", "values")
+    __slots__ = ("saved", "status", "text")
 
-    def __init__(self, saved: bool, key: str, status: int = 200, **values: Any) -> None:
+    def __init__(self, saved: bool, text: str, status: int = 200) -> None:
         self.saved = saved
-        self.key = key
+        self.text = text
         self.status = status
-        self.values = values
 
 
-class _Refused(KeyedError):
+class _Refused(OperationError):
     """A phone's entry refused by the live page's own checks, with its HTTP status."""
 
-    def __init__(self, key: str, status: int, **values: Any) -> None:
-        super().__init__(key, **values)
+    def __init__(self, message: str, status: int, **values: Any) -> None:
+        super().__init__(message, **values)
         self.status = status
+
+
+def _closed(round_number: int) -> _Refused:
+    """The form's round is no longer the current one (a player cannot correct a result)."""
+    return _Refused(_("This form is for round {round}, which is closed: a later round has "
+                      "been paired. A correction is the director's."), 409, round=round_number)
 
 
 def enter(settings: Settings, forms: Forms, wrong: WrongCodes, sent: dict[str, str],
@@ -64,15 +70,18 @@ def enter(settings: Settings, forms: Forms, wrong: WrongCodes, sent: dict[str, s
     except ValueError:
         form_round = -1
     if not cookie:
-        return Answer(False, "web.no_cookie", 403)
+        return Answer(False, _("This browser did not send the form's cookie back: allow cookies "
+                               "for this page, then open the table's page again."), 403)
     teams = forms.take(sent.get("token", ""), cookie, form_round, table)
     if teams is None:
-        return Answer(False, "web.form_used", 403)
+        return Answer(False, _("This form was already sent, or has expired: open the table's "
+                               "page again."), 403)
     if form_round != round_number:
-        return Answer(False, "tournament.round_closed", 409, round=form_round)
+        return Answer(False, _closed(form_round).text, 409)
     attempt = wrong.attempt(round_number, table)
     if attempt is None:
-        return Answer(False, "web.too_many_codes", 429)
+        return Answer(False, _("Too many wrong codes for this table: wait a minute, or ask the "
+                               "director."), 429)
     scores = [_score(sent.get(field, "")) for field in ("score1", "score2")]
     store = settings.open_store()
 
@@ -81,23 +90,24 @@ def enter(settings: Settings, forms: Forms, wrong: WrongCodes, sent: dict[str, s
         _check_table(store, tournament, round_number, table, teams, sent.get("code", ""))
         wrong.right(round_number, table, attempt)
         if scores[0] is None or scores[1] is None:
-            raise _Refused("web.bad_scores", 400)
+            raise _Refused(_("The scores are two whole numbers."), 400)
 
     try:
         entered = enter_result(store, settings.tournament, str(table), scores[0], scores[1],
                                round_number=round_number, source="web", check=check)
     except _Refused as exc:
-        return Answer(False, exc.key, exc.status, **exc.values)
-    except KeyedError as exc:  # refused as tournament result refuses it
-        return Answer(False, exc.key, 409, **exc.values)
+        return Answer(False, exc.text, exc.status)
+    except OperationError as exc:  # refused as tournament result refuses it
+        return Answer(False, exc.text, 409)
     except CoincheError:  # the store is busy or out of reach: nothing was stored
-        return Answer(False, "web.busy", 503)
+        return Answer(False, _("The results could not be saved just now (the store is busy): "
+                               "send them again in a moment."), 503)
     finally:
         store.close()
     saved = entered.round.board(table)
     assert saved is not None
-    return Answer(True, "web.saved", 200, table=table, score1=saved.score1,
-                  score2=saved.score2)
+    return Answer(True, _("Table {table}: {score1}–{score2}, saved. Thank you!").format(
+        table=table, score1=saved.score1, score2=saved.score2))
 
 
 def _check_table(store: Store, tournament: Tournament, round_number: int, table: int,
@@ -107,13 +117,15 @@ def _check_table(store: Store, tournament: Tournament, round_number: int, table:
     played = tournament.current
     board = None if played is None else played.board(table)
     if played is None or played.number != round_number or board is None:
-        raise _Refused("tournament.round_closed", 409, round=round_number)
+        raise _closed(round_number)
     if (tournament.name_of(board.team1), tournament.name_of(board.team2)) != teams:
-        raise _Refused("web.pairing_changed", 409)  # unpaired and paired again
+        # unpaired and paired again
+        raise _Refused(_("The round was paired again since this page was opened: open the "
+                         "table's page again."), 409)
     secret = store.tournament_secret(tournament.id)  # given when the round was paired
     if secret is None or not same_code(
             typed, table_code(secret, round_number, table, (board.team1, board.team2))):
-        raise _Refused("web.wrong_code", 403)
+        raise _Refused(_("This is not the table's code: it is on your score sheet."), 403)
 
 
 def _score(text: str) -> int | None:

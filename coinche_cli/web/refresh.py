@@ -19,7 +19,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as Late
 
-from coinche_cli.messages import raw
+from coinche_cli.i18n import _
 from coinche_cli.web import snapshot
 from coinche_cli.web.settings import Settings
 
@@ -54,8 +54,9 @@ class Live:
         self._thread = threading.Thread(target=self._run, name="coinche-live", daemon=True)
         self._pool: ProcessPoolExecutor | None = None
         # the terminal's words, taken now: pages switch the language while they are drawn
-        self._words = (raw("serve.read_failed"), raw("serve.read_again"),
-                       raw("serve.read_late"))
+        self._words = (_("live page: the store cannot be read ({reason}); the pages show the "
+                         "last reading"), _("live page: the store is read again"),
+                       _("no reading within {seconds} s"))
 
     def refresh(self) -> None:
         """Read the store now (in the worker), and keep what it gives."""
