@@ -176,9 +176,8 @@ class RulesError(CoincheError):
         first = str(problems[0]) if problems else ""
         more = len(problems) - 1
         # one line for a command that was only using the rules; `rules validate` lists all
-        text = first if more <= 0 else _(
-            "{first} (and {more} more: see coinche rules validate)").format(first=first,
-                                                                            more=more)
+        text = first if more <= 0 else _("{first} (and {more} more: see coinche rules "
+                                         "validate)").format(first=first, more=more)
         super().__init__(text)
         self.problems = problems
 

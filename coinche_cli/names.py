@@ -56,15 +56,15 @@ def check_name(text: str, field: str, longest: int = MAX_NAME) -> str:
     terminal link) or a direction override: names are data, printed as they are."""
     name = text.strip()
     if len(name) > longest:
-        raise InputError(field, _(
-            "{got!r} is too long: a name has at most {most} characters"), got=echo(
-                name), most=longest)
+        raise InputError(field, _("{got!r} is too long: a name has at most {most} characters"),
+                         got=echo(name), most=longest)
     if name.isprintable():  # no control, surrogate or format character at all: the fast way
         return name
     for char in name:
         if char in _BIDI or unicodedata.category(char) in ("Cc", "Cs"):
             raise InputError(field, _("{got!r} holds a control or direction character ({code}); "
-                                      "type the name without it"), got=echo(name), code=f"U+{ord(char):04X}")
+                                      "type the name without it"),
+                             got=echo(name), code=f"U+{ord(char):04X}")
     return name
 
 
@@ -209,8 +209,7 @@ class NameIndex(Generic[K]):
         shown = []
         for key in keys[:most]:
             name = self.names[key]
-            shown.append(_('{code} ("{name}")').format(
-                code=key, name=name) if label and str(key) != name
-                         else _('"{name}"').format(name=name))
+            shown.append(_('{code} ("{name}")').format(code=key, name=name)
+                         if label and str(key) != name else _('"{name}"').format(name=name))
         more = len(keys) - most
         return ", ".join(shown) + (f", … (+{more})" if more > 0 else "")

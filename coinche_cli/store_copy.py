@@ -66,9 +66,8 @@ def copy_store(source: str, destination: str, *, merge: bool) -> CopyReport:
             for (label, view), (_same, copy_view) in zip(views, _ids_back(again, copied),
                                                      strict=True):
                 if _canonical(view) != _canonical(copy_view):
-                    raise StoreError(_(
-                        "the copy's {view} is not the original's: nothing was copied").format(
-                            view=label))
+                    raise StoreError(_("the copy's {view} is not the original's: nothing was "
+                                       "copied").format(view=label))
     except BaseException:
         copied_to.close()
         if created is not None:  # a failed copy leaves no store behind it

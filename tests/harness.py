@@ -3,7 +3,8 @@
 Two runners, one result (:class:`Ran`):
 
 - :func:`in_process` calls the Typer app (``coinche_cli.cli.main.app``) through Typer's
-  ``CliRunner``: fast, what most tests use;
+  ``CliRunner``, each run in a context of its own (its language chosen from its environment,
+  as a process's is): about 10 ms a command, what most tests use;
 - :func:`in_subprocess` runs the installed ``coinche`` console script (the one beside
   ``sys.executable``) in a real process, exactly as a scorekeeper's shell does; each run costs
   about 0.3 s, so only the tests that need a real process use it.
@@ -12,8 +13,8 @@ Two runners, one result (:class:`Ran`):
 states the contracts once: :meth:`Cli.run` (an expected exit code), :meth:`Cli.json`
 (``--json``, exit 0, decoded) and :meth:`Cli.refused` (exit 2, exactly one ``error: …`` line
 on stderr, the store's data left as it was).  ``tests/conftest.py`` hands out ``cli`` and
-``cli_process``, both on one store file; a test marked ``both_stores`` gets ``cli_process``
-on each backend in turn.
+``cli_process``, both on the test's store; a test marked ``both_stores`` (or ``pg_story``)
+gets them on each backend in turn.
 """
 
 from __future__ import annotations
@@ -131,9 +132,10 @@ def in_process(args: Sequence[str], *, stdin: str | None = None,
     """
     environ: dict[str, str | None] = {"COINCHE_DB": None, **(env or {})}
     with contextlib.chdir(cwd) if cwd is not None else contextlib.nullcontext():
-        # in a context of its own: a --lang of the run does not outlive it (i18n's ContextVar)
-        result = contextvars.copy_context().run(_RUNNER.invoke, app, list(args), input=stdin,
-                                                env=environ)
+        # in a context of its own, as a process starts: the language is chosen from the
+        # run's environment, and a --lang of the run does not outlive it (i18n's ContextVar)
+        result = contextvars.Context().run(_RUNNER.invoke, app, list(args), input=stdin,
+                                           env=environ)
     crash = ""
     # Click keeps the exit's exc_info even for a clean exit 0: only another exception crashed
     if result.exception is not None and not isinstance(result.exception, SystemExit):

@@ -1,10 +1,14 @@
-"""Whole games of every variant, played through the installed command in real processes.
+"""Whole games of every variant, played through the command line.
 
 Every expected number below is worked out by hand from ``docs/variants.md`` (the arithmetic
 is in the comments next to each deal), never read back from the program.  Each test uses a
-fresh store file; a game is played deal by deal with ``coinche game add … --json`` and,
-once it ends under its variant's end rule, the final sheet is checked with
-``coinche game show --json`` and a further ``game add`` must be refused.
+fresh store; a game is played deal by deal with ``coinche game add … --json`` and, once it
+ends under its variant's end rule, the final sheet is checked with ``coinche game show
+--json`` and a further ``game add`` must be refused.
+
+The games run in this process (``cli``: about 10 ms a command); the first one also through
+the installed command in real processes, on both backends always (``pg_story``), the others
+on PostgreSQL too under ``--backends=both``.
 """
 
 from __future__ import annotations
@@ -121,6 +125,7 @@ class Table:
 # standard: target 701; both over on the same deal: higher total; equal: that deal's winner.
 
 
+@pytest.mark.pg_story
 def test_standard_whole_game_to_701_with_team_names(cli_process: Cli) -> None:
     table = Table(cli_process, "--rules", "standard",
                   "--team", "Les As", "--team", "Les Rois")
@@ -146,8 +151,8 @@ def test_standard_whole_game_to_701_with_team_names(cli_process: Cli) -> None:
     table.finish(steps, "A")
 
 
-def test_standard_both_over_the_higher_total_wins_not_the_deal_winner(cli_process: Cli) -> None:
-    table = Table(cli_process, "--rules", "standard", "--target", "300")
+def test_standard_both_over_the_higher_total_wins_not_the_deal_winner(cli: Cli) -> None:
+    table = Table(cli, "--rules", "standard", "--target", "300")
     steps = [
         # B made: B = 100 + 80 = 180; A = 62.
         deal("B 80S 100", {"A": 62, "B": 180}, {"A": 62, "B": 180}),
@@ -161,9 +166,9 @@ def test_standard_both_over_the_higher_total_wins_not_the_deal_winner(cli_proces
     table.finish(steps, "A", refused=None)
 
 
-def test_standard_both_over_equal_totals_the_takers_who_made_win(cli_process: Cli) -> None:
+def test_standard_both_over_equal_totals_the_takers_who_made_win(cli: Cli) -> None:
     # the target is exactly the final totals: "at 701 or more" counts a total equal to it
-    table = Table(cli_process, "--rules", "standard", "--target", "363")
+    table = Table(cli, "--rules", "standard", "--target", "363")
     steps = [
         # A = 100 + 80 = 180; B = 62.
         deal("A 80S 100", {"A": 180, "B": 62}, {"A": 180, "B": 62}),
@@ -177,9 +182,9 @@ def test_standard_both_over_equal_totals_the_takers_who_made_win(cli_process: Cl
 
 
 def test_standard_both_over_equal_totals_the_defenders_of_a_failed_deal_win(
-    cli_process: Cli,
+    cli: Cli,
 ) -> None:
-    table = Table(cli_process, "--rules", "standard", "--target", "260")
+    table = Table(cli, "--rules", "standard", "--target", "260")
     steps = [
         # 132 ≥ 82, 132 + 20 = 152 ≥ 100: made.  A = 132 + 20 + 100 = 252; B = 30.
         deal("A 100S 132 --belote A", {"A": 252, "B": 30}, {"A": 252, "B": 30}),
@@ -194,8 +199,8 @@ def test_standard_both_over_equal_totals_the_defenders_of_a_failed_deal_win(
 # atout: target 701; both over: higher total; equal: that deal's winner.
 
 
-def test_atout_whole_game_to_701(cli_process: Cli) -> None:
-    table = Table(cli_process, "--rules", "atout")
+def test_atout_whole_game_to_701(cli: Cli) -> None:
+    table = Table(cli, "--rules", "atout")
     steps = [
         # made (90 + 20 ≥ 80), not coinché: A = 80 + 90 + 20 = 190; B = 72.
         deal("A 80S 90 --belote A", {"A": 190, "B": 72}, {"A": 190, "B": 72}),
@@ -210,9 +215,9 @@ def test_atout_whole_game_to_701(cli_process: Cli) -> None:
     table.finish(steps, "B")
 
 
-def test_atout_both_over_equal_totals_the_takers_who_made_win(cli_process: Cli) -> None:
+def test_atout_both_over_equal_totals_the_takers_who_made_win(cli: Cli) -> None:
     # the target is exactly the final totals ("first team at 701 or more")
-    table = Table(cli_process, "--rules", "atout", "--target", "242")
+    table = Table(cli, "--rules", "atout", "--target", "242")
     steps = [
         # B = 80 + 100 = 180; A = 62.
         deal("B 80H 100", {"A": 62, "B": 180}, {"A": 62, "B": 180}),
@@ -230,8 +235,8 @@ def test_atout_both_over_equal_totals_the_takers_who_made_win(cli_process: Cli) 
 THREE = ("--rules", "chien", "--player", "Ana", "--player", "Bob", "--player", "Cyd")
 
 
-def test_chien_three_players_whole_game_to_1000(cli_process: Cli) -> None:
-    table = Table(cli_process, *THREE)
+def test_chien_three_players_whole_game_to_1000(cli: Cli) -> None:
+    table = Table(cli, *THREE)
     steps = [
         # Cyd = 162 - 150 - 10 = 2.  Made: 150 + 20 = 170 ≥ 160.  Surcoinché ×4 on the
         # contract only: Ana = 160 × 4 + 20 = 660; Bob = 10; Cyd = 2.
@@ -256,8 +261,8 @@ def test_chien_three_players_whole_game_to_1000(cli_process: Cli) -> None:
     table.finish(steps, "1", refused="1 80S 100 --points 2:30")
 
 
-def test_chien_several_over_on_the_same_deal_the_highest_total_wins(cli_process: Cli) -> None:
-    table = Table(cli_process, *THREE, "--target", "300")
+def test_chien_several_over_on_the_same_deal_the_highest_total_wins(cli: Cli) -> None:
+    table = Table(cli, *THREE, "--target", "300")
     steps = [
         # Cyd = 162 - 160 - 2 = 0.  Made: Ana 150; Bob 2; Cyd 0.
         deal("Ana 150S 160 --points 2:2", {"1": 150, "2": 2, "3": 0},
@@ -273,9 +278,9 @@ def test_chien_several_over_on_the_same_deal_the_highest_total_wins(cli_process:
     table.finish(steps, "1", refused=None)
 
 
-def test_chien_exact_tie_over_the_target_plays_another_deal(cli_process: Cli) -> None:
+def test_chien_exact_tie_over_the_target_plays_another_deal(cli: Cli) -> None:
     # the target is exactly the tied totals ("first player at the target")
-    table = Table(cli_process, *THREE, "--target", "358")
+    table = Table(cli, *THREE, "--target", "358")
     steps = [
         # as in the previous game: 150 / 2 / 0, then 152 / 152 / 0.
         deal("Ana 150S 160 --points 2:2", {"1": 150, "2": 2, "3": 0},
@@ -294,8 +299,8 @@ def test_chien_exact_tie_over_the_target_plays_another_deal(cli_process: Cli) ->
     table.finish(steps, "1", refused="1 80S 100 --points 2:30")
 
 
-def test_chien_two_players_whole_game(cli_process: Cli) -> None:
-    table = Table(cli_process, "--rules", "chien", "--player", "Ana", "--player", "Bob",
+def test_chien_two_players_whole_game(cli: Cli) -> None:
+    table = Table(cli, "--rules", "chien", "--player", "Ana", "--player", "Bob",
                   "--target", "400")
     assert table.sides == {"1": "Ana", "2": "Bob"}
     steps = [
@@ -316,8 +321,8 @@ def test_chien_two_players_whole_game(cli_process: Cli) -> None:
 # generale: target 1000; both over: higher total; exact tie: play another deal.
 
 
-def test_generale_whole_game_to_1000(cli_process: Cli) -> None:
-    table = Table(cli_process, "--rules", "generale")
+def test_generale_whole_game_to_1000(cli: Cli) -> None:
+    table = Table(cli, "--rules", "generale")
     steps = [
         # générale made: A = 500; B = 0.
         deal("A generaleS", {"A": 500, "B": 0}, {"A": 500, "B": 0}),
@@ -332,8 +337,8 @@ def test_generale_whole_game_to_1000(cli_process: Cli) -> None:
     table.finish(steps, "A")
 
 
-def test_generale_both_over_the_higher_total_wins(cli_process: Cli) -> None:
-    table = Table(cli_process, "--rules", "generale", "--target", "250")
+def test_generale_both_over_the_higher_total_wins(cli: Cli) -> None:
+    table = Table(cli, "--rules", "generale", "--target", "250")
     steps = [
         # made: A = 150; B = 2.
         deal("A 150S 160", {"A": 150, "B": 2}, {"A": 150, "B": 2}),
@@ -346,9 +351,9 @@ def test_generale_both_over_the_higher_total_wins(cli_process: Cli) -> None:
     table.finish(steps, "B", refused=None)
 
 
-def test_generale_exact_tie_plays_another_deal(cli_process: Cli) -> None:
+def test_generale_exact_tie_plays_another_deal(cli: Cli) -> None:
     # the target is exactly the tied totals ("1000 or more")
-    table = Table(cli_process, "--rules", "generale", "--target", "232")
+    table = Table(cli, "--rules", "generale", "--target", "232")
     steps = [
         # made coinché: B = 110 × 2 = 220; A = 32.
         deal("B 110Hx 130", {"A": 32, "B": 220}, {"A": 32, "B": 220}),
@@ -365,8 +370,8 @@ def test_generale_exact_tie_plays_another_deal(cli_process: Cli) -> None:
 # club: target 1500; both over: the deal's winner; fixed deals, equal totals: one more deal.
 
 
-def test_club_whole_game_to_1500(cli_process: Cli) -> None:
-    table = Table(cli_process, "--rules", "club")
+def test_club_whole_game_to_1500(cli: Cli) -> None:
+    table = Table(cli, "--rules", "club")
     steps = [
         # TA (258 in all), bid 250 surcoinché: 240 + 20 = 260 ≥ 250, made.
         # A = 250 × 4 + 20 belote (never multiplied) = 1020; B: no announces = 0.
@@ -385,8 +390,8 @@ def test_club_whole_game_to_1500(cli_process: Cli) -> None:
     table.finish(steps, "A")
 
 
-def test_club_both_over_the_side_that_won_the_deal_wins(cli_process: Cli) -> None:
-    table = Table(cli_process, "--rules", "club", "--target", "300")
+def test_club_both_over_the_side_that_won_the_deal_wins(cli: Cli) -> None:
+    table = Table(cli, "--rules", "club", "--target", "300")
     steps = [
         # made (150 + 20 + 20 = 190 ≥ 160): B = 160 + 20 tierce + 20 belote = 200.
         deal("B 160S 150 --belote B --announce B:tierce", {"A": 0, "B": 200},
@@ -403,8 +408,8 @@ def test_club_both_over_the_side_that_won_the_deal_wins(cli_process: Cli) -> Non
     table.finish(steps, "A", refused=None)
 
 
-def test_club_both_over_the_takers_who_made_win_with_the_lower_total(cli_process: Cli) -> None:
-    table = Table(cli_process, "--rules", "club", "--target", "300")
+def test_club_both_over_the_takers_who_made_win_with_the_lower_total(cli: Cli) -> None:
+    table = Table(cli, "--rules", "club", "--target", "300")
     steps = [
         # made (150 + 20 + 20 = 190 ≥ 160): A = 160 + 20 tierce + 20 belote = 200.
         deal("A 160S 150 --belote A --announce A:tierce", {"A": 200, "B": 0}, {"A": 200, "B": 0}),
@@ -419,8 +424,8 @@ def test_club_both_over_the_takers_who_made_win_with_the_lower_total(cli_process
     table.finish(steps, "B", refused=None)
 
 
-def test_club_fixed_deals_equal_totals_play_one_more_deal(cli_process: Cli) -> None:
-    table = Table(cli_process, "--rules", "club", "--deals", "3")
+def test_club_fixed_deals_equal_totals_play_one_more_deal(cli: Cli) -> None:
+    table = Table(cli, "--rules", "club", "--deals", "3")
     steps = [
         # made: bid only.  80 / 0.
         deal("A 80S 100", {"A": 80, "B": 0}, {"A": 80, "B": 0}),
@@ -438,8 +443,8 @@ def test_club_fixed_deals_equal_totals_play_one_more_deal(cli_process: Cli) -> N
 # undo and edit: every later total recomputed.
 
 
-def test_undo_and_edit_recompute_every_later_total(cli_process: Cli) -> None:
-    table = Table(cli_process, "--rules", "standard",
+def test_undo_and_edit_recompute_every_later_total(cli: Cli) -> None:
+    table = Table(cli, "--rules", "standard",
                   "--team", "Les As", "--team", "Les Rois")
     first = [
         # seed example: 274 / 58.
@@ -492,31 +497,31 @@ def test_undo_and_edit_recompute_every_later_total(cli_process: Cli) -> None:
 # several games in one store; a long game.
 
 
-def test_games_are_kept_apart_and_use_switches_the_current_one(cli_process: Cli) -> None:
-    first = cli_process.json("game", "new", "--rules", "standard")["id"]
-    second = cli_process.json("game", "new", "--rules", "atout")["id"]
+def test_games_are_kept_apart_and_use_switches_the_current_one(cli: Cli) -> None:
+    first = cli.json("game", "new", "--rules", "standard")["id"]
+    second = cli.json("game", "new", "--rules", "atout")["id"]
     assert first != second
-    cli_process.run("game", "use", str(first))
+    cli.run("game", "use", str(first))
     # standard, made: A = 100 + 80 = 180; B = 62.
-    out = cli_process.json("game", "add", "A", "80S", "100")
+    out = cli.json("game", "add", "A", "80S", "100")
     assert out["game"] == first and out["totals"] == {"A": 180, "B": 62}
     # atout, made: B = 80 + 100 + 20 = 200; A = 62.
-    out = cli_process.json("game", "add", "B", "80H", "100", "--belote", "B",
+    out = cli.json("game", "add", "B", "80H", "100", "--belote", "B",
                            "--game", str(second))
     assert out["game"] == second and out["totals"] == {"A": 62, "B": 200}
-    listed = {row["id"]: row for row in cli_process.json("game", "list")}
+    listed = {row["id"]: row for row in cli.json("game", "list")}
     assert listed[first]["rules"] == "standard" and listed[second]["rules"] == "atout"
     assert listed[first]["totals"] == {"A": 180, "B": 62}
     assert listed[second]["totals"] == {"A": 62, "B": 200}
     assert listed[first]["deals"] == listed[second]["deals"] == 1
 
 
-def test_a_game_of_sixty_deals(cli_process: Cli) -> None:
+def test_a_game_of_sixty_deals(cli: Cli) -> None:
     # standard played over a fixed 60 deals (--deals replaces the 701 target: the totals
     # pass 701 long before the end and the game goes on).  Deal i: taker A for odd i, B for
     # even i, contract 80, the takers' points p = 82 + 10 × (i mod 7), always made
     # (p ≥ 82 ≥ 80): takers p + 80, defenders 162 - p.
-    table = Table(cli_process, "--rules", "standard", "--deals", "60")
+    table = Table(cli, "--rules", "standard", "--deals", "60")
     suits = "SHDC"
     totals = {"A": 0, "B": 0}
     steps: list[Step] = []

@@ -3,8 +3,10 @@ refusals that write nothing."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
+import os
 import sqlite3
 from pathlib import Path
 
@@ -207,3 +209,23 @@ def test_show_lists_the_history_of_corrections(cli: Cli) -> None:
     assert [(h["number"], h["status"]) for h in history] == [(1, "replaced"), (2, "removed")]
     assert history[0]["deal"]["taker"] == "A"
     assert "deal 1 replaced" in cli.run("game", "show", "--history").stdout
+
+
+def _open_files() -> set[str]:
+    found = set()
+    for fd in os.listdir("/proc/self/fd"):
+        with contextlib.suppress(OSError):
+            found.add(os.readlink(f"/proc/self/fd/{fd}"))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="Linux's /proc lists open files")
+def test_a_command_closes_the_store_it_opened(cli: Cli, store: Path) -> None:
+    # issue 23: every command closes its store, after a refusal or a failure too
+    before = _open_files()
+    cli.run("game", "new")
+    cli.run("game", "add", "A", "80S", "100")
+    cli.refused("game", "add", "Z", "80S", "100")
+    cli.run("game", "show")
+    left = {name for name in _open_files() - before if name.startswith(str(store))}
+    assert left == set()

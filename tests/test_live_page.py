@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 
 import pytest
 
+from tests.conftest import Concours
 from tests.harness import Cli, data_checksum, store_rows
 from tests.live_server import LiveServer
 
@@ -24,14 +25,10 @@ TEAMS = ("Les As", "Les Rois", "Les Dames", "Les Valets", "Les Dix", "Les Neuf",
 
 
 @pytest.fixture
-def concours(tmp_path: Path) -> Cli:
-    """Eight teams (two with names a page must escape), round 1 paired."""
-    cli = Cli(tmp_path / "concours.db")
-    cli.run("tournament", "new", "Concours de Noël", "--rounds", "3", "--deals", "4",
-            "--registration-order")
-    for name in TEAMS:
-        cli.run("tournament", "team", "add", name)
-    cli.run("tournament", "pair")
+def concours(concours: Concours, cli: Cli) -> Cli:
+    """Eight teams (two with names a page must escape), round 1 paired: the command line on
+    its store."""
+    concours(TEAMS, name="Concours de Noël", rounds=3, pair=True)
     return cli
 
 

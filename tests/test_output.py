@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from coinche_cli.cli import output
 from coinche_cli.cli.output import Column, clip, table_lines, text_width
+from tests.conftest import Concours
 from tests.harness import Cli, installed_command
 
 LONG = "Les Rois de la belote du dimanche après-midi à Saint-Étienne-de-Montluc"
@@ -209,12 +210,11 @@ def test_game_show_into_a_pipe_prints_names_whole_and_json_is_unchanged(cli: Cli
 # ---- tournament standings -----------------------------------------------------------------
 
 
-def concours(cli: Cli, *ranking: str) -> Cli:
-    director = cli.under("tournament")
-    director.run("new", "Concours [bold]", "--deals", "8", "--registration-order", *ranking)
-    for team in ("Les [/] As", "[bold red]x", LONG, "Les Dames"):
-        director.run("team", "add", team, "--players", "Ana, Bob")
-    director.run("pair")
+def standing_names(concours: Concours, *ranking: str) -> Cli:
+    """A concours of names a table must print as they are (markup, a long name), round 1
+    entered, a team gone."""
+    director = concours(("Les [/] As", "[bold red]x", LONG, "Les Dames"), *ranking,
+                        name="Concours [bold]", deals=8, players="Ana, Bob", pair=True)
     director.run("result", "1", "700", "900")  # Les [/] As – [bold red]x
     director.run("result", "2", "800", "800")  # LONG – Les Dames
     director.run("team", "drop", "Les Dames")
@@ -222,8 +222,8 @@ def concours(cli: Cli, *ranking: str) -> Cli:
 
 
 def test_standings_on_an_80_column_terminal_are_one_line_per_team(
-        cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    director = concours(cli, "--ranking", "match-points")
+        concours: Concours, monkeypatch: pytest.MonkeyPatch) -> None:
+    director = standing_names(concours, "--ranking", "match-points")
     monkeypatch.setattr(output, "table_width", lambda: 80)
     assert director.run("standings").stdout.splitlines() == [
         "Concours [bold]: standings after round 1",
@@ -237,8 +237,8 @@ def test_standings_on_an_80_column_terminal_are_one_line_per_team(
 
 
 def test_standings_into_a_pipe_show_match_points_only_when_the_ranking_uses_them(
-        cli: Cli) -> None:
-    director = concours(cli)  # ranked by points, tie-breaks without match points
+        concours: Concours) -> None:
+    director = standing_names(concours)  # ranked by points, tie-breaks without match points
     pad = " " * (len(LONG) - len("team"))
     assert director.run("standings").stdout.splitlines() == [
         "Concours [bold]: standings after round 1",
@@ -251,8 +251,8 @@ def test_standings_into_a_pipe_show_match_points_only_when_the_ranking_uses_them
     ]
 
 
-def test_standings_wide_adds_players_and_the_secondary_columns(cli: Cli) -> None:
-    director = concours(cli)
+def test_standings_wide_adds_players_and_the_secondary_columns(concours: Concours) -> None:
+    director = standing_names(concours)
     lines = director.run("standings", "--wide").stdout.splitlines()
     assert lines[1].split() == ["rank", "team", "players", "played", "W", "D", "L", "for",
                                 "against", "diff", "MP", "buchholz", "byes", "forfeits",
@@ -270,12 +270,13 @@ def test_standings_wide_adds_players_and_the_secondary_columns(cli: Cli) -> None
 
 
 @pytest.mark.skipif(os.name != "posix", reason="a pseudo-terminal needs a POSIX system")
-def test_the_installed_command_fits_a_real_80_column_terminal(cli: Cli, store: Path) -> None:
+def test_the_installed_command_fits_a_real_80_column_terminal(concours: Concours,
+                                                              store: Path) -> None:
     """Through a pseudo-terminal: stdout is a terminal, COLUMNS says 80 (and a pipe, for the
     same command, prints the name whole)."""
     import pty
 
-    concours(cli)
+    standing_names(concours)
     leader, follower = pty.openpty()
     env = {**os.environ, "COLUMNS": "80", "PYTHONIOENCODING": "utf-8"}
     env.pop("COINCHE_DB", None)

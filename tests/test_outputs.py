@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 OUTPUTS = Path(__file__).resolve().parent / "outputs"
 #: The width every run is drawn at (help pages, fitted tables).
-ENV = {"COLUMNS": "100", "TERMINAL_WIDTH": "100", "NO_COLOR": "1"}
+ENV = {"COLUMNS": "100", "NO_COLOR": "1"}
 MOMENT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\+00:00|Z)?")
 #: A table's entry code on the score sheets: drawn from the tournament's random secret.
 CODE = re.compile(r"(?<=code )[A-Z0-9]{6}\b")

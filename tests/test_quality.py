@@ -1,10 +1,9 @@
-"""The code stays clean, and every command is documented (as sqlite-utils' test_docs does)."""
+"""Every command is documented (as sqlite-utils' test_docs does).  That the code stays clean
+is the job of ``ruff`` and ``mypy``, steps of ``.ci/run`` before the tests."""
 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -41,15 +40,3 @@ def test_every_command_is_in_the_readme_and_has_help(command: str) -> None:
     for part in parts:
         target = target.commands[part]  # type: ignore[attr-defined]
     assert target.help and len(target.help.strip()) > 20, f"`{command}` has no real help"
-
-
-def test_ruff_is_clean() -> None:
-    done = subprocess.run([sys.executable, "-m", "ruff", "check", "coinche_cli", "tests",
-                           "bench"], cwd=ROOT, capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stdout + done.stderr
-
-
-def test_mypy_strict_is_clean() -> None:
-    done = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True,
-                          text=True, check=False)
-    assert done.returncode == 0, done.stdout + done.stderr

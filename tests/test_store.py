@@ -244,3 +244,71 @@ def test_the_store_knows_its_own_files(tmp_path: Path) -> None:
                 tmp_path / "." / "c.db"):
         assert store.owns(own), own
     assert not store.owns(tmp_path / "c.csv")
+
+
+def _second(store: SqlStore, tmp_path: Path) -> SqlStore:
+    """Another connection to the same store (another desk)."""
+    if isinstance(store, PostgresStore):
+        return PostgresStore(store.url)
+    assert isinstance(store, SqliteStore)
+    return SqliteStore(store.path)
+
+
+def test_a_tournament_is_read_in_one_snapshot(store: SqlStore, tmp_path: Path) -> None:
+    """Issue 23: a tournament is five queries; a round paired by another desk between two of
+    them must not read as a complete round without its tables."""
+    with store.write():
+        tournament_id = store.create_tournament(
+            TournamentRecord(0, "Snapshot", "t0", "standard", {"name": "standard"}, SETTINGS))
+        store.add_teams(tournament_id, [Team(0, "Les As", (), "", 1, 1),
+                                        Team(0, "Les Rois", (), "", 2, 1)])
+    ids = [team.id for team in (store.tournament(tournament_id) or _none()).teams]
+    desk = _second(store, tmp_path)
+    try:
+        with store.reading():
+            before = store.tournament(tournament_id)  # the snapshot is taken here
+            with desk.write():
+                desk.add_round(tournament_id, Round(1, (Board(1, ids[0], ids[1]),), None, 0),
+                               "t1")
+            again = store.tournament(tournament_id)
+            assert store.latest_round(tournament_id) is None  # every query: the same moment
+        assert again == before and again is not None and again.rounds == ()
+        after = store.tournament(tournament_id)  # a new reading sees the round, whole
+        assert after is not None and [len(r.boards) for r in after.rounds] == [1]
+    finally:
+        desk.close()
+    if isinstance(store, SqliteStore):  # and a tournament read alone is one transaction
+        said: list[str] = []
+        store.db.raw.set_trace_callback(said.append)
+        store.tournament(tournament_id)
+        store.db.raw.set_trace_callback(None)
+        assert said[0] == "BEGIN" and said[-1] == "ROLLBACK" and len(said) == 7, said
+
+
+def _none() -> Any:
+    raise AssertionError("no tournament")
+
+
+def test_a_failed_commit_rolls_back_and_the_store_goes_on(store: SqlStore) -> None:
+    """Issue 23: a COMMIT that fails (here a check the database defers to the commit) leaves
+    nothing half-written, and the next command's transaction starts cleanly."""
+    if isinstance(store, PostgresStore):
+        with store.write():  # the tables exist; then a check PostgreSQL runs at COMMIT
+            store.set_current("game", 1)
+        store.db.execute("CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS"
+                         " $$ BEGIN RAISE EXCEPTION 'refused at commit'; END $$")
+        store.db.execute("CREATE CONSTRAINT TRIGGER refuse_at_commit AFTER INSERT ON game"
+                         " DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse()")
+    with pytest.raises(StoreError), store.write():
+        if isinstance(store, SqliteStore):  # SQLite checks this foreign key at COMMIT
+            store._changing().execute("PRAGMA defer_foreign_keys = ON")
+            store.add_deal(999, 1, None, "t1", None)  # game 999 does not exist
+        else:
+            store.create_game(_game())
+    assert store.games() == [] and store.deals(999) == []
+    if isinstance(store, PostgresStore):
+        store.db.execute("DROP TRIGGER refuse_at_commit ON game")
+    with store.write():  # the connection is in no transaction any more
+        game_id = store.create_game(_game())
+        store.add_deal(game_id, 1, None, "t1", None)
+    assert [d.number for d in store.deals(game_id)] == [1]

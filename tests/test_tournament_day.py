@@ -1,5 +1,7 @@
-"""A tournament day through the installed ``coinche`` command, one test per point the field
-trial raised (issue 7): every run is a real process, as at the director's desk.
+"""A tournament day through the ``coinche`` command line, one test per point the field trial
+raised (issue 7), as at the director's desk.  The commands run in this process (about 10 ms
+each), on PostgreSQL too under ``--backends=both``; ``tests/test_tournament_e2e.py`` plays a
+whole day through the installed command.
 
 The numbers are worked out here from the scores the tests choose; each test says which
 point it covers and the rule, as the README states it.
@@ -14,24 +16,10 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 
+from tests.conftest import Concours
 from tests.harness import Cli, store_rows
 
 pytestmark = pytest.mark.both_stores
-
-TEAMS = ("Les As", "Les Rois", "Les Dames", "Les Valets", "Les Dix", "Les Neuf", "Les Huit")
-
-
-def concours(cli_process: Cli, teams: int, *options: str, clubs: dict[str, str] | None = None,
-             deals: int = 4) -> Cli:
-    """A new concours of the first ``teams`` teams, in registration order (no draw)."""
-    director = cli_process.under("tournament")
-    director.run("new", "Concours", "--rounds", "4", "--deals", str(deals),
-                 "--registration-order", *options)
-    for name in TEAMS[:teams]:
-        club = (clubs or {}).get(name, "")
-        director.run("team", "add", name, *(("--club", club) if club else ()))
-    return director
-
 
 def standings(director: Cli) -> dict[str, dict[str, Any]]:
     """The standings by team name."""
@@ -48,8 +36,8 @@ def tables(director: Cli, round_number: int | None = None) -> list[dict[str, Any
 
 
 def test_a_results_file_naming_the_teams_is_checked_against_the_pairing(
-        cli_process: Cli, tmp_path: Path) -> None:
-    director = concours(cli_process, 4)
+        concours: Concours, tmp_path: Path) -> None:
+    director = concours(4)
     director.run("pair")  # registration order: table 1 Les As – Les Rois, 2 Les Dames – Valets
     sheet = tmp_path / "ronde1.csv"
     # as a French Excel saves it: cp1252, ';', the names in the other order at table 1
@@ -76,8 +64,8 @@ def test_a_results_file_naming_the_teams_is_checked_against_the_pairing(
 # ---------------------------------------------------------------- 2. nothing replaced silently
 
 
-def test_a_result_is_never_replaced_silently(cli_process: Cli, tmp_path: Path) -> None:
-    director = concours(cli_process, 4)
+def test_a_result_is_never_replaced_silently(concours: Concours, tmp_path: Path) -> None:
+    director = concours(4)
     director.run("pair")
     director.run("result", "1", "1840", "1320")
     refused = director.refused("result", "1", "1500", "1600")
@@ -100,11 +88,11 @@ def test_a_result_is_never_replaced_silently(cli_process: Cli, tmp_path: Path) -
 # ---------------------------------------------------------------- 3, 4. byes, forfeits, penalties
 
 
-def test_differences_add_up_with_a_bye_penalties_and_a_forfeit(cli_process: Cli) -> None:
+def test_differences_add_up_with_a_bye_penalties_and_a_forfeit(concours: Concours) -> None:
     """The README's rules: a bye and a forfeit win add nothing to the difference; a penalty
     given to the opponents keeps the round balanced; a forfeit costs the forfeiting team the
     points given to the winner (the one thing that unbalances a round, with --deduct)."""
-    director = concours(cli_process, 5, "--ranking", "wins", "--bye-points", "1000")
+    director = concours(5, "--ranking", "wins", "--bye-points", "1000")
     first = director.json("pair")
     assert first["bye"] == "Les Dix"  # the lowest-ranked of five, registration order
     director.run("result", "1", "900", "700")  # Les As beat Les Rois by 200
@@ -148,8 +136,8 @@ def test_differences_add_up_with_a_bye_penalties_and_a_forfeit(cli_process: Cli)
     assert sum(row["difference"] for row in last.values()) == -award - 50
 
 
-def test_penalties_are_exported(cli_process: Cli, tmp_path: Path) -> None:
-    director = concours(cli_process, 4)
+def test_penalties_are_exported(concours: Concours, tmp_path: Path) -> None:
+    director = concours(4)
     director.run("pair")
     director.run("penalty", "Les As", "162", "--reason", "renonce")
     director.run("export", str(tmp_path / "c.xlsx"), "--csv", str(tmp_path / "csv"),
@@ -168,17 +156,18 @@ def test_penalties_are_exported(cli_process: Cli, tmp_path: Path) -> None:
 @pytest.mark.parametrize(("tie", "winner", "draws"), [("deal_winner", "Les Rois", 0),
                                                        ("draw", None, 1)])
 def test_a_table_scored_deal_by_deal_takes_its_games_winner(
-        cli_process: Cli, tmp_path: Path, tie: str, winner: str | None, draws: int) -> None:
+        cli: Cli, concours: Concours, tmp_path: Path, tie: str, winner: str | None,
+        draws: int) -> None:
     rules = tmp_path / "egalite.yaml"
     rules.write_text(f"extends: standard\nname: egalite\nend: {{tie: {tie}}}\n",
                      encoding="utf-8")
-    director = concours(cli_process, 2, "--rules", str(rules), deals=2)
+    director = concours(2, "--rules", str(rules), deals=2)
     director.run("pair")
-    cli_process.run("game", "new", "--table", "1")
+    cli.run("game", "new", "--table", "1")
     # standard: 82 + 80 for the takers, 80 for the defence, each way round: 242–242, and the
     # last deal was won by Les Rois (the tie rule decides)
-    cli_process.run("game", "add", "A", "80S", "82")
-    ended = cli_process.json("game", "add", "B", "80H", "82")
+    cli.run("game", "add", "A", "80S", "82")
+    ended = cli.json("game", "add", "B", "80H", "82")
     assert ended["totals"] == {"A": 242, "B": 242} and ended["finished"] is True
     assert tables(director)[0]["winner"] == winner
     table = standings(director)
@@ -186,8 +175,8 @@ def test_a_table_scored_deal_by_deal_takes_its_games_winner(
     assert table["Les Rois"]["wins"] == (1 if winner else 0)
 
 
-def test_equal_typed_scores_are_a_draw(cli_process: Cli) -> None:
-    director = concours(cli_process, 2)
+def test_equal_typed_scores_are_a_draw(concours: Concours) -> None:
+    director = concours(2)
     director.run("pair")
     director.run("result", "1", "800", "800")
     assert tables(director)[0]["winner"] is None
@@ -197,8 +186,8 @@ def test_equal_typed_scores_are_a_draw(cli_process: Cli) -> None:
 # ---------------------------------------------------------------- 6. plausible scores
 
 
-def test_impossible_scores_are_refused_and_unusual_ones_warned(cli_process: Cli) -> None:
-    director = concours(cli_process, 6)  # 4 deals of standard: at most 4 × 4,168 = 16,672
+def test_impossible_scores_are_refused_and_unusual_ones_warned(concours: Concours) -> None:
+    director = concours(6)  # 4 deals of standard: at most 4 × 4,168 = 16,672
     director.run("pair")
     assert director.refused("result", "1", "16673", "100") == (
         "error: 16673 is more than a match of this tournament can score (at most 16672)")
@@ -212,8 +201,8 @@ def test_impossible_scores_are_refused_and_unusual_ones_warned(cli_process: Cli)
 # ---------------------------------------------------------------- 7, 8. corrections by name
 
 
-def test_a_closed_round_is_corrected_with_replace(cli_process: Cli) -> None:
-    director = concours(cli_process, 4)
+def test_a_closed_round_is_corrected_with_replace(concours: Concours) -> None:
+    director = concours(4)
     director.run("pair")
     director.run("result", "1", "900", "700")
     director.run("result", "2", "800", "600")
@@ -227,8 +216,8 @@ def test_a_closed_round_is_corrected_with_replace(cli_process: Cli) -> None:
     assert standings(director)["Les Rois"]["wins"] == 1
 
 
-def test_a_result_named_by_a_team_puts_its_score_first(cli_process: Cli) -> None:
-    director = concours(cli_process, 4)
+def test_a_result_named_by_a_team_puts_its_score_first(concours: Concours) -> None:
+    director = concours(4)
     director.run("pair")  # table 1: Les As – Les Rois
     director.run("result", "rois", "1320", "1840")
     assert tables(director)[0]["scores"] == [1840, 1320]
@@ -237,8 +226,8 @@ def test_a_result_named_by_a_team_puts_its_score_first(cli_process: Cli) -> None
 # ---------------------------------------------------------------- 9, 10, 11. the day's events
 
 
-def test_a_team_that_left_can_return(cli_process: Cli) -> None:
-    director = concours(cli_process, 4)
+def test_a_team_that_left_can_return(concours: Concours) -> None:
+    director = concours(4)
     director.run("pair")
     director.run("result", "1", "900", "700")
     director.run("result", "2", "800", "600")
@@ -251,8 +240,8 @@ def test_a_team_that_left_can_return(cli_process: Cli) -> None:
     director.refused("team", "return", "Les Dames")
 
 
-def test_a_late_team_does_not_sit_out_its_first_round(cli_process: Cli) -> None:
-    director = concours(cli_process, 4)
+def test_a_late_team_does_not_sit_out_its_first_round(concours: Concours) -> None:
+    director = concours(4)
     director.run("pair")
     director.run("result", "1", "900", "700")
     director.run("result", "2", "800", "600")
@@ -262,18 +251,18 @@ def test_a_late_team_does_not_sit_out_its_first_round(cli_process: Cli) -> None:
     assert "Les Tard-Venus" in {team for t in second["tables"] for team in t["teams"]}
 
 
-def test_round_one_keeps_teams_of_one_club_apart(cli_process: Cli, tmp_path: Path,
+def test_round_one_keeps_teams_of_one_club_apart(concours: Concours, tmp_path: Path,
                                                  request: pytest.FixtureRequest) -> None:
     clubs = {"Les As": "Lyon", "Les Rois": "Lyon", "Les Dames": "Nice", "Les Valets": "Nice"}
     # in registration order the draw would pair the two Lyon teams, then the two Nice teams
-    apart = concours(cli_process, 4, clubs=clubs)
+    apart = concours(4, clubs=clubs)
     for table in apart.json("pair")["tables"]:
         assert clubs[table["teams"][0]] != clubs[table["teams"][1]], table
     # a second concours of the same name: in a second store on the same backend
     other: Path | str = tmp_path / "allow.db"
     if isinstance(apart.db, str):
         other = request.getfixturevalue("pg_server").new_database()
-    together = concours(Cli(other, process=True), 4, "--same-club", "allow", clubs=clubs)
+    together = concours(4, "--same-club", "allow", clubs=clubs, on=Cli(other))
     assert [t["teams"] for t in together.json("pair")["tables"]] == [
         ["Les As", "Les Rois"], ["Les Dames", "Les Valets"]]
 
@@ -281,25 +270,26 @@ def test_round_one_keeps_teams_of_one_club_apart(cli_process: Cli, tmp_path: Pat
 # ---------------------------------------------------------------- 12. names that could be two
 
 
-def test_a_side_that_could_be_either_team_is_refused(cli_process: Cli) -> None:
-    cli_process.run("game", "new", "--team", "Bernard et Jacky", "--team", "Alain et Momo")
-    refused = cli_process.refused("game", "add", "b", "80H", "100")
+def test_a_side_that_could_be_either_team_is_refused(cli: Cli) -> None:
+    cli.run("game", "new", "--team", "Bernard et Jacky", "--team", "Alain et Momo")
+    refused = cli.refused("game", "add", "b", "80H", "100")
     assert refused == ('error: taker: \'b\' could be several sides: A ("Bernard et Jacky"), '
                        'B ("Alain et Momo"); type more of the name')
-    cli_process.run("game", "new", "--team", "Les Tontons", "--team", "Dédé et Lulu")
-    assert "could be several sides" in cli_process.refused("game", "add", "L", "80H", "100")
-    assert cli_process.refused("game", "add", "tontos", "80H", "100") == (
+    cli.run("game", "new", "--team", "Les Tontons", "--team", "Dédé et Lulu")
+    assert "could be several sides" in cli.refused("game", "add", "L", "80H", "100")
+    assert cli.refused("game", "add", "tontos", "80H", "100") == (
         "error: taker: 'tontos' is not a side here; did you mean \"Les Tontons\"? "
         '(sides: A ("Les Tontons"), B ("Dédé et Lulu"))')
-    assert cli_process.json("game", "add", "lulu", "80H", "100")["scores"]["B"] == 180
+    assert cli.json("game", "add", "lulu", "80H", "100")["scores"]["B"] == 180
 
 
 # ---------------------------------------------------------------- 15, 16. files in and out
 
 
-def test_a_tournament_exports_csv_with_a_separator_and_words(cli_process: Cli,
+def test_a_tournament_exports_csv_with_a_separator_and_words(
+        cli: Cli, concours: Concours,
                                                               tmp_path: Path) -> None:
-    director = concours(cli_process, 2)
+    director = concours(2)
     director.run("pair")
     director.run("result", "1", "900", "700")
     director.run("export", "--csv", str(tmp_path), "--sep", ";")
@@ -307,19 +297,20 @@ def test_a_tournament_exports_csv_with_a_separator_and_words(cli_process: Cli,
         header = handle.readline()
     assert header.count(";") >= 3 and "," not in header
     director.refused("export", "--csv", str(tmp_path), "--sep", "")
-    cli_process.run("game", "new")
-    cli_process.run("game", "add", "A", "80S", "100")
-    cli_process.run("game", "export", "--csv", str(tmp_path / "partie.csv"))
+    cli.run("game", "new")
+    cli.run("game", "add", "A", "80S", "100")
+    cli.run("game", "export", "--csv", str(tmp_path / "partie.csv"))
     with (tmp_path / "partie.csv").open(encoding="utf-8-sig") as handle:
         row = dict(zip(*list(csv.reader(handle)), strict=True))
     assert (row["passed"], row["made"]) == ("no", "yes")
 
 
-def test_teams_import_from_ods_and_every_bad_row_on_its_own_line(cli_process: Cli,
+def test_teams_import_from_ods_and_every_bad_row_on_its_own_line(
+        concours: Concours,
                                                                  tmp_path: Path) -> None:
     import pandas as pd
 
-    director = concours(cli_process, 0)
+    director = concours(0)
     ods = tmp_path / "equipes.ods"
     pd.DataFrame({"Équipe": ["Les Sept", "Les Atouts"], "Club": ["Lyon", "Nice"]}).to_excel(
         ods, index=False, engine="odf")
@@ -335,7 +326,7 @@ def test_teams_import_from_ods_and_every_bad_row_on_its_own_line(cli_process: Cl
 # ---------------------------------------------------------------- 17. words for players
 
 
-def test_rules_show_speaks_the_players_words(cli_process: Cli) -> None:
+def test_rules_show_speaks_the_players_words(cli: Cli) -> None:
     shown = Cli(process=True).run("rules", "show", "standard").stdout
     for internal in ("seed", ".txt", "all_announces", "capot_bonus", "carre-"):
         assert internal not in shown, internal

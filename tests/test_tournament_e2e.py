@@ -1,6 +1,7 @@
-"""A whole 24-team, 5-round concours through the installed command, in real processes.
+"""A whole 24-team, 5-round concours through the command line, on both backends always.
 
-One test drives ``coinche --db PATH tournament …`` from registration to the
+One test drives ``coinche --db PATH tournament …`` (in this process: the installed command
+runs the same concours in ``tests/test_examples.py``) from registration to the
 Excel export: teams imported from a French CSV, five rounds paired (every pairing checked),
 results entered directly, from CSV and XLSX files and deal by deal through ``coinche game``,
 a drop, a late entry, a forfeit, a penalty, a draw, a correction and byes.  The expected
@@ -23,7 +24,7 @@ from openpyxl import Workbook, load_workbook  # the test reopens the export
 
 from tests.harness import Cli
 
-pytestmark = pytest.mark.both_stores
+pytestmark = pytest.mark.pg_story
 
 ROUNDS = 5
 DEALS = 4
@@ -295,9 +296,9 @@ def sheet_records(book: Any, title: str) -> tuple[list[str], list[dict[str, Any]
     return header, [dict(zip(header, row, strict=True)) for row in rows[1:]]
 
 
-def test_a_24_team_concours_from_registration_to_the_workbook(cli_process: Cli,
+def test_a_24_team_concours_from_registration_to_the_workbook(cli: Cli,
                                                               tmp_path: Path) -> None:
-    c = Concours(cli_process, tmp_path)
+    c = Concours(cli, tmp_path)
 
     created = c.cli.json("tournament", "new", "Concours", "--rules", "standard", "--rounds",
                      str(ROUNDS), "--deals", str(DEALS), "--seed", "42")

@@ -89,8 +89,8 @@ def new(
         print_json({"id": record.id, **game_json.state_json(record, state)})
         return
     print_line(_("game {id} started: {rules}, {sides}; first dealer {dealer}").format(
-        id=record.id, rules=record.rules_name, sides=" / ".join(state.setup.names.values(
-            )), dealer=state.setup.seat_label(state.next_dealer)))
+        id=record.id, rules=record.rules_name, sides=" / ".join(state.setup.names.values()),
+        dealer=state.setup.seat_label(state.next_dealer)))
     for line in game_view.totals_lines(state):
         print_line(line)
 
@@ -195,11 +195,10 @@ def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
 
         for item in corrections:
             deal = item["deal"]
-            words = _("passe") if deal is None else " ".join(
-                deal_from_json(deal).to_words())
+            words = _("passe") if deal is None else " ".join(deal_from_json(deal).to_words())
             status = status_words(item["status"])
-            print_line(_("deal {number} {status} on {changed}: {deal} (entered "
-                         "{recorded})").format(**{**item, "deal": words, "status": status}))
+            print_line(_("deal {number} {status} on {changed}: {deal} (entered {recorded})").format(
+                **{**item, "deal": words, "status": status}))
 
 
 @app.command("list", help=N_(
@@ -270,8 +269,8 @@ def export(
     export_game(state, csv_path=csv_path, xlsx_path=xlsx_path, sep=sep)
     for path in (csv_path, xlsx_path):
         if path is not None:
-            print_line(ngettext("wrote {path} ({count} deal)", "wrote {path} ({count} deals)", len(
-                state.rows)).format(path=path, count=len(state.rows)))
+            print_line(ngettext("wrote {path} ({count} deal)", "wrote {path} ({count} deals)",
+                                len(state.rows)).format(path=path, count=len(state.rows)))
 
 
 @app.command("play", help=N_(

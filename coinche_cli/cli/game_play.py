@@ -94,8 +94,7 @@ def _prompt(question: str, setup: Setup, answers: dict[str, str]) -> str:
                 kind = "capot" if deal.contract is ContractKind.CAPOT else "générale"
                 return _("taker's card points 0..{total}, dix de der included (blank: "
                          "{contract} made)> ").format(total=total, contract=kind)
-            return _("taker's card points 0..{total}, dix de der included> ").format(
-                total=total)
+            return _("taker's card points 0..{total}, dix de der included> ").format(total=total)
         case "others" if len(setup.sides) == 2:
             return _("other player's card points (N or SEAT:N)> ")
         case "others":
@@ -154,8 +153,8 @@ def _other_points(setup: Setup, answers: dict[str, str]) -> dict[str, int]:
         elif not side or not value:
             raise DealError("points", _("{got!r} should be SIDE:VALUE"), got=item)
         if side in given:
-            raise DealError("points", _(
-                "the points of {side} are given twice; give them once"), side=side)
+            raise DealError("points", _("the points of {side} are given twice; give them once"),
+                            side=side)
         given[side] = _whole(value)
     return given
 
@@ -177,8 +176,8 @@ def _announces(text: str) -> tuple[dict[str, tuple[str, ...]], str | None, bool]
             raise DealError("announces", _("{got!r} should be SIDE:VALUE"), got=item)
         elif fold(side) == "capot":
             if capot is not None:
-                raise DealError("capot", _(
-                    "{option} is given twice; give it once"), option="capot:")
+                raise DealError("capot", _("{option} is given twice; give it once"),
+                                option="capot:")
             capot, current = value, None
         else:
             current = side
@@ -194,8 +193,8 @@ def _deal(setup: Setup, answers: dict[str, str]) -> Deal:
         points[answers["taker"]] = _whole(answers["points"])
     for side, value in _other_points(setup, answers).items():
         if side in points:
-            raise DealError("points", _(
-                "the points of {side} are given twice; give them once"), side=side)
+            raise DealError("points", _("the points of {side} are given twice; give them once"),
+                            side=side)
         points[side] = value
     announces, capot, generale = _announces(answers.get("announces", ""))
     return deal._replace(
@@ -233,9 +232,8 @@ def _accept(question: str, answer: str, setup: Setup,
                                         "a capot or a générale made)"))
         total = setup.rules.modes[deal.trump.value].total
         if answer and not 0 <= _whole(answer) <= total:
-            raise DealError("points", _("{side}: {got} is outside 0..{total}"), side=setup.side(
-                answers["taker"]),
-                            got=int(answer), total=total)
+            raise DealError("points", _("{side}: {got} is outside 0..{total}"),
+                            side=setup.side(answers["taker"]), got=int(answer), total=total)
         try:
             _check(setup, trial)
         except InputError:
@@ -314,8 +312,8 @@ def play_loop(store: Store, game_id: int | None, read: Callable[[str], str]) -> 
     record, state = games.load(store, game_id)
     for line in game_view.totals_lines(state):
         print_line(line)
-    print_line(_("answer each question; at 'taker': p (or passe) = everybody passed, u = undo; q = "
-                 "quit at any question (the deal being entered is not saved)"))
+    print_line(_("answer each question; at 'taker': p (or passe) = everybody passed, u = undo; "
+                 "q = quit at any question (the deal being entered is not saved)"))
     answers: dict[str, str] = {}
     try:
         while not state.finished:
@@ -328,6 +326,6 @@ def play_loop(store: Store, game_id: int | None, read: Callable[[str], str]) -> 
     except CoincheError as exc:  # an undo with nothing to undo, a finished game
         _refuse(exc)
         return play_loop(store, record.id, read)
-    print_line(ngettext(
-        "saved: {count} deal in this game", "saved: {count} deals in this game", state.last_number).format(count=state.last_number))
+    print_line(ngettext("saved: {count} deal in this game", "saved: {count} deals in this game",
+                        state.last_number).format(count=state.last_number))
     return None

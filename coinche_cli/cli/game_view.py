@@ -39,8 +39,9 @@ def totals_lines(state: GameState) -> list[str]:
         line += "  " + _("(to {target}: {gaps})").format(target=state.setup.end.target, gaps=gaps)
     end = state.setup.end
     if end.deals is not None and not state.finished:
-        line += "  " + ngettext("({count} of {deals} deals played)", "({count} of {deals} deals "
-                                                                     "played)", state.played).format(count=state.played, deals=end.deals)
+        line += "  " + ngettext("({count} of {deals} deals played)",
+                                "({count} of {deals} deals played)",
+                                state.played).format(count=state.played, deals=end.deals)
     lines = [line]
     if state.finished and state.winner is None:
         lines.append(_("game over: a draw ({totals})").format(totals=totals))
@@ -96,9 +97,8 @@ def sheet_columns(state: GameState, wide: bool) -> list[Column]:
     """The score sheet's columns: short headers, the sides by their codes (the title names
     them); with ``wide``, why each deal scored what it did."""
     sides = state.setup.sides
-    columns = [Column(_("#"), right=True), Column(_("dealer")),
-               Column(_("contract")), Column(_("taker"), flexible=True),
-               Column(_("result")),
+    columns = [Column(_("#"), right=True), Column(_("dealer")), Column(_("contract")),
+               Column(_("taker"), flexible=True), Column(_("result")),
                *(Column(side, right=True) for side in sides),
                *(Column(_("Σ {side}").format(side=side), right=True) for side in sides)]
     if wide:

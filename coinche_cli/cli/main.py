@@ -61,8 +61,8 @@ class _ReportingGroup(TyperGroup):
             if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
                 negative = re.fullmatch(r"-\d+", str(getattr(exc, "option_name", "")))
                 if negative:  # `A 100S -5`: a negative number of points, not an option
-                    error_line(DealError("points", _(
-                        "{got!r} is not a number of card points"), got=negative[0]))
+                    error_line(DealError("points", _("{got!r} is not a number of card points"),
+                                         got=negative[0]))
                 else:
                     from coinche_cli.cli.translation import translated
 
@@ -112,14 +112,15 @@ def _use_language(asked: str | None) -> None:
         language = i18n.choose(asked)
     except i18n.LanguageError as exc:
         error_line(InputError(exc.source, _("{got!r} is not a language of coinche (languages: "
-                                            "{known})"), got=exc.got,
-                              known=", ".join(exc.known)))
+                                            "{known})"),
+                              got=exc.got, known=", ".join(exc.known)))
         sys.exit(2)
     try:
         i18n.use(language)
     except (OSError, ValueError, LookupError) as exc:  # a damaged catalogue: English
         i18n.use(i18n.SOURCE)
-        warning_line(_("the {language} catalogue cannot be read ({reason}); speaking English").format(language=language, reason=exc))
+        warning_line(_("the {language} catalogue cannot be read ({reason}); speaking "
+                       "English").format(language=language, reason=exc))
 
 
 def _language_option(argv: Sequence[str]) -> tuple[str | None, list[str]]:
@@ -254,7 +255,8 @@ def run() -> None:
         try:
             word.encode("utf-8")
         except UnicodeEncodeError:  # bytes that are not UTF-8 arrive as lone surrogates
-            error_line(InputError(_("argument {position}").format(
-                position=position), _("not UTF-8 text (retype it, or check the terminal's encoding)")))
+            error_line(InputError(_("argument {position}").format(position=position),
+                                  _("not UTF-8 text (retype it, or check the terminal's "
+                                    "encoding)")))
             sys.exit(2)
     build(argv)(args=argv)

@@ -44,8 +44,7 @@ def render_score(rules: Rules, result: DealScore) -> None:
     """The deal's outcome, then each side's card points, score and the terms behind it."""
     print_line(f"{rules.name} · {result.reason}")
     columns = [Column(_("side")), Column(_("card points"), right=True),
-               Column(_("score"), right=True), Column(_("why"), flexible=True,
-                                                            floor=20)]
+               Column(_("score"), right=True), Column(_("why"), flexible=True, floor=20)]
     rows, after = result.cells()
     print_table(columns, rows)
     for extra in after:

@@ -52,11 +52,14 @@ def _report(copied: "CopyReport", as_json: bool) -> None:
         games=rows["game"], deals=rows["deal"]))
     print_line(_("  tournaments: {tournaments} (teams: {teams}, rounds: {rounds}, tables: "
                  "{tables}, corrected results: {corrections}, penalties: {penalties})").format(
-                     tournaments=rows["tournament"], teams=rows["team"], rounds=rows["round"], tables=rows["board"], corrections=rows["board_history"], penalties=rows["penalty"]))
+                     tournaments=rows["tournament"], teams=rows["team"], rounds=rows["round"],
+                     tables=rows["board"], corrections=rows["board_history"],
+                     penalties=rows["penalty"]))
     for old, new in copied.games.items():
         if old != new:
             print_line(_("  game {old} is game {new} there").format(old=old, new=new))
     print_line(ngettext("verified: every row is there, and the {count} --json view is the "
-                        "original's (sha256 {checksum}…)", "verified: every row is there, and the "
-                                                           "{count} --json views are the "
-                                                           "original's (sha256 {checksum}…)", copied.views).format(count=copied.views, checksum=copied.checksum[:16]))
+                        "original's (sha256 {checksum}…)",
+                        "verified: every row is there, and the {count} --json views are the "
+                        "original's (sha256 {checksum}…)",
+                        copied.views).format(count=copied.views, checksum=copied.checksum[:16]))

@@ -37,8 +37,8 @@ app.add_typer(team_app, name="team")
 def _match_points(text: str) -> tuple[int, int, int, int]:
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 4 or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
-        raise TournamentError(_(
-            "match points are four numbers WIN,DRAW,LOSS,FORFEIT; got {got!r}"), got=text)
+        raise TournamentError(_("match points are four numbers WIN,DRAW,LOSS,FORFEIT; got "
+                                "{got!r}"), got=text)
     win, draw, loss, forfeit = (int(p) for p in parts)
     return win, draw, loss, forfeit
 
@@ -112,8 +112,8 @@ def new(
                     "settings": tournament.settings.to_json()})
         return
     print_line(_("tournament {name!r} created: {rules}, {rounds} rounds of {format}").format(
-        name=tournament.name, rules=tournament.rules_name, rounds=rounds, format=_format(
-            tournament)))
+        name=tournament.name, rules=tournament.rules_name, rounds=rounds,
+        format=_format(tournament)))
 
 
 def _format(tournament: "Tournament") -> str:
@@ -187,9 +187,9 @@ def team_import(
     rows = read_teams(path)
     teams = tournaments.import_teams(open_store(ctx), tournament,
                                      [(r.row, r.name, r.players, r.club) for r in rows])
-    print_line(ngettext("registered {count} team from {path}", "registered {count} teams from "
-                                                               "{path}", len(teams)).format(
-                                                                   count=len(teams), path=path))
+    print_line(ngettext("registered {count} team from {path}",
+                        "registered {count} teams from {path}",
+                        len(teams)).format(count=len(teams), path=path))
 
 
 @team_app.command("list", help=N_("List the registered teams."))
@@ -203,8 +203,8 @@ def team_list(ctx: typer.Context, tournament: TournamentOption = None,
         print_json(rows)
         return
     for row in rows:
-        left = "" if row["dropped_after"] is None else "  " + _("left after round {round}").format(
-            round=row["dropped_after"])
+        left = ("" if row["dropped_after"] is None
+                else "  " + _("left after round {round}").format(round=row["dropped_after"]))
         print_line(f"{row['registered']:>4}  {row['team']}  ({', '.join(row['players'])})"
                    f"{left}")
 

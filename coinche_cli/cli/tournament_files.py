@@ -2,7 +2,7 @@
 
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -12,18 +12,12 @@ from coinche_cli.cli.store import open_store
 from coinche_cli.errors import TournamentError
 from coinche_cli.i18n import N_, _, ngettext
 
-if TYPE_CHECKING:
-    pass
-
-
 #: The commands' help (they are registered by :mod:`coinche_cli.cli.tournament`).
 EXPORT_HELP = N_(
-
     "Export standings, teams, every round, the penalties and the deals to Excel (and/or CSV "
     "files).\n\n"
     "Example: coinche tournament export concours.xlsx --csv resultats --sep ';'")
 SHEETS_HELP = N_(
-
     "Write one print-ready score sheet per table of a round, for tables that keep score on "
     "paper.\n\n"
     "Example: coinche tournament sheets --round 2 feuilles.xlsx")
@@ -48,7 +42,8 @@ def export(
     if path is None and csv_dir is None:
         raise TournamentError(_("say where: FILE.xlsx and/or --csv DIR"))
     if path is not None and path.suffix.lower() != ".xlsx":
-        raise TournamentError(_("{path} is not an .xlsx file (for CSV files: --csv DIR)"), path=path)
+        raise TournamentError(_("{path} is not an .xlsx file (for CSV files: --csv DIR)"),
+                              path=path)
     sep = check_separator(sep)
     store = open_store(ctx)
     data = tournaments.export_data(store, tournament, deal_rows)
@@ -79,9 +74,6 @@ def sheets(
     found, played, tables = tournaments.score_sheets(store, tournament, round_number)
     write_score_sheets(path, found.name, played.number, tables, found.settings.deals,
                        found.settings.target)
-    print_line(ngettext(
-        "wrote {path}: {count} score sheet for round {round}", "wrote {path}: {count} score sheets "
-                                                               "for round {round}", len(
-                                                                   tables)).format(
-                                                                       path=path, count=len(
-                                                                           tables), round=played.number))
+    print_line(ngettext("wrote {path}: {count} score sheet for round {round}",
+                        "wrote {path}: {count} score sheets for round {round}",
+                        len(tables)).format(path=path, count=len(tables), round=played.number))

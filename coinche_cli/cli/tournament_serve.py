@@ -85,8 +85,8 @@ def _refuse_busy(host: str, port: int) -> None:
             probe.bind((host, port))
     except OSError as exc:
         raise InputError("port", _("cannot listen on {host}:{port} ({reason}): choose another "
-                                   "--port"), host=host, port=port,
-                         reason=exc.strerror or exc) from None
+                                   "--port"),
+                         host=host, port=port, reason=exc.strerror or exc) from None
 
 
 def _reachable(host: str) -> str:

@@ -20,8 +20,8 @@ if TYPE_CHECKING:  # the standings load only for the commands that show them
 
 def round_lines(tournament: Tournament, played: Round) -> list[str]:
     """A round as plain lines: table, teams, result."""
-    lines = [ngettext("round {round}: {count} table", "round {round}: {count} tables", len(
-        played.boards)).format(round=played.number, count=len(played.boards))]
+    lines = [ngettext("round {round}: {count} table", "round {round}: {count} tables",
+                      len(played.boards)).format(round=played.number, count=len(played.boards))]
     for b in played.boards:
         if b.forfeit is not None:
             result = _("forfeit by {team}").format(team=tournament.name_of(b.forfeit))
@@ -119,7 +119,6 @@ def standings_columns(tournament: Tournament, wide: bool) -> list[tuple[Column, 
             for field in fields]
 
 
-
 #: Columns whose :class:`Standing` field has another name.
 _FIELDS = {"for": "points_for", "against": "points_against"}
 
@@ -139,7 +138,7 @@ def render_standings(tournament: Tournament, rows: list[Standing], after: int | 
     ``wide`` or into a pipe); a team that left the tournament is marked ``dropped``."""
     title = _("{name}: standings after round {round}").format(
         name=tournament.name, round=after if after is not None else (
-                    tournament.current.number if tournament.current else 0))
+            tournament.current.number if tournament.current else 0))
     print_line(title)
     described = standings_columns(tournament, wide)
     columns = [column for column, _field in described]

@@ -51,8 +51,8 @@ def find_game(store: Store, game_id: int | None) -> GameRecord:
     if game_id is None:
         game_id = store.current("game")
         if game_id is None:
-            raise GameError(_(
-                "no current game: start one with 'coinche game new' or pass --game ID"))
+            raise GameError(_("no current game: start one with 'coinche game new' or pass "
+                              "--game ID"))
     record = store.game(game_id)
     if record is None:
         raise GameError(_("no game {id} in this store"), id=game_id)
@@ -124,8 +124,8 @@ def new_game(
     count = _player_count(rules, players, names)
     sides = rules.sides(count)
     if names and len(names) != len(sides):
-        raise GameError(_("this game has {want} sides; got {got} names"), want=len(sides), got=len(
-            names))
+        raise GameError(_("this game has {want} sides; got {got} names"), want=len(sides),
+                        got=len(names))
     kind = "team" if count == 4 else "player"
     if names:
         labels = {side: check_name(names[i], kind) for i, side in enumerate(sides)}
@@ -140,11 +140,13 @@ def new_game(
         same = index.clashes(label)
         if len(same) > 1:  # "Les Étés" and "les etes" are one name
             raise GameError(_("{first!r} and {second!r} are the same name (case and accents "
-                              "aside); give each side its own name"), first=labels[same[0]], second=labels[same[1]])
+                              "aside); give each side its own name"),
+                            first=labels[same[0]], second=labels[same[1]])
     setup = Setup(rules=rules, players=count, names=labels)
     first = 0 if dealer is None else sides.index(setup.side(dealer, "dealer"))
     if target is not None and target < 1:
-        raise GameError(_("the target must be a positive number of points, got {got}"), got=target)
+        raise GameError(_("the target must be a positive number of points, got {got}"),
+                        got=target)
     if deals is not None and deals < 1:
         raise GameError(_("the number of deals must be positive, got {got}"), got=deals)
     record = GameRecord(id=0, created=now(), rules_name=rules.name, rules=dict(rules.document),
@@ -163,9 +165,8 @@ def _player_count(rules: Rules, players: int | None, names: Sequence[str]) -> in
             return 4
         players = len(names) if names else rules.default_players
     if players not in rules.players:
-        raise GameError(_(
-            "{rules} is played by {allowed} players, not {got}"), got=players, rules=rules.name,
-                        allowed=", ".join(map(str, rules.players)))
+        raise GameError(_("{rules} is played by {allowed} players, not {got}"), got=players,
+                        rules=rules.name, allowed=", ".join(map(str, rules.players)))
     return players
 
 
@@ -226,7 +227,8 @@ def edit(store: Store, game_id: int | None, number: int, deal: Deal | None) -> C
         active = store.deals(gid)
         target = next((d for d in active if d.number == number), None)
         if target is None:
-            raise GameError(_("no deal {number} (this game has {count})"), number=number, count=len(active))
+            raise GameError(_("no deal {number} (this game has {count})"), number=number,
+                            count=len(active))
         setup = setup_of(record)
         before = play(setup, _entries(active))
         if deal is not None:

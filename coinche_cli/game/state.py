@@ -285,8 +285,8 @@ def check_can_add(state: GameState) -> None:
     if state.end.winner is None:
         raise GameError(_("this game is over (a draw); start a new one with 'coinche game new'"))
     winner = state.end.winner
-    raise GameError(_("this game is over ({winner} won); start a new one with 'coinche game new'"), winner=state.setup.names.get(
-            winner, winner))
+    raise GameError(_("this game is over ({winner} won); start a new one with "
+                      "'coinche game new'"), winner=state.setup.names.get(winner, winner))
 
 
 def summary(state: GameState) -> dict[str, dict[str, int]]:

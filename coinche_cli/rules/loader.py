@@ -80,9 +80,9 @@ def find_rules(name_or_path: str) -> Path:
     if candidate.suffix.lower() in SUFFIXES or any(sep in name_or_path for sep in "/\\"):
         return candidate
     known = ", ".join(builtin_names())
-    raise RulesError([Problem("", 0, "", _(
-        "unknown rules {name!r}; built-in rules are: {known}").format(
-            name=Shown(name_or_path), known=known))])
+    raise RulesError([Problem("", 0, "", _("unknown rules {name!r}; built-in rules are: "
+                                           "{known}").format(name=Shown(name_or_path),
+                                                             known=known))])
 
 
 def load_rules(name_or_path: str) -> Rules:
@@ -162,8 +162,8 @@ def _too_large(size: int, room: int) -> _Unreadable:
     if alone:
         return _Unreadable(_("larger than {most}: not a rules file (a sheet is a few "
                              "kilobytes)").format(most=most))
-    return _Unreadable(_("with the files that extend it, more than {most}: not a rules "
-                         "file").format(most=most))
+    return _Unreadable(_("with the files that extend it, more than {most}: "
+                         "not a rules file").format(most=most))
 
 
 def _real(path: Path) -> Path:
@@ -258,8 +258,8 @@ def _guarded_loader(yaml: Any) -> Any:
                 raise _Refused(line, _("more than {most:,} values: not a rules file").format(
                     most=MAX_NODES))
             if self.depth >= MAX_DEPTH:
-                raise _Refused(line, _(
-                    "nested more than {most} levels deep: not a rules file").format(most=MAX_DEPTH))
+                raise _Refused(line, _("nested more than {most} levels deep: "
+                                       "not a rules file").format(most=MAX_DEPTH))
             self.depth += 1
             try:
                 return super().compose_node(parent, index)
@@ -371,8 +371,9 @@ def _load_document(path: Path, data: bytes, problems: list[Problem],
     file, line = document.lines[("extends",)]
 
     def refuse(reason: str) -> None:
-        problems.append(Problem(file, line, "extends", _(
-            "cannot extend {parent!r}: {reason}").format(parent=Shown(parent_name), reason=reason)))
+        problems.append(Problem(file, line, "extends",
+                                _("cannot extend {parent!r}: {reason}").format(
+                                    parent=Shown(parent_name), reason=reason)))
 
     if len(chain) >= MAX_EXTENDS:
         refuse(_("more than {most} files extend one another").format(most=MAX_EXTENDS))

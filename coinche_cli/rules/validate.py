@@ -1,5 +1,6 @@
-"""Validate a rules document: every key checked against the schema, every problem reported
-at once (file, line, dotted key, reason), then the frozen :class:`~coinche_cli.rules.model.Rules`.
+"""Validate a rules document: every key checked against the schema
+(:mod:`coinche_cli.rules.schema`), every problem reported at once (file, line, dotted key,
+reason), then the frozen :class:`~coinche_cli.rules.model.Rules`.
 
 The typed readers of :class:`Validator` report a problem and return a usable fallback, so one
 pass finds every problem of a file.  Every number is at most :data:`MAX_NUMBER`, and a problem
@@ -34,6 +35,7 @@ from coinche_cli.rules.model import (
     SideTerms,
     canonical_announce,
 )
+from coinche_cli.rules.schema import REQUIRED, SCHEMA  # SCHEMA: still importable from here
 
 #: The longest name, title or source a rules file may give.
 MAX_TEXT = 200
@@ -99,46 +101,6 @@ class Document:
 
 RANK_ALIASES = {"V": "J", "D": "Q", "R": "K"}  # valet, dame, roi
 
-# score: made/failed hold side lists directly; the when_* overrides hold outcome -> side lists
-_SIDES = {"takers": None, "defenders": None}
-_SCORE: dict[str, Any] = {
-    "made": _SIDES,
-    "failed": _SIDES,
-    **{cond: {"made": _SIDES, "failed": _SIDES} for cond in CONDITION_ORDER},
-}
-# The keys each section accepts; a nested dict is a sub-section.
-SCHEMA: dict[str, Any] = {
-    "name": None,
-    "title": None,
-    "source": None,
-    "extends": None,
-    "players": None,
-    "direction": None,
-    "cards": {"trump": None, "plain": None, "dix_de_der": None},
-    "modes": {
-        "suits": {"failure_base": None, "max_bid": None, "belotes": None},
-        "SA": {"cards": None, "failure_base": None, "max_bid": None, "belotes": None},
-        "TA": {"cards": None, "failure_base": None, "max_bid": None, "belotes": None},
-    },
-    "bids": {"min": None, "max": None, "step": None, "capot": None, "generale": None},
-    "belote": {"value": None, "goes_to": None},
-    "announces": {"best_only": None, "values": None},
-    "made_if": {"reach_bid_with": None, "min_points": None, "beat_defence": None},
-    "multiplier": {"coinche": None, "surcoinche": None, "applies_to": None},
-    "score": _SCORE,
-    "capot": {"card_points": None, "bonus": None, "bonus_on_capot_bid": None},
-    "rounding": {"method": None, "total": None, "last_deal": None},
-    "end": {
-        "target": None,
-        "deals": None,
-        "reach": None,
-        "both_over": None,
-        "tie": None,
-        "time_limit": None,
-    },
-}
-REQUIRED = ("name", "players", "cards", "modes", "bids", "multiplier", "score", "end")
-
 
 def rules_from_document(data: dict[str, Any], label: str = "<snapshot>") -> Rules:
     """Rebuild rules from a stored snapshot (the ``document`` of a validated :class:`Rules`).
@@ -195,7 +157,8 @@ class Validator:
             return
         for key, value in node.items():
             if key not in schema:
-                self.fail((*at, key), _("unknown key (expected one of: {expected})"), expected=", ".join(schema))
+                self.fail((*at, key), _("unknown key (expected one of: {expected})"),
+                          expected=", ".join(schema))
             elif isinstance(schema[key], dict) and value is not None:
                 self.check_keys(value, schema[key], (*at, key))
 
@@ -214,16 +177,16 @@ class Validator:
                 self.fail(at, _("required key is missing"))
             return default
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(at, _("expected {expected}, got {got!r}"), expected=_(
-                "a whole number"), got=value)
+            self.fail(at, _("expected {expected}, got {got!r}"), expected=_("a whole number"),
+                      got=value)
             return default
         if value < minimum:
-            self.fail(at, _(
-                "must be {condition}, got {got!r}"), condition=f">= {minimum}", got=value)
+            self.fail(at, _("must be {condition}, got {got!r}"), condition=f">= {minimum}",
+                      got=value)
             return default
         if value > MAX_NUMBER:
-            self.fail(at, _(
-                "must be {condition}, got {got!r}"), condition=f"<= {MAX_NUMBER}", got=value)
+            self.fail(at, _("must be {condition}, got {got!r}"), condition=f"<= {MAX_NUMBER}",
+                      got=value)
             return default
         return value
 
@@ -257,8 +220,8 @@ class Validator:
         for word in allowed:
             if word == str(value):
                 return word
-        self.fail(at, _("expected one of {choices}, got {got!r}"), choices=", ".join(
-            allowed), got=value)
+        self.fail(at, _("expected one of {choices}, got {got!r}"), choices=", ".join(allowed),
+                  got=value)
         return default
 
     def card_table(self, at: Path_) -> dict[str, int]:
@@ -267,23 +230,23 @@ class Validator:
             self.fail(at, _("required key is missing"))
             return {}
         if not isinstance(value, dict):
-            self.fail(at, _("expected {expected}, got {got!r}"), expected=_(
-                "a table of card: points"), got=value)
+            self.fail(at, _("expected {expected}, got {got!r}"),
+                      expected=_("a table of card: points"), got=value)
             return {}
         table: dict[str, int] = {}
         for raw in value:
             typed = str(raw).upper()
             rank = RANK_ALIASES.get(typed, typed)
             if rank not in RANKS:
-                self.fail((*at, str(raw)), _("unknown card {got!r} (cards are 7 8 9 10 J Q K A)"), got=raw)
+                self.fail((*at, str(raw)), _("unknown card {got!r} (cards are 7 8 9 10 J Q K A)"),
+                          got=raw)
                 continue
             number = self.whole(value[raw], (*at, str(raw)), 0)
             table[rank] = number or 0
         missing = [rank for rank in RANKS if rank not in table]
         if missing and len(table) == len(value):
-            self.fail(at, _(
-                "the table must give all eight cards; missing: {missing}"), missing=" ".join(
-                    missing))
+            self.fail(at, _("the table must give all eight cards; missing: {missing}"),
+                      missing=" ".join(missing))
         return table
 
     def terms(
@@ -298,20 +261,21 @@ class Validator:
         if value is None:
             return default
         if not isinstance(value, list):
-            self.fail(at, _("expected {expected}, got {got!r}"), expected=_(
-                "a list of score terms"), got=value)
+            self.fail(at, _("expected {expected}, got {got!r}"),
+                      expected=_("a list of score terms"), got=value)
             return default
         out: list[str | int] = []
         for item in value:
             fixed = numbers and isinstance(item, int) and not isinstance(item, bool) and item >= 0
             if fixed and item > MAX_NUMBER:
-                self.fail(at, _(
-                    "must be {condition}, got {got!r}"), condition=f"<= {MAX_NUMBER}", got=item)
+                self.fail(at, _("must be {condition}, got {got!r}"), condition=f"<= {MAX_NUMBER}",
+                          got=item)
             elif fixed or (isinstance(item, str) and item in allowed):
                 out.append(item)
             else:
                 terms = ", ".join(allowed) + (", or a number" if numbers else "")
-                self.fail(at, _("unknown score term {got!r} (terms are: {terms})"), got=item, terms=terms)
+                self.fail(at, _("unknown score term {got!r} (terms are: {terms})"), got=item,
+                          terms=terms)
         return tuple(out)
 
     # -- the whole document
@@ -331,7 +295,8 @@ class Validator:
         bid_step = self.integer(("bids", "step"), 10, minimum=1) or 10
         if bid_max < bid_min or (bid_max - bid_min) % bid_step:
             self.fail(("bids", "max"), _("bids.max ({max}) must be at least bids.min ({min}) on "
-                                         "the step of {step}"), min=bid_min, max=bid_max, step=bid_step)
+                                         "the step of {step}"),
+                      min=bid_min, max=bid_max, step=bid_step)
         modes = self.modes(trump, plain, dix, bid_max)
         generale = self.integer(("bids", "generale"))
         if generale is not None and players != (4,):
@@ -340,21 +305,19 @@ class Validator:
         rounding = self.choice(("rounding", "method"), ROUNDINGS, "none")
         last_deal = self.get(("rounding", "last_deal"))
         if last_deal not in (None, "rounded", "exact"):
-            self.fail(("rounding", "last_deal"), _(
-                "expected one of {choices}, got {got!r}"), choices="rounded, exact",
-                      got=last_deal)
+            self.fail(("rounding", "last_deal"), _("expected one of {choices}, got {got!r}"),
+                      choices="rounded, exact", got=last_deal)
         if rounding == "complementary" and players != (4,):
-            self.fail(("rounding", "method"), _(
-                "expected one of {choices}, got {got!r}"), got=rounding,
+            self.fail(("rounding", "method"), _("expected one of {choices}, got {got!r}"),
+                      got=rounding,
                       choices="none, five_up, six_up, nearest_five (complementary needs 2 teams)")
         reach = self.terms(("made_if", "reach_bid_with"), ("points", "belote", "announces"),
                            allowed=("points", "belote", "announces"), numbers=False)
         multiplied = self.multiplied()
         belote_to = self.choice(("belote", "goes_to"), BELOTE_TO, "holder")
         if belote_to == "winner" and players != (4,):
-            self.fail(("belote", "goes_to"), _(
-                "expected one of {choices}, got {got!r}"), got=belote_to,
-                      choices="holder (winner needs two teams)")
+            self.fail(("belote", "goes_to"), _("expected one of {choices}, got {got!r}"),
+                      got=belote_to, choices="holder (winner needs two teams)")
         score = self.score_table()
         end = self.end_rule()
         return Rules(
@@ -404,7 +367,8 @@ class Validator:
             counts == [4] or (counts and set(counts) <= {2, 3} and len(set(counts)) == len(counts))
         )
         if value is not None and not ok:
-            self.fail(("players",), _("players must be 4, or 2 and/or 3 (chien), got {got!r}"), got=value)
+            self.fail(("players",), _("players must be 4, or 2 and/or 3 (chien), got {got!r}"),
+                      got=value)
         return tuple(counts) if ok else (4,)
 
     def modes(
@@ -442,8 +406,8 @@ class Validator:
             return None, {}
         at = ("announces", "values")
         if not isinstance(values, dict):
-            self.fail(at, _("expected {expected}, got {got!r}"), expected=_(
-                "a table of announce: points"), got=values)
+            self.fail(at, _("expected {expected}, got {got!r}"),
+                      expected=_("a table of announce: points"), got=values)
             return None, {}
         table: dict[str, int] = {}
         labels: dict[str, str] = {}
@@ -457,13 +421,13 @@ class Validator:
             canonical = canonical_announce(str(raw))
             if canonical is None:
                 known = ", ".join([*ANNOUNCE_KINDS, *ANNOUNCE_ALIASES])
-                self.fail((*at, str(raw)), _("unknown announce {got!r} (announces are: {known})"), got=raw, known=known)
+                self.fail((*at, str(raw)), _("unknown announce {got!r} (announces are: {known})"),
+                          got=raw, known=known)
                 continue
             generic = fold(str(raw)) == "carre"
             if canonical in given_as and not generic and given_as[canonical] != "carre":
-                self.fail((*at, str(raw)), _("{first!r} and {second!r} are the same announce; give "
-                                             "one"), first=given_as[canonical],
-                          second=raw)
+                self.fail((*at, str(raw)), _("{first!r} and {second!r} are the same announce; "
+                                             "give one"), first=given_as[canonical], second=raw)
                 continue
             value = self.integer((*at, str(raw)), 0) or 0
             for member in plain_carres if generic else (canonical,):

@@ -36,14 +36,14 @@ def check_deal(rules: Rules, deal: Deal, players: int | None = None) -> CheckedD
     count = rules.default_players if players is None else players
     if count not in rules.players:
         known = " or ".join(str(p) for p in rules.players)
-        raise DealError("players", _(
-            "{rules} is played by {allowed} players, not {got}"), rules=rules.name, allowed=known, got=count)
+        raise DealError("players", _("{rules} is played by {allowed} players, not {got}"),
+                        rules=rules.name, allowed=known, got=count)
     sides = rules.sides(count)
     _check_side(deal.taker, sides, "taker")
     mode = rules.modes.get(deal.trump.value)
     if mode is None:
-        raise DealError("trump", _("{mode} is not played in {rules} (modes: {modes})"), mode=deal.trump.value, rules=rules.name,
-                        modes=_modes_text(rules))
+        raise DealError("trump", _("{mode} is not played in {rules} (modes: {modes})"),
+                        mode=deal.trump.value, rules=rules.name, modes=_modes_text(rules))
     value = _contract_value(rules, deal, mode, count)
     capot, generale = _capot(rules, deal, sides, mode, count)
     points = _points(rules, deal, sides, mode, capot, count)
@@ -68,7 +68,8 @@ def _modes_text(rules: Rules) -> str:
 
 def _check_side(side: str, sides: tuple[str, ...], field_name: str) -> None:
     if side not in sides:
-        raise DealError(field_name, _("{got!r} is not a side here (sides are: {sides})"), got=side, sides=", ".join(sides))
+        raise DealError(field_name, _("{got!r} is not a side here (sides are: {sides})"),
+                        got=side, sides=", ".join(sides))
 
 
 def check_contract(rules: Rules, deal: Deal, players: int | None = None) -> None:
@@ -76,8 +77,8 @@ def check_contract(rules: Rules, deal: Deal, players: int | None = None) -> None
     rest of the deal is known (``game play`` asks again at once)."""
     mode = rules.modes.get(deal.trump.value)
     if mode is None:
-        raise DealError("trump", _("{mode} is not played in {rules} (modes: {modes})"), mode=deal.trump.value, rules=rules.name,
-                        modes=_modes_text(rules))
+        raise DealError("trump", _("{mode} is not played in {rules} (modes: {modes})"),
+                        mode=deal.trump.value, rules=rules.name, modes=_modes_text(rules))
     _contract_value(rules, deal, mode, rules.default_players if players is None else players)
 
 
@@ -88,8 +89,8 @@ def _contract_value(rules: Rules, deal: Deal, mode: Mode, players: int) -> int:
         return rules.capot_value
     if deal.contract is ContractKind.GENERALE:
         if rules.generale_value is None:
-            raise DealError("contract", _(
-                "générale is not a contract in {rules}"), rules=rules.name)
+            raise DealError("contract", _("générale is not a contract in {rules}"),
+                            rules=rules.name)
         if players != 4:
             raise DealError("contract", _("générale needs a team game"))
         return rules.generale_value
@@ -132,8 +133,8 @@ def _capot(
         if not rules.team_game:
             raise DealError("generale", _("générale needs a team game"))
         if capot not in (None, deal.taker):
-            raise DealError("generale", _(
-                "a générale is the taker's alone; give it with the taker"))
+            raise DealError("generale", _("a générale is the taker's alone; "
+                                          "give it with the taker"))
         capot = deal.taker
     return capot, generale
 
@@ -146,8 +147,8 @@ def _points(
     for side, value in given.items():
         _check_side(side, sides, "points")
         if not 0 <= value <= total:
-            raise DealError("points", _(
-                "{side}: {got} is outside 0..{total}"), side=side, got=value, total=total)
+            raise DealError("points", _("{side}: {got} is outside 0..{total}"), side=side,
+                            got=value, total=total)
     if capot is not None:
         for side in sides:
             if side == capot and players > 2 and given.get(side, total) != total:
@@ -165,8 +166,8 @@ def _points(
     if players == 2:
         # ten cards are dead: both players' points are needed, and may add up to less
         if len(given) < 2:
-            raise DealError("points", _(
-                "with {players} players give every player's points"), players=players)
+            raise DealError("points", _("with {players} players give every player's points"),
+                            players=players)
         if sum(given.values()) > total:
             raise DealError("points", _("the players' points add up to {sum}, more than the "
                                         "{total} in play"), sum=sum(given.values()), total=total)
@@ -178,15 +179,13 @@ def _points(
     if missing:
         rest = total - sum(given.values())
         if rest < 0:
-            raise DealError("points", _("the sides' points add up to {sum}, but {mode} deals "
-                                        "{total}"), sum=sum(given.values()),
+            raise DealError("points", _("the sides' points add up to {sum}, "
+                                        "but {mode} deals {total}"), sum=sum(given.values()),
                             mode=mode.code, total=total)
         given[missing[0]] = rest
     elif sum(given.values()) != total:
-        raise DealError("points", _(
-            "the sides' points add up to {sum}, but {mode} deals {total}"), sum=sum(given.values(
-                )), mode=mode.code,
-                        total=total)
+        raise DealError("points", _("the sides' points add up to {sum}, but {mode} deals {total}"),
+                        sum=sum(given.values()), mode=mode.code, total=total)
     return {side: given[side] for side in sides}
 
 
@@ -194,13 +193,14 @@ def _check_belote(rules: Rules, deal: Deal, sides: tuple[str, ...], mode: Mode) 
     for side in deal.belote:
         _check_side(side, sides, "belote")
     if deal.belote and mode.belotes == 0:
-        raise DealError("belote", _(
-            "no belote in {mode} under {rules}"), mode=mode.code, rules=rules.name)
+        raise DealError("belote", _("no belote in {mode} under {rules}"), mode=mode.code,
+                        rules=rules.name)
     if len(deal.belote) > mode.belotes:
-        raise DealError("belote", ngettext("at most {count} belote in {mode} under {rules}, got "
-                                           "{got}", "at most {count} belotes in {mode} under "
-                                                    "{rules}, got {got}", mode.belotes), count=mode.belotes, mode=mode.code,
-                        rules=rules.name, got=len(deal.belote))
+        raise DealError("belote", ngettext("at most {count} belote in {mode} under {rules}, "
+                                           "got {got}",
+                                           "at most {count} belotes in {mode} under {rules}, "
+                                           "got {got}", mode.belotes),
+                        count=mode.belotes, mode=mode.code, rules=rules.name, got=len(deal.belote))
 
 
 def _announces(rules: Rules, deal: Deal, sides: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
@@ -234,11 +234,11 @@ def _announces(rules: Rules, deal: Deal, sides: tuple[str, ...]) -> dict[str, tu
     for name, count in carres.items():
         if count > 1:  # four cards of a rank make one carré in the whole deal
             raise DealError("announces", _("the {name} is declared twice in this deal: a rank "
-                                           "has four cards"), name=announce_words(cast(
-                                               Announce, name)))
+                                           "has four cards"),
+                            name=announce_words(cast(Announce, name)))
     if deal.announce_winner is not None and deal.announce_winner not in out:
-        raise DealError("announce_winner", _(
-            "{side} declared no announce"), side=deal.announce_winner)
+        raise DealError("announce_winner", _("{side} declared no announce"),
+                        side=deal.announce_winner)
     return out
 
 
@@ -285,7 +285,7 @@ def _counted(
     if len(leaders) > 1:
         if deal.announce_winner not in leaders:
             raise DealError("announce_winner", _("sides {sides} have equal best announces "
-                                                 "({value}); give announce_winner"), sides=", ".join(leaders),
-                            value=top[0])
+                                                 "({value}); give announce_winner"),
+                            sides=", ".join(leaders), value=top[0])
         leaders = [deal.announce_winner]
     return {side: (counted[side] if side == leaders[0] else 0) for side in sides}

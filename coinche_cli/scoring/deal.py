@@ -98,8 +98,8 @@ class Deal(NamedTuple):
             elif token in WORD_OPTIONS:
                 value = next(rest, None)
                 if value is None:
-                    raise DealError(token.removeprefix("--"), _(
-                        "{option} needs a value"), option=token)
+                    raise DealError(token.removeprefix("--"), _("{option} needs a value"),
+                                    option=token)
                 options.setdefault(token, []).append(value)
             elif token.startswith("--") or (words and token.startswith("-")):
                 raise DealError("deal", _("unknown option {got!r} (options: {known})"), got=token,
@@ -109,9 +109,8 @@ class Deal(NamedTuple):
         single = {name: values[-1] for name, values in options.items()}
         for name in ("--announce-winner", "--capot"):
             if len(options.get(name, ())) > 1:
-                raise DealError(name.removeprefix("--").replace("-", "_"), _(
-                    "{option} is given twice; give it once"),
-                                option=name)
+                raise DealError(name.removeprefix("--").replace("-", "_"),
+                                _("{option} is given twice; give it once"), option=name)
         return deal_from_words(
             words, belote=options.get("--belote", ()), announce=options.get("--announce", ()),
             announce_winner=single.get("--announce-winner"), capot=single.get("--capot"),
@@ -127,8 +126,8 @@ class Deal(NamedTuple):
             for typed, value in self.points.items():
                 code = side(typed, "points")
                 if code in points:  # "A" and "les as": the same side twice
-                    raise DealError("points", _("the points of {side} are given twice; give them "
-                                                "once"), side=code)
+                    raise DealError("points", _("the points of {side} are given twice; "
+                                                "give them once"), side=code)
                 points[code] = value
         announces: dict[str, tuple[str, ...]] = {}
         for typed, names in self.announces.items():
@@ -217,8 +216,8 @@ def parse_trump(text: str, field_name: str = "trump") -> Trump:
     """Read a trump as players write it: ``S``, ``♥``, ``K`` (carreau), ``SA``, ``TA``..."""
     trump = TRUMP_WORDS.get(_word(text))
     if trump is None:
-        raise DealError(field_name, _("{got!r} is not a trump: use S H D C (♠ ♥ ♦ ♣, P K T), SA or "
-                                      "TA"), got=text)
+        raise DealError(field_name, _("{got!r} is not a trump: use S H D C (♠ ♥ ♦ ♣, P K T), "
+                                      "SA or TA"), got=text)
     return trump
 
 
@@ -254,15 +253,15 @@ def parse_contract_word(word: str) -> tuple[Contract, Trump, int]:
                                       "then x or xx (contré, surcontré) if coinché"), got=word)
     trump = TRUMP_WORDS.get(rest)
     if trump is None:
-        raise DealError("trump", _("{got!r} is not a trump: use S H D C (♠ ♥ ♦ ♣, P K T), SA or TA"), got=text[size:len(text) - coinche])
+        raise DealError("trump", _("{got!r} is not a trump: use S H D C (♠ ♥ ♦ ♣, P K T), "
+                                   "SA or TA"), got=text[size:len(text) - coinche])
     return _contract_value(text[:size]), trump, coinche
 
 
 def _contract_value(value: Any) -> Contract:
     if isinstance(value, bool):
-        raise DealError("contract", _("expected {expected}, got {got!r}"), expected=_(
-            "a bid, capot or generale"),
-                        got=value)
+        raise DealError("contract", _("expected {expected}, got {got!r}"),
+                        expected=_("a bid, capot or generale"), got=value)
     if isinstance(value, int):
         return value
     text = _word(str(value)).replace("é", "e")
@@ -272,16 +271,16 @@ def _contract_value(value: Any) -> Contract:
         return ContractKind(text)
     except ValueError:
         raise DealError(
-            "contract", _("expected {expected}, got {got!r}"), expected=_(
-                "a bid, capot or generale"), got=value
+            "contract", _("expected {expected}, got {got!r}"),
+            expected=_("a bid, capot or generale"), got=value
         ) from None
 
 
 def _side(value: Any, field_name: str) -> str:
     """A side as typed (a code, a name, a prefix): read into a code by ``Deal.with_sides``."""
     if isinstance(value, bool) or not isinstance(value, str | int):
-        raise DealError(field_name, _("expected {expected}, got {got!r}"), expected=_("a side (A, B or a seat)"),
-                        got=value)
+        raise DealError(field_name, _("expected {expected}, got {got!r}"),
+                        expected=_("a side (A, B or a seat)"), got=value)
     text = str(value).strip()
     if not text:
         raise DealError(field_name, _("missing"))
@@ -293,8 +292,8 @@ def _whole(value: Any, field_name: str) -> int:
         text = value.strip() if isinstance(value, str) else ""
         if _digits(text):
             return int(text)
-        raise DealError(field_name, _("expected {expected}, got {got!r}"), expected=_(
-            "a whole number"), got=value)
+        raise DealError(field_name, _("expected {expected}, got {got!r}"),
+                        expected=_("a whole number"), got=value)
     return value
 
 
@@ -307,8 +306,8 @@ def deal_from_json(data: Any) -> Deal:
     """Build a deal from the JSON object of ``variants.md`` (already decoded, or as text)."""
     if isinstance(data, str):
         if len(data) > MAX_JSON:
-            raise DealError("deal", _(
-                "a deal given as JSON is at most {most} characters"), most=MAX_JSON)
+            raise DealError("deal", _("a deal given as JSON is at most {most} characters"),
+                            most=MAX_JSON)
         try:
             data = json.loads(data)
         except json.JSONDecodeError as exc:
@@ -316,13 +315,14 @@ def deal_from_json(data: Any) -> Deal:
         except RecursionError:  # [[[[…]]]] nested past the interpreter's stack
             raise DealError("deal", _("the JSON is nested too deeply for a deal")) from None
         except ValueError:  # an integer of thousands of digits
-            raise DealError("deal", _("not valid JSON: {problem}"), problem=_(
-                "a number is far too long")) from None
+            raise DealError("deal", _("not valid JSON: {problem}"),
+                            problem=_("a number is far too long")) from None
     if not isinstance(data, dict):
         raise DealError("deal", _("a deal must be a JSON object"))
     for name in data:
         if name not in FIELDS:
-            raise DealError(name, _("unknown field {name!r} (fields are: {known})"), name=name, known=", ".join(FIELDS))
+            raise DealError(name, _("unknown field {name!r} (fields are: {known})"), name=name,
+                            known=", ".join(FIELDS))
     for name in ("taker", "contract", "trump"):
         if data.get(name) is None:
             raise DealError(name, _("missing"))
@@ -331,13 +331,13 @@ def deal_from_json(data: Any) -> Deal:
         coinche = COINCHE_WORDS[_word(coinche)]
     coinche = _whole(coinche, "coinche")
     if coinche not in (0, 1, 2):
-        raise DealError("coinche", _("expected 0 (none), 1 (coinché) or 2 (surcoinché), got {got!r}"), got=coinche)
+        raise DealError("coinche", _("expected 0 (none), 1 (coinché) or 2 (surcoinché), "
+                                     "got {got!r}"), got=coinche)
     points = data.get("points")
     if points is not None:
         if not isinstance(points, dict):
-            raise DealError("points", _("expected {expected}, got {got!r}"), expected=_(
-                "an object side: points"),
-                            got=points)
+            raise DealError("points", _("expected {expected}, got {got!r}"),
+                            expected=_("an object side: points"), got=points)
         points = {_side(k, "points"): _whole(v, "points") for k, v in points.items()}
     belote = data.get("belote")
     if belote is None:
@@ -348,8 +348,8 @@ def deal_from_json(data: Any) -> Deal:
         belotes = (_side(belote, "belote"),)
     generale = data.get("generale")
     if generale is not None and not isinstance(generale, bool):
-        raise DealError("generale", _("expected {expected}, got {got!r}"), expected=_(
-            "true or false"), got=generale)
+        raise DealError("generale", _("expected {expected}, got {got!r}"),
+                        expected=_("true or false"), got=generale)
     # one deal, one spelling: false is "not given", as in the words form
     generale = generale or None
     capot = data.get("capot")
@@ -372,17 +372,15 @@ def _announces(value: Any) -> dict[str, tuple[str, ...]]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise DealError("announces", _("expected {expected}, got {got!r}"), expected=_(
-            "an object side: [announces]"),
-                        got=value)
+        raise DealError("announces", _("expected {expected}, got {got!r}"),
+                        expected=_("an object side: [announces]"), got=value)
     out: dict[str, tuple[str, ...]] = {}
     for side, names in value.items():
         items = names if isinstance(names, list) else [names]
         for item in items:
             if isinstance(item, bool) or not isinstance(item, str | int):
-                raise DealError("announces", _("expected {expected}, got {got!r}"), expected=_(
-                    "an announce name"),
-                                got=item)
+                raise DealError("announces", _("expected {expected}, got {got!r}"),
+                                expected=_("an announce name"), got=item)
         if items:
             out[_side(side, "announces")] = tuple(str(item) for item in items)
     return out
@@ -404,7 +402,8 @@ def parse_contract(text: str) -> tuple[Contract, Trump, int]:
     if rest:
         raise DealError("contract", _("{got!r} is not a contract: write the bid and the trump, "
                                       "like 100S, 100 pique, 90♥, 120TA, 80 SA, capotH, generaleS, "
-                                      "then x or xx (contré, surcontré) if coinché"), got=text.strip())
+                                      "then x or xx (contré, surcontré) if coinché"),
+                            got=text.strip())
     return contract, trump, coinche
 
 
@@ -428,8 +427,8 @@ def _contract_words(words: Sequence[str]) -> tuple[Contract, Trump, int, Sequenc
         if coinche > 2:  # "100Sx surcontré": more than surcoinché
             raise DealError("contract", _("{got!r} is not a contract: write the bid and the trump, "
                                           "like 100S, 100 pique, 90♥, 120TA, 80 SA, capotH, "
-                                          "generaleS, then x or xx (contré, surcontré) if coinché"), got=" ".join(
-                                                  words[:used]))
+                                          "generaleS, then x or xx (contré, surcontré) if "
+                                          "coinché"), got=" ".join(words[:used]))
     return contract, trump, coinche, words[used:]
 
 
@@ -449,13 +448,13 @@ def deal_from_words(
     other sides (the chien's defenders).
     """
     if len(words) < 2:
-        raise DealError("deal", _("expected TAKER CONTRACT [POINTS], got {got}"), got=" ".join(
-            words) or _("nothing"))
+        raise DealError("deal", _("expected TAKER CONTRACT [POINTS], got {got}"),
+                        got=" ".join(words) or _("nothing"))
     taker = _side(words[0], "taker")
     contract, trump, coinche, rest = _contract_words(words[1:])
     if len(rest) > 1:
-        raise DealError("deal", _("expected TAKER CONTRACT [POINTS], got {got}"), got=" ".join(
-            words))
+        raise DealError("deal", _("expected TAKER CONTRACT [POINTS], got {got}"),
+                        got=" ".join(words))
     given: dict[str, int] = {}
     if rest:
         if not _digits(rest[0].strip()):
@@ -466,8 +465,8 @@ def deal_from_words(
         if not _digits(value):
             raise DealError("points", _("{got!r} is not a number of card points"), got=value)
         if side in given:
-            raise DealError("points", _(
-                "the points of {side} are given twice; give them once"), side=side)
+            raise DealError("points", _("the points of {side} are given twice; give them once"),
+                            side=side)
         given[side] = int(value)
     announces: dict[str, list[str]] = {}
     for entry in announce:

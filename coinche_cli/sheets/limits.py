@@ -93,11 +93,11 @@ def too_many_rows(name: str, row: int) -> FileProblem:
 
 
 def _too_wide(name: str, row: int, column: int) -> FileProblem:
-    return FileProblem(_("{file}: cell {cell} holds something, but an import reads no further than "
-                         "column {last} ({most} columns); delete it, or copy the table to a new "
-                         "sheet; nothing imported").format(
-                             file=name, cell=f"{column_letter(column)}{row + 1}", last=column_letter(
-                                     SHEET_COLUMNS - 1), most=SHEET_COLUMNS))
+    return FileProblem(_("{file}: cell {cell} holds something, but an import reads no further "
+                         "than column {last} ({most} columns); delete it, or copy the table to a "
+                         "new sheet; nothing imported").format(
+                             file=name, cell=f"{column_letter(column)}{row + 1}",
+                             last=column_letter(SHEET_COLUMNS - 1), most=SHEET_COLUMNS))
 
 
 def quoted(text: str) -> str:

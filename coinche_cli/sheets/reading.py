@@ -4,9 +4,10 @@ Both readers take a CSV file (``;``, ``,`` or tab between cells; UTF-8 with or w
 UTF-16, or Windows-1252 as an older French Excel writes it), read by the standard ``csv``
 module, or a workbook (``.xlsx``, ``.xlsm``, or LibreOffice's ``.ods``: its first sheet, as
 values), read by python-calamine.  Every cell becomes text; the columns are found by their
-header in French or English, ignoring case, accents and surrounding spaces.  Every row is
-checked before any is returned: either all rows come back, or :class:`FileProblem` lists every
-bad row with its spreadsheet row number (the header is row 1, so the first team is on row 2).
+header in French or English, ignoring case, accents and surrounding spaces
+(:mod:`coinche_cli.sheets.headers`).  Every row is checked before any is returned: either all
+rows come back, or :class:`FileProblem` lists every bad row with its spreadsheet row number
+(the header is row 1, so the first team is on row 2).
 
 A header row may sit below a title or blank rows; it is the first row naming the key column
 (the team, or the table).  python-calamine is imported only inside the function that reads a
@@ -25,11 +26,13 @@ import io
 import re
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Literal, assert_never
 
 from coinche_cli.errors import MAX_ROWS, InputError
 from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import check_name, echo, fold
+from coinche_cli.sheets.headers import TEAM_HEADERS, result_field, team_field
+from coinche_cli.sheets.headers import FileField as FileField
+from coinche_cli.sheets.headers import field_words as field_words
 from coinche_cli.sheets.limits import (
     MAX_FILE_BYTES,
     MAX_IMPORT_ROWS,
@@ -47,26 +50,6 @@ from coinche_cli.sheets.limits import FileProblem as FileProblem
 from coinche_cli.tournament.model import ResultRow
 from coinche_cli.values import Value
 
-#: Headers recognised for each column, as typed; matching ignores case, accents and spaces.
-#: Player columns are any ``joueur N`` / ``player N`` (``joueur1``, ``joueur n°1`` too).
-TEAM_HEADERS: dict[str, tuple[str, ...]] = {
-    "name": ("équipe", "team", "nom d'équipe", "nom de l'équipe", "nom équipe", "équipes",
-             "teams", "team name", "doublette"),
-    "players": ("joueurs", "players", "joueur(s)", "player(s)"),
-    "club": ("club",),
-}
-#: Headers recognised for a results file's table column.
-TABLE_HEADERS: tuple[str, ...] = (
-    "table", "table n°", "n° table", "table no", "no table", "numéro de table", "table number",
-)
-#: A results file's score columns are one of these words followed by 1 or 2 (``score 1``,
-#: ``score1``, ``points équipe 2``, ``pts n°2``).
-SCORE_HEADERS: tuple[str, ...] = ("score", "points", "pts")
-#: A results file's optional team-name columns: one of these followed by 1 or 2 (``nom
-#: équipe 1``, ``Team 2``); a file has both of them or neither.
-NAME_HEADERS: tuple[str, ...] = (
-    "nom équipe", "nom d'équipe", "nom de l'équipe", "équipe", "team", "team name", "nom", "name",
-)
 #: Bad rows a refusal lists before "… and N more" (the terminal stays readable).
 SHOWN_ROWS = MAX_ROWS
 
@@ -182,10 +165,9 @@ def _csv_rows(name: str, data: bytes, is_key: Callable[[str], bool]) -> Grid:
     except csv.Error as exc:  # an unclosed quote, text after a closing one, a huge cell
         limit = csv.field_size_limit()
         reason = (_("line {line}: a cell holds more than {most:,} characters").format(
-            line=done[0] + 1, most=limit) if str(limit) in str(exc)
-                  else _(
-                      "line {line}: a quote is not closed, or text follows a closing quote").format(
-                          line=done[0] + 1))
+                      line=done[0] + 1, most=limit) if str(limit) in str(exc)
+                  else _("line {line}: a quote is not closed, or text follows a closing "
+                         "quote").format(line=done[0] + 1))
         raise FileProblem(_("{file}: cannot read it ({reason}); nothing imported").format(
             file=name, reason=reason)) from None
 
@@ -256,41 +238,7 @@ def _read_grid(path: Path, is_key: Callable[[str], bool]) -> Grid:
     return grid
 
 
-# --- finding the columns --------------------------------------------------------------------
-
-
-def _numbered(words: Sequence[str], between: str = "") -> re.Pattern[str]:
-    """Folded headers made of one of ``words`` (then ``between``) then 1 or 2: ``score 1``,
-    ``score1``, ``score n°1``."""
-    alternatives = "|".join(re.escape(fold(word)) for word in sorted(words, key=len,
-                                                                      reverse=True))
-    return re.compile(rf"^(?:{alternatives})\s*{between}(?:n°|no|#)?\s*([12])$")
-
-
-_PLAYER_HEADER = re.compile(r"^(?:joueur|joueuse|player)\s*(?:n°|no|#)?\s*(\d+)$")
-_TEAM_FOLDED = {field: {fold(h) for h in headers} for field, headers in TEAM_HEADERS.items()}
-_TABLE_FOLDED = {fold(h) for h in TABLE_HEADERS}
-_SCORE_HEADER = _numbered(SCORE_HEADERS, r"(?:(?:equipe|team)\s*)?")
-_NAME_HEADER = _numbered(NAME_HEADERS)
-
-
-def _team_field(header: str) -> str | None:
-    folded = fold(header)
-    player = _PLAYER_HEADER.match(folded)
-    if player:
-        return f"player {int(player.group(1)):03d}"  # padded: player columns sort by number
-    return next((field for field, headers in _TEAM_FOLDED.items() if folded in headers), None)
-
-
-def _result_field(header: str) -> str | None:
-    folded = fold(header)
-    if folded in _TABLE_FOLDED:
-        return "table"
-    score = _SCORE_HEADER.match(folded)
-    if score:
-        return f"score{score.group(1)}"
-    team = _NAME_HEADER.match(folded)
-    return f"name{team.group(1)}" if team else None
+# --- finding the columns (their headers: coinche_cli.sheets.headers) ------------------------
 
 
 class _Layout(Value):
@@ -331,8 +279,8 @@ def _open(path: Path, classify: Callable[[str], str | None], required: tuple[str
             label = labels.get(field, _("players"))
             raise FileProblem(_("{file}: columns {first!r} and {second!r} both give the {field}; "
                                 "keep one; nothing imported").format(
-                                    file=name, first=echo(header[columns[field]]), second=echo(
-                                        text), field=label))
+                                    file=name, first=echo(header[columns[field]]),
+                                    second=echo(text), field=label))
         columns[field] = index
     missing = [field for field in required if field not in columns]
     if missing:
@@ -341,33 +289,6 @@ def _open(path: Path, classify: Callable[[str], str | None], required: tuple[str
     unnamed = tuple(i for i in range(len(header)) if not header[i] and i < last_named)
     width = max(len(cells) for _row, cells in grid)
     return grid, _Layout(header, header_at, columns, (*unnamed, *range(last_named + 1, width)))
-
-
-#: The fields of a row a problem names.
-FileField = Literal["team", "players", "club", "table", "score1", "score2", "name1", "name2"]
-
-
-def field_words(field: FileField) -> str:
-    """A field of a teams or results file, as a problem names it."""
-    match field:
-        case "team":
-            return _("team")
-        case "players":
-            return _("players")
-        case "club":
-            return _("club")
-        case "table":
-            return _("table")
-        case "score1":
-            return _("score 1")
-        case "score2":
-            return _("score 2")
-        case "name1":
-            return _("team 1 name")
-        case "name2":
-            return _("team 2 name")
-        case unreachable:
-            assert_never(unreachable)
 
 
 def _names(fields: Sequence[tuple[FileField, str]]) -> list[str]:
@@ -391,8 +312,8 @@ def _refuse(name: str, bad: list[tuple[int, list[str]]]) -> FileProblem:
                                                          problems="; ".join(problems))
              for row, problems in bad]
     summary = ngettext("{count} bad row in {file}; nothing imported",
-                       "{count} bad rows in {file}; nothing imported", len(bad)).format(
-        count=len(bad), file=name)
+                       "{count} bad rows in {file}; nothing imported",
+                       len(bad)).format(count=len(bad), file=name)
     return FileProblem(summary, lines)
 
 
@@ -418,7 +339,7 @@ def read_teams(path: Path) -> list[TeamRow]:
     name = path.name
     labels = {"name": _("team"), "club": _("club")}
     expected = ", ".join(TEAM_HEADERS["name"][:3])
-    grid, layout = _open(path, _team_field, ("name",), expected, labels)
+    grid, layout = _open(path, team_field, ("name",), expected, labels)
     player_columns = [i for field, i in sorted(layout.columns.items())
                       if field.startswith("player ")]
     teams: list[TeamRow] = []
@@ -441,8 +362,8 @@ def read_teams(path: Path) -> list[TeamRow]:
         else:
             first_row[folded] = (row, team)
         if len(players) > 2:
-            problems.append(_problem("players", _("{count} players ({names}); a team has at "
-                                                  "most 2"), count=len(players),
+            problems.append(_problem("players", _("{count} players ({names}); "
+                                                  "a team has at most 2"), count=len(players),
                                      names=quoted(", ".join(players))))
         for column in layout.unnamed:
             if _at(cells, column):
@@ -491,7 +412,7 @@ def read_results(path: Path) -> list[ResultRow]:
     name = path.name
     fields: tuple[FileField, ...] = ("table", "score1", "score2", "name1", "name2")
     labels: dict[str, str] = {field: field_words(field) for field in fields}
-    grid, layout = _open(path, _result_field, fields[:3], "table, score 1, score 2", labels)
+    grid, layout = _open(path, result_field, fields[:3], "table, score 1, score 2", labels)
     named = [field for field in ("name1", "name2") if field in layout.columns]
     if len(named) == 1:  # a name column on its own: the director meant names, half given
         missing = "name2" if named == ["name1"] else "name1"
@@ -517,16 +438,15 @@ def read_results(path: Path) -> list[ResultRow]:
                                                   "({most:,} at most)"), got=echo(text),
                                          most=MAX_NUMBER))
             elif number < minimum:
-                problems.append(_problem(field, _(
-                    "must be {min} or more, got {got}"), min=minimum, got=number))
+                problems.append(_problem(field, _("must be {min} or more, got {got}"), min=minimum,
+                                         got=number))
             else:
                 values[field] = number
         table = values.get("table")
         if table is not None:
             if table in first_row:
-                problems.append(_problem("table", _(
-                    "table {table} is already on row {first}"), table=table,
-                                         first=first_row[table]))
+                problems.append(_problem("table", _("table {table} is already on row {first}"),
+                                         table=table, first=first_row[table]))
             else:
                 first_row[table] = row
         if bool(name1) != bool(name2):  # a row names both teams or neither

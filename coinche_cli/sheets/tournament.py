@@ -136,8 +136,7 @@ def export_tables(data: dict[str, Any]) -> list[Table]:
     """Every table of the export, in sheet order: standings, teams, each round, penalties
     (when ``data`` has the key, if only with its header), deals (when there are any)."""
     tables = [
-        Table(_("Standings"), "standings",
-              *_keyed(data.get("standings", []), STANDINGS_COLUMNS)),
+        Table(_("Standings"), "standings", *_keyed(data.get("standings", []), STANDINGS_COLUMNS)),
         Table(_("Teams"), "teams", *_keyed(data.get("teams", []), TEAM_COLUMNS)),
     ]
     for round_data in sorted(data.get("rounds", []), key=lambda r: int(r["round"])):
@@ -152,8 +151,7 @@ def export_tables(data: dict[str, Any]) -> list[Table]:
                             [_(header) for _key, header in PENALTY_COLUMNS],
                             penalty_rows(data["penalties"] or [])))
     if data.get("deals"):
-        tables.append(Table(_("Deals"), "deals",
-                            *_keyed(data["deals"], DEAL_COLUMNS)))
+        tables.append(Table(_("Deals"), "deals", *_keyed(data["deals"], DEAL_COLUMNS)))
     return tables
 
 
@@ -255,10 +253,9 @@ def _players(value: Any) -> str:
 def grid_header() -> list[str]:
     """The score sheet's grid columns."""
     return [
-        _("deal"), _("dealer"), _("taker"),
-        _("contract"), _("points team {number}").format(number=1),
-        _("points team {number}").format(number=2), _("total team {number}").format(number=1),
-        _("total team {number}").format(number=2),
+        _("deal"), _("dealer"), _("taker"), _("contract"),
+        _("points team {number}").format(number=1), _("points team {number}").format(number=2),
+        _("total team {number}").format(number=1), _("total team {number}").format(number=2),
     ]
 
 
@@ -280,8 +277,8 @@ def write_score_sheets(path: Path, tournament: str, round_number: int,
             round=round_number))
     match_format = []
     if deals:
-        match_format += [ngettext("{count} deal", "{count} deals", deals).format(
-            count=deals), _("a deal everybody passed does not count: go on to the next line")]
+        match_format += [ngettext("{count} deal", "{count} deals", deals).format(count=deals),
+                         _("a deal everybody passed does not count: go on to the next line")]
     if target:
         match_format.append(_("to {target} points").format(target=target))
     header = grid_header()

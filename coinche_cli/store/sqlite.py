@@ -88,9 +88,8 @@ def failure(exc: BaseException, path: Path) -> CoincheError:
         return InputError("db", _("{path} is not a coinche store (another program's file); name "
                                   "another file with --db"), path=path)
     if isinstance(exc, sqlite3.IntegrityError):  # another desk wrote the same thing first
-        return StoreError(_(
-            "{path} was changed by another command at the same moment; try again").format(
-                path=path))
+        return StoreError(_("{path} was changed by another command at the same moment; "
+                            "try again").format(path=path))
     return StoreError(_("{path}: {reason}").format(path=path, reason=text))
 
 

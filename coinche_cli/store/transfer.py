@@ -58,8 +58,8 @@ def copy_rows(source: SqlStore, target: SqlStore, *, merge: bool) -> Copied:
     ``merge``; with ``merge``, a tournament name the destination already has."""
     tables = {table: rows.table_rows(source, table) for table, _numbered, _refers in LAYOUT}
     if not tables["game"][1] and not tables["tournament"][1]:
-        raise InputError("source", _("{path} holds no game and no tournament: there is nothing to "
-                                     "copy"), path=source.label)
+        raise InputError("source", _("{path} holds no game and no tournament: there is "
+                                     "nothing to copy"), path=source.label)
     _check_destination(target, tables["tournament"], merge=merge)
     _check_references(source, tables)
     offsets = {table: rows.largest_id(target, table)
@@ -82,9 +82,8 @@ def copy_rows(source: SqlStore, target: SqlStore, *, merge: bool) -> Copied:
         now = rows.count(target, table)
         if now != before + len(moved):
             raise StoreError(_("the copy put {got} rows in {table} of {path} for {want}: nothing "
-                               "was copied").format(
-                                   table=table, path=target.label, got=now - before, want=len(
-                                       moved)))
+                               "was copied").format(table=table, path=target.label,
+                                                    got=now - before, want=len(moved)))
     for kind in ("game", "tournament"):
         was = source.current(kind)
         if was is not None and target.current(kind) is None:
@@ -108,7 +107,8 @@ def _check_destination(target: SqlStore, tournaments: tuple[list[str], list[tupl
         name = row[columns.index("name")]
         if fold(name) in taken:
             raise InputError("destination", _("{path} already has a tournament called {name!r}: "
-                                              "merging would make two; copy into another store"), name=name, path=target.label)
+                                              "merging would make two; copy into another store"),
+                             name=name, path=target.label)
 
 
 def _check_references(source: SqlStore,
@@ -125,7 +125,8 @@ def _check_references(source: SqlStore,
                 if row[where] is not None and row[where] not in ids[other]:
                     raise StoreError(_("{path} is damaged: {table}.{column} names {other} {id}, "
                                        "which it does not hold; nothing was copied").format(
-                                           table=table, column=column, id=row[where], other=other, path=source.label))
+                                           table=table, column=column, id=row[where],
+                                           other=other, path=source.label))
 
 
 def _moved(columns: list[str], rows: list[tuple[Any, ...]], offsets: dict[str, int],
@@ -163,11 +164,11 @@ def refuse_empty_or_same(original: SqlStore, copied_to: SqlStore) -> None:
 
     if isinstance(original, SqliteStore):
         if not original.path.exists():
-            raise InputError("source", _(
-                "{path} does not exist: name the store to copy from"), path=original.label)
+            raise InputError("source", _("{path} does not exist: name the store to copy from"),
+                             path=original.label)
         if original.path.is_file() and original.path.stat().st_size == 0:
-            raise InputError("source", _("{path} holds no game and no tournament: there is nothing "
-                                         "to copy"), path=original.label)
+            raise InputError("source", _("{path} holds no game and no tournament: "
+                                         "there is nothing to copy"), path=original.label)
     if isinstance(original, SqliteStore) and isinstance(copied_to, SqliteStore):
         same = original.owns(copied_to.path) or copied_to.owns(original.path)
     elif original.dialect == copied_to.dialect == "postgresql":
@@ -175,5 +176,5 @@ def refuse_empty_or_same(original: SqlStore, copied_to: SqlStore) -> None:
     else:
         same = False
     if same:
-        raise InputError("destination", _(
-            "{path} is the source itself: copy into another store"), path=copied_to.label)
+        raise InputError("destination", _("{path} is the source itself: copy into another store"),
+                         path=copied_to.label)

@@ -79,27 +79,28 @@ class Settings(Value):
     def check(self) -> None:
         """Refuse settings that cannot run a tournament."""
         if self.rounds < 1:
-            raise TournamentError(_(
-                "the number of rounds must be at least 1, got {got}"), got=self.rounds)
+            raise TournamentError(_("the number of rounds must be at least 1, got {got}"),
+                                  got=self.rounds)
         if (self.deals is None) == (self.target is None):
-            raise TournamentError(_("give the match format: --deals M (fixed deals) or --target T"))
+            raise TournamentError(_("give the match format: --deals M (fixed deals) or "
+                                    "--target T"))
         for value in (self.deals, self.target):
             if value is not None and value < 1:
-                raise TournamentError(_(
-                    "the match format must be a positive number, got {got}"), got=value)
+                raise TournamentError(_("the match format must be a positive number, got {got}"),
+                                      got=value)
         # a fixed number of points: digits, and no more than a match could score
         fixed = self.bye_points.isascii() and self.bye_points.isdigit() and len(
             self.bye_points) <= 6
         if self.bye_points not in ("average", "half") and not fixed:
-            raise TournamentError(_(
-                "bye points are a number, half or average; got {got!r}"), got=self.bye_points)
+            raise TournamentError(_("bye points are a number, half or average; got {got!r}"),
+                                  got=self.bye_points)
         if self.same_club not in SAME_CLUB:
             raise TournamentError(_("--same-club is {known}, not {got!r}"), got=self.same_club,
                                   known=", ".join(SAME_CLUB))
         for name in self.tie_breaks:
             if name not in TIE_BREAKS:
-                raise TournamentError(_("unknown tie-break {got!r} (tie-breaks: {known})"), got=name,
-                                      known=", ".join(TIE_BREAKS))
+                raise TournamentError(_("unknown tie-break {got!r} (tie-breaks: {known})"),
+                                      got=name, known=", ".join(TIE_BREAKS))
 
 
 def _four(values: list[int]) -> tuple[int, int, int, int]:

@@ -47,8 +47,8 @@ def _find(store: Store, name: str | None) -> int:
     if name is None:
         current = store.current("tournament")
         if current is None:
-            raise TournamentError(_("no current tournament: create one with 'coinche tournament "
-                                    "new' or pass --tournament NAME"))
+            raise TournamentError(_("no current tournament: create one with "
+                                    "'coinche tournament new' or pass --tournament NAME"))
         return current
     found = store.find_tournament(name)
     if found is None:
@@ -118,8 +118,8 @@ def _new_teams(tournament: Tournament,
     if joined > tournament.settings.rounds:
         raise TournamentError(_("every round has been paired: no more entries"))
     if len(tournament.teams) + len(rows) > MAX_TEAMS:
-        raise TournamentError(_("a tournament holds at most {most} teams ({count} are registered)"), most=MAX_TEAMS,
-                              count=len(tournament.teams))
+        raise TournamentError(_("a tournament holds at most {most} teams ({count} are "
+                                "registered)"), most=MAX_TEAMS, count=len(tournament.teams))
     taken = {fold(t.name): t.name for t in tournament.teams}
     order = max((t.registered for t in tournament.teams), default=0)
     teams = []
@@ -129,8 +129,8 @@ def _new_teams(tournament: Tournament,
         if not key:
             raise TournamentError(_("a team needs a name"))
         if key in taken:
-            raise TournamentError(_(
-                "a team called {name!r} is already registered"), name=taken[key])
+            raise TournamentError(_("a team called {name!r} is already registered"),
+                                  name=taken[key])
         taken[key] = name
         order += 1
         teams.append(Team(0, name, _players(players), check_name(club, "club"), order,
@@ -156,8 +156,9 @@ def import_teams(store: Store, name: str | None,
         tournament = load(store, name)
         taken = {fold(t.name) for t in tournament.teams}
         clashes = [
-            _("row {row}: {problem}").format(row=row, problem=_(
-                "a team called {name!r} is already registered").format(name=team.strip()))
+            _("row {row}: {problem}").format(
+                row=row, problem=_("a team called {name!r} is already registered").format(
+                    name=team.strip()))
             for row, team, _players, _club in rows if fold(team) in taken
         ]
         if clashes:
@@ -241,20 +242,18 @@ def pair_next(store: Store, name: str | None) -> Paired:
         tournament = load(store, name)
         number = _next_round(tournament)
         if number > tournament.settings.rounds:
-            raise TournamentError(_(
-                "all {rounds} rounds have been paired"), rounds=tournament.settings.rounds)
+            raise TournamentError(_("all {rounds} rounds have been paired"),
+                                  rounds=tournament.settings.rounds)
         current = tournament.current
         if current is not None and not current.complete:
             missing = ", ".join(str(b.table) for b in current.boards if not b.has_result)
-            raise TournamentError(_(
-                "round {round} is not finished: tables {tables} have no result"), round=current.number,
-                                  tables=missing)
+            raise TournamentError(_("round {round} is not finished: tables {tables} have no "
+                                    "result"), round=current.number, tables=missing)
         field = contenders(tournament, number)
         if len(field) < 2:
-            raise TournamentError(ngettext(
-                "{count} team to pair: at least 2 are needed", "{count} teams to pair: at least 2 "
-                                                               "are needed", len(
-                                                                   field)), count=len(field))
+            raise TournamentError(ngettext("{count} team to pair: at least 2 are needed",
+                                           "{count} teams to pair: at least 2 are needed",
+                                           len(field)), count=len(field))
         if number == 1:
             ordered = sorted(field, key=lambda c: tournament.team(c.team).registered)
             result = draw([c.team for c in ordered], tournament.settings.seed,
@@ -319,8 +318,8 @@ def unpair(store: Store, name: str | None) -> Round:
         if current is None:
             raise TournamentError(_("no round has been paired yet"))
         if any(b.has_result or b.game_id is not None for b in current.boards):
-            raise TournamentError(_(
-                "round {round} already has results; it cannot be withdrawn"), round=current.number)
+            raise TournamentError(_("round {round} already has results; it cannot be withdrawn"),
+                                  round=current.number)
         store.remove_round(tournament.id, current.number)
     return current
 
@@ -333,8 +332,8 @@ def penalise(store: Store, name: str | None, team: str, points: int, reason: str
         tournament = load(store, name)
         found = find_team(tournament, team)
         if points <= 0:
-            raise TournamentError(_(
-                "a penalty is a positive number of points, got {got}"), got=points)
+            raise TournamentError(_("a penalty is a positive number of points, got {got}"),
+                                  got=points)
         reason = check_name(reason, "reason")
         if not reason:
             raise TournamentError(_("say why: --reason TEXT"))
@@ -342,9 +341,8 @@ def penalise(store: Store, name: str | None, team: str, points: int, reason: str
         if current is None:
             raise TournamentError(_("no round has been paired yet"))
         if to_opponents and current.board_of(found.id) is None:
-            raise TournamentError(_(
-                "{name} has no opponent in round {round}: use --deduct"), name=found.name,
-                                  round=current.number)
+            raise TournamentError(_("{name} has no opponent in round {round}: use --deduct"),
+                                  name=found.name, round=current.number)
         penalty = Penalty(found.id, current.number, points, reason, to_opponents)
         store.add_penalty(tournament.id, penalty, now())
     return penalty

@@ -80,8 +80,8 @@ def check_open(number: int, latest: int, replacing: bool) -> bool:
     ``latest``, is paired); a closed round takes a result only as a correction."""
     closed = number != latest
     if closed and not replacing:
-        raise TournamentError(_("round {round} is closed: a later round has been paired (correct a "
-                                "result with --replace)"), round=number)
+        raise TournamentError(_("round {round} is closed: a later round has been paired "
+                                "(correct a result with --replace)"), round=number)
     return closed
 
 
@@ -95,10 +95,10 @@ def _board(tournament: Tournament, played: Round, table: int) -> Board:
     board = played.board(table)
     if board is None:
         if played.bye is not None and table == len(played.boards) + 1:
-            raise TournamentError(_("table {table} is the bye ({team}): a bye has no result"), table=table,
-                                  team=tournament.name_of(played.bye))
-        raise TournamentError(_("round {round} has no table {table} (tables 1..{count})"), table=table, round=played.number,
-                              count=len(played.boards))
+            raise TournamentError(_("table {table} is the bye ({team}): a bye has no result"),
+                                  table=table, team=tournament.name_of(played.bye))
+        raise TournamentError(_("round {round} has no table {table} (tables 1..{count})"),
+                              table=table, round=played.number, count=len(played.boards))
     return board
 
 
@@ -109,15 +109,15 @@ def _open(tournament: Tournament, board: Board, replacing: bool) -> None:
                                 "with 'coinche game edit --game {game}')"), table=board.table,
                               game=board.game_id)
     if board.has_result and not replacing:
-        raise TournamentError(_("table {table} already has a result ({result}); give --replace to "
-                                "correct it"), table=board.table,
+        raise TournamentError(_("table {table} already has a result ({result}); give --replace "
+                                "to correct it"), table=board.table,
                               result=_described(tournament, board))
 
 
 def _described(tournament: Tournament, board: Board) -> str:
     return _("{team1} – {team2}: {result}").format(
-        team1=tournament.name_of(board.team1), team2=tournament.name_of(
-            board.team2), result=result_text(tournament, board))
+        team1=tournament.name_of(board.team1), team2=tournament.name_of(board.team2),
+        result=result_text(tournament, board))
 
 
 def score_limit(tournament: Tournament, store: Store) -> int:
@@ -140,8 +140,8 @@ def _check_scores(score1: int, score2: int, limit: int) -> None:
         if value < 0:
             raise TournamentError(_("a score cannot be negative, got {got}"), got=value)
         if value > limit:
-            raise TournamentError(_("{got} is more than a match of this tournament can score (at "
-                                    "most {limit})"), got=value, limit=limit)
+            raise TournamentError(_("{got} is more than a match of this tournament can score "
+                                    "(at most {limit})"), got=value, limit=limit)
 
 
 def _warnings(tournament: Tournament, played: Round, entered: Sequence[Board]) -> list[str]:
@@ -173,8 +173,8 @@ def commit(store: Store, tournament_id: int, number: int, latest: int,
     for before, after in changes:
         if closed and before.has_result and not after.has_result:
             raise TournamentError(_("round {round} is closed: table {table} must keep a result "
-                                    "(edit the deal instead of undoing the game's end)"), round=number,
-                                  table=after.table)
+                                    "(edit the deal instead of undoing the game's end)"),
+                                  round=number, table=after.table)
     store.set_results(tournament_id, number, [after for _before, after in changes], now(), source)
     if closed:
         return [_("round {round} corrected: rounds {first} to {last} were paired on the standings "
@@ -206,8 +206,8 @@ def _team_table(tournament: Tournament, played: Round, team_name: str) -> tuple[
         if played.bye == team.id:
             raise TournamentError(_("table {table} is the bye ({team}): a bye has no result"),
                                   table=len(played.boards) + 1, team=team.name)
-        raise TournamentError(_(
-            "{name} does not play in round {round}"), name=team.name, round=played.number)
+        raise TournamentError(_("{name} does not play in round {round}"), name=team.name,
+                              round=played.number)
     return board, board.team2 == team.id
 
 
@@ -244,8 +244,8 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
         else:
             limit = tournament.settings.deals
             if deals is not None and limit is not None and deals > limit:
-                raise TournamentError(_(
-                    "{deals} deals, but a match is {limit} deals"), deals=deals, limit=limit)
+                raise TournamentError(_("{deals} deals, but a match is {limit} deals"),
+                                      deals=deals, limit=limit)
             _check_scores(score1, score2, score_limit(tournament, store))
             after = board.with_result(score1, score2, winner=board.winner_of(score1, score2))
         return _stored(store, tournament, played, [(board, after)], source, replacing)
@@ -289,7 +289,7 @@ def import_results(store: Store, name: str | None, rows: Sequence[ResultRow],
             boards.append((board, board.with_result(
                 score1, score2, winner=board.winner_of(score1, score2))))
         if problems:  # every bad row at once, nothing stored
-            raise RowsRefused(ngettext(
-                "{count} bad row; nothing imported", "{count} bad rows; nothing imported", len(
-                    problems)).format(count=len(problems)), problems)
+            raise RowsRefused(ngettext("{count} bad row; nothing imported",
+                                       "{count} bad rows; nothing imported",
+                                       len(problems)).format(count=len(problems)), problems)
         return _stored(store, tournament, played, boards, "file", replacing)

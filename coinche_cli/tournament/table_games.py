@@ -45,8 +45,8 @@ def create_table_game(store: Store, name: str | None, table: int) -> int:
         tournament = load(store, name)
         played, board = open_board(tournament, table)
         if board.game_id is not None:
-            raise TournamentError(_(
-                "table {table} already has game {game}"), table=table, game=board.game_id)
+            raise TournamentError(_("table {table} already has game {game}"), table=table,
+                                  game=board.game_id)
         if board.has_result:
             raise TournamentError(_("table {table} already has a result"), table=table)
         document = store.tournament_rules(tournament.id)

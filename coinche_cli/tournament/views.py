@@ -79,8 +79,8 @@ def export_data(tournament: Tournament, rows: list[Standing],
     """Plain data for :mod:`coinche_cli.sheets.tournament`."""
     teams = []
     for team in tournament.teams:
-        status = _("active") if team.dropped_after is None else _(
-            "left after round {round}").format(round=team.dropped_after)
+        status = (_("active") if team.dropped_after is None
+                  else _("left after round {round}").format(round=team.dropped_after))
         teams.append({"name": team.name, "players": ", ".join(team.players), "club": team.club,
                       "registered": team.registered, "status": status})
     rounds = []

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import Concours
 from tests.harness import Cli
 
 HUGE = "9" * 5000
@@ -19,15 +20,6 @@ HUGE = "9" * 5000
 
 def _game(hostile: Cli) -> None:
     hostile.run("game", "new", "--team", "Les As", "--team", "Les Rois")
-
-
-def _concours(hostile: Cli) -> Cli:
-    director = hostile.under("tournament")
-    director.run("new", "Concours", "--deals", "4", "--registration-order")
-    for team in ("Les As", "Les Rois"):
-        director.run("team", "add", team)
-    director.run("pair")
-    return director
 
 
 # ---------------------------------------------------------------- 8. numbers
@@ -59,9 +51,9 @@ def test_numbers_no_store_holds_are_refused(hostile: Cli, words: tuple[str, ...]
     ("new", "Autre", "--deals", "4", "--bye-points", HUGE),
     ("new", "Autre", "--deals", "4", "--match-points", f"3,2,1,{HUGE}"),
 ])
-def test_tournament_numbers_no_store_holds_are_refused(hostile: Cli,
+def test_tournament_numbers_no_store_holds_are_refused(hostile: Cli, concours: Concours,
                                                        words: tuple[str, ...]) -> None:
-    director = _concours(hostile)
+    director = concours(2, on=hostile, pair=True)
     assert len(director.refused(*words)) < 300
 
 
@@ -121,10 +113,11 @@ NAMES = [
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_names_that_are_not_data_are_refused_at_entry(hostile: Cli, name: str) -> None:
+def test_names_that_are_not_data_are_refused_at_entry(hostile: Cli, concours: Concours,
+                                                     name: str) -> None:
     assert hostile.refused("game", "new", "--team", name, "--team", "B").startswith(
         "error: team: ")
-    director = _concours(hostile)
+    director = concours(2, on=hostile, pair=True)
     for words in (("team", "add", name), ("team", "add", "Les Dix", "--players", name),
                   ("team", "add", "Les Dix", "--club", name), ("new", name, "--deals", "4"),
                   ("penalty", "Les As", "10", "--reason", name)):

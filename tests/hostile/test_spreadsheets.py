@@ -22,6 +22,7 @@ from typing import IO
 import pytest
 from openpyxl import Workbook
 
+from tests.conftest import Concours
 from tests.harness import Cli
 
 MIB = 2**20
@@ -110,20 +111,15 @@ HEADER = ods_row("Équipe", "Joueur 1")
 
 
 @pytest.fixture
-def director(hostile: Cli) -> Cli:
-    """``coinche tournament …`` under the limits, a concours created."""
-    director = hostile.under("tournament")
-    director.run("new", "C", "--deals", "4", "--registration-order")
-    return director
+def director(hostile: Cli, concours: Concours) -> Cli:
+    """``coinche tournament …`` under the limits, a concours created (no team yet)."""
+    return concours(0, on=hostile, name="C")
 
 
 @pytest.fixture
-def concours(director: Cli) -> Cli:
+def paired(hostile: Cli, concours: Concours) -> Cli:
     """Two teams paired in round 1 (table 1), for results files."""
-    director.run("team", "add", "Les As")
-    director.run("team", "add", "Les Rois")
-    director.run("pair")
-    return director
+    return concours(2, on=hostile, name="C", pair=True)
 
 
 def refused(cli: Cli, path: Path, *, command: tuple[str, ...] = ("team", "import")) -> str:
@@ -372,13 +368,13 @@ def test_names_that_would_move_the_terminal_are_bad_rows(director: Cli, tmp_path
     assert "\x1b" not in director.last.stderr and "\u202e" not in director.last.stderr
 
 
-def test_numbers_no_spreadsheet_of_a_concours_holds_are_bad_rows(concours: Cli,
+def test_numbers_no_spreadsheet_of_a_concours_holds_are_bad_rows(paired: Cli,
                                                                  tmp_path: Path) -> None:
     path = tmp_path / "resultats.csv"
     path.write_text("Table;Score 1;Score 2\n1;1e300;0\n2;" + "9" * 5000 + ";0\n"
                     "3;1²;0\n4;①;0\n5;1_000;١٢\n6;1000000001;-0\n", encoding="utf-8")
-    lines = concours.refused_rows("result", "--import", str(path))
-    assert "Traceback" not in concours.last.stderr
+    lines = paired.refused_rows("result", "--import", str(path))
+    assert "Traceback" not in paired.last.stderr
     assert lines == [
         "6 bad rows in resultats.csv; nothing imported",
         "resultats.csv: row 2: score 1: '1e300' is not a whole number",
@@ -393,7 +389,7 @@ def test_numbers_no_spreadsheet_of_a_concours_holds_are_bad_rows(concours: Cli,
     ]
 
 
-def test_a_float_from_a_workbook_is_no_whole_number_past_the_limit(concours: Cli,
+def test_a_float_from_a_workbook_is_no_whole_number_past_the_limit(paired: Cli,
                                                                    tmp_path: Path) -> None:
     book = Workbook()
     sheet = book.active
@@ -401,7 +397,7 @@ def test_a_float_from_a_workbook_is_no_whole_number_past_the_limit(concours: Cli
     for row in (["Table", "Score 1", "Score 2"], [1, 1e300, 0], [2, 12.5, 1e9]):
         sheet.append(row)
     book.save(tmp_path / "resultats.xlsx")
-    lines = concours.refused_rows("result", "--import", str(tmp_path / "resultats.xlsx"))
+    lines = paired.refused_rows("result", "--import", str(tmp_path / "resultats.xlsx"))
     assert lines[1].startswith("resultats.xlsx: row 2: score 1: '1000000000000000052504760255")
     assert lines[1].endswith("…' is more than any table number or score (1,000,000,000 at most)")
     assert lines[2] == "resultats.xlsx: row 3: score 1: '12.5' is not a whole number"

@@ -1,0 +1,48 @@
+"""The schema of a rules file: the keys each section accepts, and the sections every file
+must give.  ``docs/rules-format.md`` documents every key (a test checks it); the checks of
+their values are :mod:`coinche_cli.rules.validate`'s.
+"""
+
+from typing import Any
+
+from coinche_cli.rules.choices import CONDITION_ORDER
+
+# score: made/failed hold side lists directly; the when_* overrides hold outcome -> side lists
+_SIDES = {"takers": None, "defenders": None}
+_SCORE: dict[str, Any] = {
+    "made": _SIDES,
+    "failed": _SIDES,
+    **{cond: {"made": _SIDES, "failed": _SIDES} for cond in CONDITION_ORDER},
+}
+# The keys each section accepts; a nested dict is a sub-section.
+SCHEMA: dict[str, Any] = {
+    "name": None,
+    "title": None,
+    "source": None,
+    "extends": None,
+    "players": None,
+    "direction": None,
+    "cards": {"trump": None, "plain": None, "dix_de_der": None},
+    "modes": {
+        "suits": {"failure_base": None, "max_bid": None, "belotes": None},
+        "SA": {"cards": None, "failure_base": None, "max_bid": None, "belotes": None},
+        "TA": {"cards": None, "failure_base": None, "max_bid": None, "belotes": None},
+    },
+    "bids": {"min": None, "max": None, "step": None, "capot": None, "generale": None},
+    "belote": {"value": None, "goes_to": None},
+    "announces": {"best_only": None, "values": None},
+    "made_if": {"reach_bid_with": None, "min_points": None, "beat_defence": None},
+    "multiplier": {"coinche": None, "surcoinche": None, "applies_to": None},
+    "score": _SCORE,
+    "capot": {"card_points": None, "bonus": None, "bonus_on_capot_bid": None},
+    "rounding": {"method": None, "total": None, "last_deal": None},
+    "end": {
+        "target": None,
+        "deals": None,
+        "reach": None,
+        "both_over": None,
+        "tie": None,
+        "time_limit": None,
+    },
+}
+REQUIRED = ("name", "players", "cards", "modes", "bids", "multiplier", "score", "end")
