@@ -81,6 +81,7 @@ class Catalogue(gettext.GNUTranslations):
     _originals: Sequence[int]  # length, offset, length, offset... of each original string
     _translations: Sequence[int]  # the same for each translation
     _plural_text: str
+    _contexts: dict[bytes, bytes] | None
 
     def _parse(self, fp: IO[bytes]) -> None:  # type: ignore[override]
         data = fp.read()
@@ -101,6 +102,7 @@ class Catalogue(gettext.GNUTranslations):
         self._translations = self._table(data, translations, count)
         self._catalog: dict[object, str] = {}  # unused: _find reads the file's tables
         self._seen: dict[str, str] = {}
+        self._contexts: dict[bytes, bytes] | None = None  # read on the first pgettext
         self._info: dict[str, str] = {}
         self._charset = "utf-8"
         self._plural_text = "(n != 1)"
@@ -135,22 +137,46 @@ class Catalogue(gettext.GNUTranslations):
             return memoryview(data)[at:at + 8 * count].cast("I")
         return [self._word(data, at + 4 * i) for i in range(2 * count)]
 
+    def _original(self, index: int) -> bytes:
+        offset = self._originals[2 * index + 1]
+        return self._data[offset:offset + self._originals[2 * index]]
+
+    def _translation(self, index: int) -> bytes:
+        offset = self._translations[2 * index + 1]
+        return self._data[offset:offset + self._translations[2 * index]]
+
     def _find(self, key: bytes) -> bytes | None:
-        """The translation stored for ``key`` (bisection over the sorted originals)."""
-        data, originals = self._data, self._originals
+        """The translation stored for ``key``, a message without a context (bisection over
+        the sorted originals).  An entry with a context (``context\x04message``) is not where
+        the bytes of its key would put it in every compiler's order (Babel sorts it by its
+        message, msgfmt by its context): the bisection steps over such entries."""
         low, high = 0, self._count
         while low < high:
-            middle = (low + high) // 2
-            offset = originals[2 * middle + 1]
-            original = data[offset:offset + originals[2 * middle]]
-            if original < key:
-                low = middle + 1
-            elif original > key:
+            middle = probe = (low + high) // 2
+            original = self._original(probe)
+            while b"\x04" in original and probe + 1 < high:
+                probe += 1
+                original = self._original(probe)
+            if b"\x04" in original:  # nothing but entries with a context up to ``high``
                 high = middle
+            elif original < key:
+                low = probe + 1
+            elif original > key:
+                high = middle  # what lies from middle to probe has a context
             else:
-                offset = self._translations[2 * middle + 1]
-                return data[offset:offset + self._translations[2 * middle]]
+                return self._translation(probe)
         return None
+
+    def _in_context(self, key: bytes) -> bytes | None:
+        """The translation of an entry with a context: every such entry is found by one pass
+        over the file the first time one is asked for (they are few, and rare)."""
+        if self._contexts is None:
+            self._contexts = {}
+            for index in range(self._count):
+                original = self._original(index)
+                if b"\x04" in original:
+                    self._contexts[original] = self._translation(index)
+        return self._contexts.get(key)
 
     def plural(self, n: int) -> int:
         """The index of the plural form for ``n`` (compiled on first use)."""
@@ -184,9 +210,12 @@ class Catalogue(gettext.GNUTranslations):
         return text
 
     def pgettext(self, context: str, message: str) -> str:
-        found = self._lookup(context + "\x04" + message)  # gettext's separator of a context
-        if found is not None:
-            return found
+        try:  # gettext's separator of a context and its message
+            found = self._in_context(f"{context}\x04{message}".encode(self._charset))
+        except UnicodeError:
+            found = None
+        if found:
+            return found.decode(self._charset, "replace")
         fallback: gettext.NullTranslations | None = getattr(self, "_fallback", None)
         return message if fallback is None else fallback.pgettext(context, message)
 

@@ -168,8 +168,9 @@ def test_every_abuse_of_the_entry_is_refused_and_changes_nothing(concours: Cli,
     assert server.post("/table/2", {**first, **scores, "code": codes[2]},
                        first_cookie).status == 200
     before = data_checksum(concours.db)
-    refused(409, "already has a result", {**second, "code": codes[2], "score1": "1",
-                                          "score2": "2"}, second_cookie, table=2)
+    # in the players' words (the desk's refusal speaks of --replace)
+    refused(409, "result is entered. A correction is the director", {
+        **second, "code": codes[2], "score1": "1", "score2": "2"}, second_cookie, table=2)
     _wait_for(server, "[\n        700,")  # the pages read the store again within seconds
     page = server.get("/table/2").text
     assert "result is entered" in page and 'name="token"' not in page  # and no form

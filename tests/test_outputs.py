@@ -4,8 +4,10 @@ A story of a café game and a concours (byes, a forfeit, penalties, a late team,
 leaves and comes back, a table scored deal by deal, corrections, every export), every
 ``--json`` view and plain view, every help page and a set of refusals, is played in process and
 compared with ``tests/outputs/LANG.txt``.  The files were recorded before the move of issue 23
-(one concept, one room): the move changed no word, no number and no JSON field.  Only the
-moments (timestamps) and the test's folder are blanked.
+(one concept, one room): the move changed no word, no number and no JSON field but one, on
+purpose: the French of a game's summary sheet counts contracts "réussis" and "chutés" (a
+deal's own column stays "réussi", "chuté": ``pgettext``).  Only the moments (timestamps),
+the tables' entry codes and the test's folder are blanked.
 
 To record them again after a change that is meant to change an output, run
 ``COINCHE_RECORD_OUTPUTS=1 pytest tests/test_outputs.py`` and read the diff before committing.

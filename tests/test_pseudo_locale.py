@@ -57,7 +57,8 @@ def pseudo_catalogue(folder: Path) -> Path:
         if not entry.id:
             continue
         if isinstance(entry.id, str):
-            pseudo.add(entry.id, entry.id if entry.id in NOT_WORDS else wrapped(entry.id))
+            pseudo.add(entry.id, entry.id if entry.id in NOT_WORDS else wrapped(entry.id),
+                       context=entry.context)
         else:
             pseudo.add(entry.id, tuple(wrapped(form) for form in entry.id))
     pseudo._num_plurals, pseudo._plural_expr = 2, "(n > 1)"  # as the French catalogue's

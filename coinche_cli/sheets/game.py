@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from coinche_cli.game.state import GameState, summary
-from coinche_cli.i18n import _
+from coinche_cli.i18n import _, pgettext
 from coinche_cli.sheets.writing import write_csv, write_xlsx
 
 
@@ -56,7 +56,10 @@ def sheet_rows(state: GameState) -> tuple[list[str], list[list[Any]]]:
 
 def summary_rows(state: GameState) -> tuple[list[str], list[list[Any]]]:
     """Per side: contracts taken/made/failed, coinches, total, winner."""
-    header = [_("side"), _("name"), _("taken"), _("made"), _("failed"), _("coinched"),
+    # counts of contracts: "made" is the deal sheet's yes or no, here how many (French says
+    # "réussi" for the one and "réussis" for the other)
+    header = [_("side"), _("name"), _("taken"), pgettext("how many contracts", "made"),
+              pgettext("how many contracts", "failed"), _("coinched"),
               _("coinched against"), _("total"), _("winner")]
     rows = [
         [side, state.setup.names.get(side, side), c["taken"], c["made"], c["failed"],

@@ -6,13 +6,14 @@ those on the tournament inside the write's own transaction:
    the browser it was given to (its token, also in a cookie of this site only);
 2. the table has not had its five wrong codes of the minute (the try is counted as it is
    checked, and given back when the code is right);
-3. the table still holds the teams the form showed, and the code is the table's (compared
-   in constant time);
-4. the scores are two whole numbers; the round is still the current one; the table has no
-   result yet (a correction is the director's, with ``--replace``); the scores are
-   plausible for the match format.
+3. the round is still the form's, the table still holds the teams the form showed, and the
+   code is the table's (compared in constant time);
+4. the table has no result yet (a correction is the director's); the scores are two whole
+   numbers, plausible for the match format.
 
-The result is stored as entered from the web (its ``source``, kept in the history).
+The result is stored as entered from the web (its ``source``, kept in the history).  The
+answers are the page's own sentences, in its language: a player is never told of
+``--replace``.
 """
 
 from __future__ import annotations
@@ -126,6 +127,9 @@ def _check_table(store: Store, tournament: Tournament, round_number: int, table:
     if secret is None or not same_code(
             typed, table_code(secret, round_number, table, (board.team1, board.team2))):
         raise _Refused(_("This is not the table's code: it is on your score sheet."), 403)
+    if board.has_result:  # entered meanwhile, from the desk or another phone
+        raise _Refused(_("This table's result is entered. A correction is the director's."),
+                       409)
 
 
 def _score(text: str) -> int | None:
