@@ -7,7 +7,7 @@ compared with ``tests/outputs/LANG.txt``.  The files were recorded before the mo
 (one concept, one room): the move changed no word, no number and no JSON field but one, on
 purpose: the French of a game's summary sheet counts contracts "réussis" and "chutés" (a
 deal's own column stays "réussi", "chuté": ``pgettext``).  Only the moments (timestamps),
-the tables' entry codes and the test's folder are blanked.
+the tables' entry codes, the test's folder and the repository's are blanked.
 
 To record them again after a change that is meant to change an output, run
 ``COINCHE_RECORD_OUTPUTS=1 pytest tests/test_outputs.py`` and read the diff before committing.
@@ -213,7 +213,7 @@ def _story(language: str, folder: Path) -> str:
     for book in sorted(out.glob("*.xlsx")):
         parts.append(f"=== {book.name}\n{_workbook(book)}\n")
     text = "\n".join(parts)
-    text = text.replace(str(folder), "<tmp>")
+    text = text.replace(str(folder), "<tmp>").replace(str(ROOT), "<repo>")
     return CODE.sub("<code>", MOMENT.sub("<moment>", text))
 
 
