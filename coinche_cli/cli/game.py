@@ -151,14 +151,15 @@ def edit(
 
 
 def _report(change: "Change", verb: str, as_json: bool) -> None:
-    from coinche_cli.cli import game_view
-    from coinche_cli.game import views as game_json
-
     for warning in change.warnings:
         warning_line(warning)
-    if as_json:
+    if as_json:  # each form loads only its own module: this runs after every deal
+        from coinche_cli.game import views as game_json
+
         print_json(game_json.change_json(change))
         return
+    from coinche_cli.cli import game_view
+
     for line in game_view.change_lines(change, verb):
         print_line(line)
 
