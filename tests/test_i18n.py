@@ -335,7 +335,7 @@ def test_french_workbook_sheets_are_named_in_french(store: Path, tmp_path: Path)
     cli.run("tournament", "penalty", "Les As", "10", "--reason", "retard", "--deduct")
     cli.run("tournament", "export", str(tmp_path / "concours.xlsx"))
     book = load_workbook(tmp_path / "concours.xlsx")
-    assert book.sheetnames == ["Classement", "Équipes", "Ronde 1", "Pénalités"]
+    assert book.sheetnames == ["Classement", "Équipes", "Ronde 1", "Pénalités", "Historique"]
     assert [c.value for c in book["Classement"][1]][:3] == ["rang", "équipe", "joueurs"]
 
 

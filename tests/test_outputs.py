@@ -6,8 +6,11 @@ leaves and comes back, a table scored deal by deal, corrections, every export), 
 compared with ``tests/outputs/LANG.txt``.  The files were recorded before the move of issue 23
 (one concept, one room): the move changed no word, no number and no JSON field but one, on
 purpose: the French of a game's summary sheet counts contracts "réussis" and "chutés" (a
-deal's own column stays "réussi", "chuté": ``pgettext``).  Only the moments (timestamps),
-the tables' entry codes, the test's folder and the repository's are blanked.
+deal's own column stays "réussi", "chuté": ``pgettext``).  Every change since is a
+deliberate one, recorded again with the commit that makes it (``git log -p tests/outputs``
+shows each: issue 18's rule of penalties in the partie's score, the results' history).  Only
+the moments (timestamps), the tables' entry codes, the test's folder and the repository's
+are blanked.
 
 To record them again after a change that is meant to change an output, run
 ``COINCHE_RECORD_OUTPUTS=1 pytest tests/test_outputs.py`` and read the diff before committing.

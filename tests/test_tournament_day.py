@@ -81,6 +81,11 @@ def test_a_result_is_never_replaced_silently(concours: Concours, tmp_path: Path)
     sheet.write_text("table,score 1,score 2\n1,1700,1600\n2,900,800\n", encoding="utf-8")
     assert director.refused_rows("result", "--import", str(sheet))[1].startswith(
         "row 2: table 1 already has a result")
+    # and --replace corrects only what has a result (issue 18: a correction goes to the round
+    # it names, or nowhere): table 2 has none, so the file is refused whole
+    assert director.refused_rows("result", "--import", str(sheet), "--replace")[1] == (
+        "row 3: table 2 of round 1 has no result to correct; enter it without --replace")
+    sheet.write_text("table,score 1,score 2\n1,1700,1600\n", encoding="utf-8")
     done = director.run("result", "--import", str(sheet), "--replace")
     assert "table 1: 1500–1600 → 1700–1600" in done.stdout.splitlines()
 

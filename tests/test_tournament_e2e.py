@@ -453,7 +453,7 @@ def test_a_24_team_concours_from_registration_to_the_workbook(cli: Cli,
     book = load_workbook(workbook)
     assert book.sheetnames == [
         "Standings", "Teams", *(f"Round {r}" for r in range(1, ROUNDS + 1)), "Penalties",
-        "Deals"]
+        "History", "Deals"]
 
     _, rows = sheet_records(book, "Standings")
     assert len(rows) == len(table)

@@ -21,7 +21,6 @@ from coinche_cli.i18n import N_, _, ngettext
 from coinche_cli.tournament.ranking import Ranking
 
 if TYPE_CHECKING:
-    from coinche_cli.store.protocol import Store
     from coinche_cli.tournament.model import Tournament
     from coinche_cli.tournament.results import Entered
 
@@ -89,6 +88,11 @@ def new(
         str, typer.Option("--same-club", help=N_("avoid: teams of one club are not drawn "
                           "together in round 1, and meet later only as a last resort; allow."))
     ] = "avoid",
+    penalty_outside: Annotated[
+        bool, typer.Option("--penalty-outside", help=N_(
+            "Count penalties in the points only: a penalty given to the opponents then does "
+            "not change who won the partie (by default it counts in the partie's score)."))
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
     from coinche_cli.rules.loader import load_rules
@@ -104,6 +108,7 @@ def new(
         bye_win=bye_win, match_points=_match_points(match_points),
         tie_breaks=tuple(t.strip() for t in tie_break.split(",") if t.strip()),
         seed=None if draw_order else seed, same_club=same_club,
+        penalty_outside=penalty_outside,
     )
     store = open_store(ctx)
     tournament = tournaments.create(store, name, load_rules(rules_name), settings)
@@ -337,19 +342,6 @@ def _report_entered(entered: "Entered", as_json: bool) -> None:
         print_line(line)
 
 
-def _show_round(store: "Store", name: str | None, number: int, as_json: bool) -> None:
-    from coinche_cli.cli import tournament_view as view
-    from coinche_cli.tournament import ops as tournaments
-    from coinche_cli.tournament import views as tournament_json
-    found = tournaments.load(store, name)
-    played = found.round(number)
-    if as_json:
-        print_json(tournament_json.round_json(found, played))
-        return
-    for line in view.round_lines(found, played):
-        print_line(line)
-
-
 @app.command("penalty", help=N_(
 
     "Penalise a team in the current round: its opponents get the points (the usual 162 for a "
@@ -406,36 +398,43 @@ def standings(ctx: typer.Context, round_number: RoundOption = None,
 @app.command("show", help=N_(
     "Show a round's pairings and results (default: the current round); --codes adds each "
     "table's entry code, for the players who enter their result from a phone (tournament "
-    "serve --entry)."))
+    "serve --entry); --history, every result entered at each table: how, when, and each "
+    "one a correction replaced."))
 def show(ctx: typer.Context, round_number: RoundOption = None,
          tournament: TournamentOption = None, as_json: JsonOption = False,
          codes: Annotated[bool, typer.Option(
              "--codes", help=N_("Each table's entry code (keep them from the players' "
-                                "eyes until the sheets are handed out)."))] = False) -> None:
+                                "eyes until the sheets are handed out)."))] = False,
+         history: Annotated[bool, typer.Option(
+             "--history", help=N_("Every result entered at each table, and where it came "
+                                  "from (typed, imported, phone, deal by deal)."))] = False,
+         ) -> None:
+    from coinche_cli.cli import tournament_view as view
     from coinche_cli.tournament import ops as tournaments
+    from coinche_cli.tournament import views as tournament_json
+
     store = open_store(ctx)
     found = tournaments.load(store, tournament)
     if found.current is None:
         raise TournamentError(_("no round has been paired yet"))
-    number = round_number or found.current.number
-    if not codes:
-        _show_round(store, tournament, number, as_json)
-        return
-    from coinche_cli.cli import tournament_view as view
-    from coinche_cli.tournament import views as tournament_json
-
-    played = found.round(number)
-    table_codes = tournaments.table_codes(store, found, number)
+    played = found.round(round_number or found.current.number)
+    table_codes = tournaments.table_codes(store, found, played.number) if codes else {}
+    records = tournaments.history(store, found) if history else []
     if as_json:
         data = tournament_json.round_json(found, played)
-        for table in data["tables"]:
+        for table in data["tables"] if codes else ():
             table["code"] = table_codes[table["table"]]
+        if history:
+            data["history"] = tournament_json.history_json(found, records, played.number)
         print_json(data)
         return
     for line in view.round_lines(found, played):
         print_line(line)
     for table, code in table_codes.items():
         print_line(_("  table {table}: code {code}").format(table=table, code=code))
+    if history:
+        for line in view.history_lines(found, records, played.number):
+            print_line(line)
 
 
 # the files commands (export, sheets) live in their own module

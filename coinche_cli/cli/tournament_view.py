@@ -6,10 +6,12 @@ Plain text only (no Rich): team names are printed as they were typed, never read
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal, assert_never
 
 from coinche_cli.cli.output import Column, print_line, print_table
 from coinche_cli.i18n import _, ngettext
+from coinche_cli.store.records import ResultRecord, source_words
 from coinche_cli.tournament.model import Round, Tournament, bye_points
 from coinche_cli.tournament.ranking import Ranking
 from coinche_cli.tournament.views import penalties_json
@@ -41,12 +43,44 @@ def round_lines(tournament: Tournament, played: Round) -> list[str]:
             "{count} rematch: no pairing without one was possible",
             "{count} rematches: no pairing without one was possible",
             played.rematches).format(count=played.rematches))
+    given = False
     for penalty in penalties_json(tournament, played.number):
         if penalty["to"]:
             line = _("penalty, round {round}: {team} -{points} ({reason}), given to {to}")
+            given = given or penalty["round"] == played.number
         else:
             line = _("penalty, round {round}: {team} -{points} ({reason}), deducted")
         lines.append("  " + line.format(**penalty))
+    if given and tournament.settings.penalty_outside:
+        lines.append("  " + _("penalties count in the points only: the partie's result is "
+                              "the one entered"))
+    elif given:
+        lines.append("  " + _("a penalty given to the opponents counts in the partie's "
+                              "score: the result follows the scores after penalties"))
+    return lines
+
+
+def history_lines(tournament: Tournament, records: Sequence[ResultRecord],
+                  number: int) -> list[str]:
+    """Every result entered at the tables of round ``number``: how and when, and when a
+    correction replaced it."""
+    lines = [_("history of round {round}:").format(round=number)]
+    for record in records:
+        if record.round != number:
+            continue
+        if record.forfeit is not None:
+            result = _("forfeit by {team}").format(team=tournament.name_of(record.forfeit))
+        else:
+            result = _("{score1}–{score2}").format(score1=record.score1, score2=record.score2)
+        entered = _("{how} on {moment}").format(how=source_words(record.source),
+                                                  moment=record.entered)
+        if record.replaced is None:
+            lines.append("  " + _("table {table}: {result}, {entered}").format(
+                table=record.table, result=result, entered=entered))
+        else:
+            lines.append("  " + _("table {table}: {result}, {entered}, replaced on "
+                                  "{moment}").format(table=record.table, result=result,
+                                                     entered=entered, moment=record.replaced))
     return lines
 
 

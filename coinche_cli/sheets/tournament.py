@@ -74,6 +74,12 @@ DEAL_COLUMNS: tuple[tuple[str, str], ...] = (
     ("score1", N_("score 1")), ("score2", N_("score 2")), ("total1", N_("total 1")),
     ("total2", N_("total 2")),
 )
+HISTORY_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("round", N_("round")), ("table", N_("table")), ("team1", N_("team 1")),
+    ("team2", N_("team 2")), ("score1", N_("score 1")), ("score2", N_("score 2")),
+    ("forfeit", N_("forfeit")), ("scored", N_("scored")), ("entered", N_("entered on")),
+    ("replaced", N_("replaced on")),
+)
 PENALTY_COLUMNS: tuple[tuple[str, str], ...] = (
     ("round", N_("round")), ("team", N_("team")), ("points", N_("points")),
     ("reason", N_("reason")), ("to", N_("to")),
@@ -150,13 +156,19 @@ def export_tables(data: dict[str, Any]) -> list[Table]:
         tables.append(Table(_("Penalties"), "penalties",
                             [_(header) for _key, header in PENALTY_COLUMNS],
                             penalty_rows(data["penalties"] or [])))
+    if "history" in data:  # every result entered, and each one a correction replaced
+        tables.append(Table(_("History"), "history",
+                            [_(header) for _key, header in HISTORY_COLUMNS],
+                            [[entry.get(key) for key, _header in HISTORY_COLUMNS]
+                             for entry in data["history"] or []]))
     if data.get("deals"):
         tables.append(Table(_("Deals"), "deals", *_keyed(data["deals"], DEAL_COLUMNS)))
     return tables
 
 
 def write_workbook(path: Path, data: dict[str, Any]) -> None:
-    """Write the results workbook: Standings, Teams, Round 1…, Penalties, and Deals when there
+    """Write the results workbook: Standings, Teams, Round 1…, Penalties, History (every
+    result entered, how and when, and each one a correction replaced), and Deals when there
     are any.
 
     Each sheet has its header in row 1 (bold, frozen, repeated on every printed page), a filter
@@ -176,9 +188,9 @@ def csv_paths(directory: Path, data: dict[str, Any]) -> list[Path]:
 def write_csv_dir(directory: Path, data: dict[str, Any], *, sep: str = ",") -> list[Path]:
     """Write each table as a CSV file (UTF-8 with a BOM) in ``directory``; return the paths.
 
-    Files: ``standings.csv``, ``teams.csv``, ``round-1.csv``…, ``penalties.csv``, and
-    ``deals.csv`` when there are deals.  The folder is created when missing; each file is
-    written atomically.
+    Files: ``standings.csv``, ``teams.csv``, ``round-1.csv``…, ``penalties.csv``,
+    ``history.csv``, and ``deals.csv`` when there are deals.  The folder is created when
+    missing; each file is written atomically.
     """
     try:
         directory.mkdir(parents=True, exist_ok=True)

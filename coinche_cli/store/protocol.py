@@ -11,7 +11,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from coinche_cli.store.records import DealRecord, GameRecord, TournamentRecord
+from coinche_cli.store.records import DealRecord, GameRecord, ResultRecord, TournamentRecord
 
 if TYPE_CHECKING:
     from coinche_cli.tournament import model
@@ -108,6 +108,10 @@ class Store(Protocol):
         """Store each table's result as its board holds it (scores, forfeit, winner, game)
         and where it came from; a result a table already had goes to the history, with its
         source.  Each table at most once."""
+
+    def results(self, tournament_id: int) -> list[ResultRecord]:
+        """Every result the tournament's tables have had, replaced ones too, with where each
+        came from and when."""
 
     def round_paired(self, tournament_id: int, number: int) -> str | None:
         """When round ``number`` was paired, or None."""

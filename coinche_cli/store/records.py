@@ -1,4 +1,5 @@
-"""What a store holds and gives back, as plain values: a game, a deal, a tournament's identity.
+"""What a store holds and gives back, as plain values: a game, a deal, a tournament's identity,
+a table's result as it was entered (and every one it replaced).
 
 The backends (:mod:`coinche_cli.store.sql`) build them from their rows and the operations
 read them; the whole tournament (teams, rounds, tables) is the domain's
@@ -26,6 +27,50 @@ def status_words(status: Status) -> str:
             return _("replaced")
         case unreachable:
             assert_never(unreachable)
+
+
+#: Where a table's result came from: typed at the desk, imported from a file, passed on by
+#: the table's game, entered from a phone (kept with the result, and in its history).
+Source = Literal["desk", "file", "game", "web"]
+SOURCES: tuple[Source, ...] = ("desk", "file", "game", "web")
+
+
+def source_words(source: Source) -> str:
+    """How a result was entered, as the director says it (``tournament show --history``, the
+    workbook's entry column)."""
+    match source:
+        case "desk":
+            return _("typed")
+        case "file":
+            return _("imported")
+        case "game":
+            return _("deal by deal")
+        case "web":
+            return _("phone")
+        case unreachable:
+            assert_never(unreachable)
+
+
+class ResultRecord(Value):
+    """A table's result as it was entered: its scores (or its forfeit, the team's id), its
+    winner, where it came from and when; ``replaced`` says when a correction (or an undone
+    game's end) replaced it, None for the result the table has now."""
+
+    __slots__ = ("entered", "forfeit", "replaced", "round", "score1", "score2", "source",
+                 "table", "winner")
+
+    def __init__(self, round: int, table: int, score1: int | None, score2: int | None,
+                 forfeit: int | None, winner: int | None, source: Source, entered: str,
+                 replaced: str | None = None) -> None:
+        self.round = round
+        self.table = table
+        self.score1 = score1
+        self.score2 = score2
+        self.forfeit = forfeit
+        self.winner = winner
+        self.source = source
+        self.entered = entered
+        self.replaced = replaced
 
 
 class GameRecord(Value):

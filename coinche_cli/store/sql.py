@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import CoincheError
 from coinche_cli.names import fold
-from coinche_cli.store.records import DealRecord, GameRecord, TournamentRecord
+from coinche_cli.store.records import DealRecord, GameRecord, ResultRecord, TournamentRecord
 
 if TYPE_CHECKING:
     from coinche_cli.tournament import model
@@ -379,6 +379,25 @@ class SqlStore:
             (tournament_id, number, table),
         ).fetchone()
         return None if row is None else Board(*row)
+
+    def results(self, tournament_id: int) -> list[ResultRecord]:
+        """Every result the tournament's tables have had: each correction's old result, and
+        each result the tables have now, by round, table and when it was entered (a result
+        stored before sources were kept reads as typed at the desk)."""
+        with self.reading():
+            rows = [(*row, None) for row in self.db.execute(
+                "SELECT round, table_no, score1, score2, forfeit, winner, source, entered"
+                " FROM board WHERE tournament_id = ?"
+                " AND (score1 IS NOT NULL OR forfeit IS NOT NULL)", (tournament_id,))]
+            rows += self.db.execute(
+                "SELECT round, table_no, score1, score2, forfeit, winner, source, entered,"
+                " replaced FROM board_history WHERE tournament_id = ?",
+                (tournament_id,)).fetchall()
+        found = [ResultRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6] or "desk", r[7] or "",
+                              r[8]) for r in rows]
+        # the replaced results first, in the order they were replaced, then the one in force
+        return sorted(found, key=lambda r: (r.round, r.table, r.replaced is None,
+                                            r.replaced or "", r.entered))
 
     def set_results(self, tournament_id: int, number: int, boards: "Sequence[model.Board]",
                     entered: str, source: str = "desk") -> None:

@@ -26,8 +26,9 @@ SAME_CLUB = ("avoid", "allow")
 class Settings(Value):
     """How a tournament is played and ranked."""
 
-    __slots__ = ("bye_points", "bye_win", "deals", "highest_deal", "match_points", "ranking",
-                 "rounds", "same_club", "seed", "target", "tie_breaks")
+    __slots__ = ("bye_points", "bye_win", "deals", "highest_deal", "match_points",
+                 "penalty_outside", "ranking", "rounds", "same_club", "seed", "target",
+                 "tie_breaks")
 
     def __init__(self, rounds: int, deals: int | None = None, target: int | None = None,
                  ranking: Ranking = Ranking.POINTS, bye_points: str = "average",
@@ -35,7 +36,7 @@ class Settings(Value):
                  match_points: tuple[int, int, int, int] = (3, 2, 1, 0),
                  tie_breaks: tuple[str, ...] = ("difference", "buchholz", "head-to-head"),
                  seed: int | None = None, same_club: str = "avoid",
-                 highest_deal: int | None = None) -> None:
+                 highest_deal: int | None = None, penalty_outside: bool = False) -> None:
         self.rounds = rounds
         self.deals = deals  # each match: a fixed number of deals ...
         self.target = target  # ... or a game to a target
@@ -49,20 +50,28 @@ class Settings(Value):
         # the most one side can score in a deal under the tournament's rules, found once
         # when the tournament is created (scoring the extreme deals takes tens of ms)
         self.highest_deal = highest_deal
+        # False (the club sheets' rule): a penalty given to the opponents counts in the
+        # partie's score, so the partie's result follows the scores after penalties; True
+        # (--penalty-outside): penalties count in the points only
+        self.penalty_outside = penalty_outside
 
     def with_highest_deal(self, highest_deal: int) -> Settings:
         """These settings with the rules' highest deal score found."""
         return Settings.from_json({**self.to_json(), "highest_deal": highest_deal})
 
     def to_json(self) -> dict[str, Any]:
-        """The settings as stored."""
-        return {
+        """The settings as stored (``penalty_outside`` only when set: a tournament that
+        does not choose it reads and prints as before)."""
+        data = {
             "rounds": self.rounds, "deals": self.deals, "target": self.target,
             "ranking": self.ranking.value, "bye_points": self.bye_points,
             "bye_win": self.bye_win, "match_points": list(self.match_points),
             "tie_breaks": list(self.tie_breaks), "seed": self.seed,
             "same_club": self.same_club, "highest_deal": self.highest_deal,
         }  # fmt: skip
+        if self.penalty_outside:
+            data["penalty_outside"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Settings:
@@ -74,6 +83,7 @@ class Settings(Value):
             tie_breaks=tuple(data["tie_breaks"]), seed=data["seed"],
             same_club=data.get("same_club", "allow"),  # stored before clubs were kept apart
             highest_deal=data.get("highest_deal"),
+            penalty_outside=bool(data.get("penalty_outside", False)),
         )  # fmt: skip
 
     def check(self) -> None:
@@ -257,6 +267,37 @@ class Tournament(Value):
     def had_bye(self) -> frozenset[int]:
         """Teams that already had a bye."""
         return frozenset(r.bye for r in self.rounds if r.bye is not None)
+
+    def given(self, number: int) -> dict[int, int]:
+        """The penalty points each team received in round ``number`` from its opponents'
+        penalties (a renonce's 162), by team."""
+        received: dict[int, int] = {}
+        for penalty in self.penalties:
+            if penalty.round != number or not penalty.to_opponents:
+                continue
+            board = self.round(number).board_of(penalty.team)
+            if board is not None:
+                other = board.opponent(penalty.team)
+                received[other] = received.get(other, 0) + penalty.points
+        return received
+
+    def winner(self, played: Round, board: Board,
+               received: dict[int, int] | None = None) -> int | None:
+        """The team that won the partie at ``board`` (None: a draw, or no result yet).
+
+        A forfeit is won by the other team, and a table's result names its winner (a game's
+        tie rule included); but a penalty given to the opponents counts in the partie's score
+        (unless the tournament counts penalties outside it): the scores after penalties
+        decide.  ``received`` is :meth:`given` for the round, when the caller has it."""
+        if not board.has_result or board.forfeit is not None or board.score1 is None:
+            return board.winner
+        if self.settings.penalty_outside:
+            return board.winner
+        received = self.given(played.number) if received is None else received
+        plus1, plus2 = received.get(board.team1, 0), received.get(board.team2, 0)
+        if not plus1 and not plus2:
+            return board.winner
+        return board.winner_of(board.score1 + plus1, (board.score2 or 0) + plus2)
 
 
 def bye_points(tournament: Tournament, played: Round) -> int:

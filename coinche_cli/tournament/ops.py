@@ -12,7 +12,7 @@ from coinche_cli.errors import RowsRefused, TournamentError
 from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import NameIndex, check_name, fold
 from coinche_cli.store import now
-from coinche_cli.store.records import TournamentRecord
+from coinche_cli.store.records import ResultRecord, TournamentRecord
 from coinche_cli.tournament.model import Board, Penalty, Round, Settings, Team, Tournament
 from coinche_cli.values import Value
 
@@ -348,6 +348,12 @@ def penalise(store: Store, name: str | None, team: str, points: int, reason: str
     return penalty
 
 
+def history(store: Store, tournament: Tournament) -> list[ResultRecord]:
+    """Every result the tournament's tables have had, replaced ones too (oldest first at each
+    table), with where each came from and when."""
+    return store.results(tournament.id)
+
+
 def export_data(store: Store, name: str | None,
                 table_deals: Callable[[Store, int], list[dict[str, Any]]]) -> dict[str, Any]:
     """Everything ``tournament export`` writes, read in one snapshot: the standings, teams,
@@ -361,7 +367,7 @@ def export_data(store: Store, name: str | None,
         deals = [{"round": played.number, "table": board.table, "game": board.game_id, **row}
                  for played in found.rounds for board in played.boards
                  if board.game_id is not None for row in table_deals(store, board.game_id)]
-        return data(found, ranked(found), deals)
+        return data(found, ranked(found), deals, store.results(found.id))
 
 
 def ranked(tournament: Tournament, after_round: int | None = None) -> list[Standing]:

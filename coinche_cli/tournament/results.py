@@ -22,12 +22,15 @@ the history.  The rules a director can count on:
    draw.
 6. A phone's own checks (its form, its code: :mod:`coinche_cli.web.entry`) run inside the
    same transaction as the write, on the tournament as the write reads it.
+7. A command changes only what it names: ``--replace`` corrects a result a table has; on a
+   table without one it is refused, naming the round it was most likely meant for (the
+   latest earlier round where that table, or that team, has a result: ``--round N``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from coinche_cli.errors import RowsRefused, TournamentError
 from coinche_cli.i18n import _, ngettext
@@ -39,9 +42,8 @@ from coinche_cli.values import Value
 
 if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
+    from coinche_cli.store.records import Source
 
-#: Where a result came from: the desk, a file, the table's game, a phone (kept in the history).
-Source = Literal["desk", "file", "game", "web"]
 
 
 class Entered(Value):
@@ -102,8 +104,19 @@ def _board(tournament: Tournament, played: Round, table: int) -> Board:
     return board
 
 
-def _open(tournament: Tournament, board: Board, replacing: bool) -> None:
-    """Refuse a table that takes no typed result now (rule 2)."""
+def _open(tournament: Tournament, played: Round, board: Board, replacing: bool,
+          team: int | None = None) -> None:
+    """Refuse a table that takes no typed result now (rules 2 and 7); ``team``: the table was
+    named by this team."""
+    if replacing and not board.has_result:
+        earlier = _corrected_round(tournament, played, board.table, team)
+        if earlier is None:
+            raise TournamentError(_("table {table} of round {round} has no result to correct; "
+                                    "enter it without --replace"), table=board.table,
+                                  round=played.number)
+        raise TournamentError(_("table {table} of round {round} has no result to correct; for "
+                                "round {earlier}: --round {earlier}"), table=board.table,
+                              round=played.number, earlier=earlier)
     if board.game_id is not None:
         raise TournamentError(_("table {table} is scored deal by deal in game {game} (correct it "
                                 "with 'coinche game edit --game {game}')"), table=board.table,
@@ -112,6 +125,19 @@ def _open(tournament: Tournament, board: Board, replacing: bool) -> None:
         raise TournamentError(_("table {table} already has a result ({result}); give --replace "
                                 "to correct it"), table=board.table,
                               result=_described(tournament, board))
+
+
+def _corrected_round(tournament: Tournament, played: Round, table: int,
+                     team: int | None) -> int | None:
+    """The round a correction of ``table`` (or of ``team``'s table) was most likely meant for:
+    the latest round before ``played`` where it has a result."""
+    for earlier in reversed(tournament.rounds):
+        if earlier.number >= played.number:
+            continue
+        board = earlier.board(table) if team is None else earlier.board_of(team)
+        if board is not None and board.has_result:
+            return earlier.number
+    return None
 
 
 def _described(tournament: Tournament, board: Board) -> str:
@@ -225,13 +251,15 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
         if check is not None:
             check(tournament)
         played = _round(tournament, round_number, replacing)
+        named: int | None = None
         if where.isascii() and where.isdigit():
             board = _board(tournament, played, int(where))
         else:
             board, second = _team_table(tournament, played, where)
+            named = board.team2 if second else board.team1
             if second:
                 score1, score2 = score2, score1
-        _open(tournament, board, replacing)
+        _open(tournament, played, board, replacing, named)
         if forfeit is not None:
             team = find_team(tournament, forfeit)
             if team.id not in (board.team1, board.team2):
@@ -280,7 +308,7 @@ def import_results(store: Store, name: str | None, rows: Sequence[ResultRow],
         for row in rows:
             try:
                 board = _board(tournament, played, row.table)
-                _open(tournament, board, replacing)
+                _open(tournament, played, board, replacing)
                 score1, score2 = _named(tournament, board, row)
                 _check_scores(score1, score2, limit)
             except TournamentError as exc:

@@ -2,7 +2,10 @@
 ranked by the tournament's method, then its tie-breaks in order.
 
 - A table's winner is the one its result names (a table scored deal by deal takes its game's
-  winner, the rules' tie rule included; equal typed scores are a draw).
+  winner, the rules' tie rule included; equal typed scores are a draw); but a penalty given
+  to the opponents counts in the partie's score: the scores after penalties decide the win,
+  the draw or the loss (``Tournament.winner``), unless the tournament was created with
+  ``--penalty-outside`` (penalties in the points only).
 - ``difference`` is the sum of (for - against) over the matches a team actually played.
 - The bye scores the bye points: a fixed number, ``half`` (half the target in target play,
   else half the round's average table total) or ``average`` (the round's average team score);
@@ -113,23 +116,25 @@ class _Tally:
 def _fold_round(tournament: Tournament, played: Round, tallies: dict[int, _Tally]) -> None:
     win, draw, loss, forfeit = tournament.settings.match_points
     award = bye_points(tournament, played)
+    received = tournament.given(played.number)
     for board in played.boards:
         if not board.has_result:
             continue
         tallies[board.team1].opponents.append(board.team2)
         tallies[board.team2].opponents.append(board.team1)
         if board.forfeit is not None:
-            winner = board.opponent(board.forfeit)
             # the forfeit win is neutral in the difference; the forfeiting team pays it
             tallies[board.forfeit].add(played=1, losses=1, forfeits=1, match_points=forfeit,
                                        points_against=award, difference=-award)
-            tallies[winner].add(played=1, wins=1, match_points=win, points_for=award)
+            tallies[board.opponent(board.forfeit)].add(played=1, wins=1, match_points=win,
+                                                       points_for=award)
             continue
         s1, s2 = board.score1 or 0, board.score2 or 0
+        winner = tournament.winner(played, board, received)
         for team, mine, theirs in ((board.team1, s1, s2), (board.team2, s2, s1)):
-            if board.winner is None:
+            if winner is None:
                 outcome, points = "draws", draw
-            elif board.winner == team:
+            elif winner == team:
                 outcome, points = "wins", win
             else:
                 outcome, points = "losses", loss
@@ -212,13 +217,15 @@ def _head_to_head(tournament: Tournament, group: Sequence[Standing]) -> dict[int
     members = {row.team for row in group}
     score = dict.fromkeys(members, 0.0)
     for played in tournament.rounds:
+        received = tournament.given(played.number)
         for board in played.boards:
             if board.team1 in members and board.team2 in members and board.has_result:
-                if board.winner is None:  # a draw
+                winner = tournament.winner(played, board, received)
+                if winner is None:  # a draw
                     score[board.team1] += 0.5
                     score[board.team2] += 0.5
                 else:
-                    score[board.winner] += 1
+                    score[winner] += 1
     return score
 
 

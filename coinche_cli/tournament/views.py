@@ -7,20 +7,22 @@ command line, the live page's ``/api`` and ``store copy``'s check.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.i18n import _
+from coinche_cli.store.records import ResultRecord, source_words
 from coinche_cli.tournament.model import Board, Round, Tournament, bye_points
 
 if TYPE_CHECKING:  # the standings load only for the commands that show them
     from coinche_cli.tournament.standings import Standing
 
 
-def board_winner(tournament: Tournament, board: Board) -> str | None:
-    """The winning team's name, None for a draw or no result."""
-    if not board.has_result or board.winner is None:
-        return None
-    return tournament.name_of(board.winner)
+def board_winner(tournament: Tournament, played: Round, board: Board) -> str | None:
+    """The name of the team that won the partie (penalties counted as the tournament counts
+    them: :meth:`Tournament.winner`), None for a draw or no result."""
+    winner = tournament.winner(played, board) if board.has_result else None
+    return None if winner is None else tournament.name_of(winner)
 
 
 def penalties_json(tournament: Tournament, up_to: int | None = None) -> list[dict[str, Any]]:
@@ -56,7 +58,7 @@ def round_json(tournament: Tournament, played: Round) -> dict[str, Any]:
                 "teams": [tournament.name_of(b.team1), tournament.name_of(b.team2)],
                 "scores": None if b.score1 is None else [b.score1, b.score2],
                 "forfeit": tournament.name_of(b.forfeit) or None,
-                "winner": board_winner(tournament, b),
+                "winner": board_winner(tournament, played, b),
                 "game": b.game_id,
             }
             for b in played.boards
@@ -74,9 +76,24 @@ def standings_json(rows: list[Standing]) -> list[dict[str, Any]]:
     return [row.to_json() for row in rows]
 
 
-def export_data(tournament: Tournament, rows: list[Standing],
-                deals: list[dict[str, Any]]) -> dict[str, Any]:
-    """Plain data for :mod:`coinche_cli.sheets.tournament`."""
+def history_json(tournament: Tournament, records: Sequence[ResultRecord],
+                 number: int | None = None) -> list[dict[str, Any]]:
+    """Every result the tables had (of round ``number``, or every round), in the order they
+    were replaced, then the one in force: scores or forfeit, where it came from (``desk``,
+    ``file``, ``game``, ``web``), when it was entered, and when it was replaced (None: in
+    force).  ``tournament show --history --json``."""
+    return [{"round": r.round, "table": r.table,
+             "scores": None if r.score1 is None else [r.score1, r.score2],
+             "forfeit": tournament.name_of(r.forfeit) or None, "source": r.source,
+             "entered": r.entered, "replaced": r.replaced}
+            for r in records if number is None or r.round == number]
+
+
+def export_data(tournament: Tournament, rows: list[Standing], deals: list[dict[str, Any]],
+                records: Sequence[ResultRecord]) -> dict[str, Any]:
+    """Plain data for :mod:`coinche_cli.sheets.tournament`: ``records``, every result the
+    tables had, gives each table's entry (how its result was entered) and the history."""
+    source = {(r.round, r.table): r.source for r in records if r.replaced is None}
     teams = []
     for team in tournament.teams:
         status = (_("active") if team.dropped_after is None
@@ -88,10 +105,10 @@ def export_data(tournament: Tournament, rows: list[Standing],
         tables = [
             {"table": b.table, "team1": tournament.name_of(b.team1),
              "team2": tournament.name_of(b.team2), "score1": b.score1, "score2": b.score2,
-             "winner": board_winner(tournament, b),
+             "winner": board_winner(tournament, played, b),
              "forfeit": tournament.name_of(b.forfeit) or None,
-             "scored": (_("deals") if b.game_id is not None
-                        else _("direct") if b.has_result else "")}
+             "scored": (source_words(source.get((played.number, b.table), "desk"))
+                        if b.has_result else "")}
             for b in played.boards
         ]
         rounds.append({"round": played.number, "tables": tables,
@@ -103,5 +120,18 @@ def export_data(tournament: Tournament, rows: list[Standing],
          "players": ", ".join(row.players)}
         for row in rows
     ]
+    boards = {(r.number, b.table): b for r in tournament.rounds for b in r.boards}
+    history = []
+    for record in records:
+        board = boards.get((record.round, record.table))
+        if board is None:  # a round since withdrawn
+            continue
+        history.append({
+            "round": record.round, "table": record.table,
+            "team1": tournament.name_of(board.team1), "team2": tournament.name_of(board.team2),
+            "score1": record.score1, "score2": record.score2,
+            "forfeit": tournament.name_of(record.forfeit) or None,
+            "scored": source_words(record.source), "entered": record.entered,
+            "replaced": record.replaced or ""})
     return {"name": tournament.name, "standings": standings, "teams": teams, "rounds": rounds,
-            "penalties": penalties_json(tournament), "deals": deals}
+            "penalties": penalties_json(tournament), "history": history, "deals": deals}

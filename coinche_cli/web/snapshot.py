@@ -132,8 +132,8 @@ def _results(tournament: Tournament, team_id: int) -> list[dict[str, Any]]:
         first = board.team1 == team_id
         mine, theirs = ((board.score1, board.score2) if first
                         else (board.score2, board.score1))
-        outcome = ("draw" if board.winner is None
-                   else "won" if board.winner == team_id else "lost")
+        winner = tournament.winner(played, board)
+        outcome = "draw" if winner is None else "won" if winner == team_id else "lost"
         results.append({"round": played.number, "bye": False, "table": board.table,
                         "opponent": tournament.name_of(board.opponent(team_id)),
                         "score": mine, "against": theirs,
