@@ -177,6 +177,12 @@ def test_every_abuse_of_the_entry_is_refused_and_changes_nothing(concours: Cli,
     # a table's code opens no other table
     form, cookie = server.get("/table/3").form()
     refused(403, "not the table", {**form, **scores, "code": codes[2]}, cookie, table=3)
+    # a table scored deal by deal takes its result from its game, never from a phone
+    form, cookie = server.get("/table/4").form()
+    concours.run("game", "new", "--table", "4")
+    before = data_checksum(concours.db)
+    refused(409, "keeps its score deal by deal", {**form, **scores, "code": codes[4]}, cookie,
+            table=4)
 
 
 def test_wrong_codes_sent_at_the_same_moment_count_as_many(concours: Cli,

@@ -77,13 +77,21 @@ def _round(tournament: Tournament, number: int | None, replacing: bool) -> Round
     return played
 
 
+class RoundClosed(TournamentError):
+    """A result for a round a later one closed, given without ``replace`` (rule 1)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(_("round {round} is closed: a later round has been paired (correct a "
+                           "result with --replace)"), round=number)
+        self.round = number
+
+
 def check_open(number: int, latest: int, replacing: bool) -> bool:
     """Rule 1, written once: whether round ``number`` is closed (a later one, up to
     ``latest``, is paired); a closed round takes a result only as a correction."""
     closed = number != latest
     if closed and not replacing:
-        raise TournamentError(_("round {round} is closed: a later round has been paired "
-                                "(correct a result with --replace)"), round=number)
+        raise RoundClosed(number)
     return closed
 
 
@@ -241,15 +249,14 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
                  score2: int | None, *, round_number: int | None = None,
                  forfeit: str | None = None, deals: int | None = None,
                  replacing: bool = False, source: Source = "desk",
-                 check: Callable[[Tournament], None] | None = None) -> Entered:
+                 check: Callable[[Tournament, Board], None] | None = None) -> Entered:
     """Enter a table's result — ``where`` is its number, or a team playing there, whose score
     then comes first — or a forfeit; with ``replacing``, correct a result (rules 1-4).
     ``source`` says where it came from (``desk``, or ``web`` from a phone at the table);
-    ``check`` runs first on the tournament as the write reads it (rule 6)."""
+    ``check`` runs on the tournament as the write reads it and the table found, before the
+    table's own checks (rule 6)."""
     with store.write():
         tournament = load(store, name)
-        if check is not None:
-            check(tournament)
         played = _round(tournament, round_number, replacing)
         named: int | None = None
         if where.isascii() and where.isdigit():
@@ -259,6 +266,8 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
             named = board.team2 if second else board.team1
             if second:
                 score1, score2 = score2, score1
+        if check is not None:
+            check(tournament, board)
         _open(tournament, played, board, replacing, named)
         if forfeit is not None:
             team = find_team(tournament, forfeit)

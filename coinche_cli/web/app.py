@@ -139,7 +139,7 @@ def create_app(settings: Settings) -> _Guarded:
         with speaking(language(request, known)):
             answer = await run_in_threadpool(
                 enter, settings, forms, wrong, sent, request.cookies.get(FORM_COOKIE, ""),
-                round_number, number)
+                number)
         text = answer.text
         if answer.saved:
             state.wake()  # the pages show it within a second

@@ -6,10 +6,11 @@ those on the tournament inside the write's own transaction:
    the browser it was given to (its token, also in a cookie of this site only);
 2. the table has not had its five wrong codes of the minute (the try is counted as it is
    checked, and given back when the code is right);
-3. the round is still the form's, the table still holds the teams the form showed, and the
-   code is the table's (compared in constant time);
-4. the table has no result yet (a correction is the director's); the scores are two whole
-   numbers, plausible for the match format.
+3. the round is still the form's (the write's own rule of a closed round,
+   :func:`~coinche_cli.tournament.results.check_open`), the table still holds the teams the
+   form showed, and the code is the table's (compared in constant time);
+4. the table is not scored deal by deal, and has no result yet (a correction is the
+   director's); the scores are two whole numbers, plausible for the match format.
 
 The result is stored as entered from the web (its ``source``, kept in the history).  The
 answers are the page's own sentences, in its language: a player is never told of
@@ -27,7 +28,7 @@ from coinche_cli.values import Value
 
 if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
-    from coinche_cli.tournament.model import Tournament
+    from coinche_cli.tournament.model import Board, Tournament
     from coinche_cli.web.guard import Forms, WrongCodes
     from coinche_cli.web.settings import Settings
 
@@ -62,9 +63,10 @@ def _closed(round_number: int) -> _Refused:
 
 
 def enter(settings: Settings, forms: Forms, wrong: WrongCodes, sent: dict[str, str],
-          cookie: str, round_number: int, table: int) -> Answer:
-    """Check and store the result ``sent`` for ``table`` of the current round."""
-    from coinche_cli.tournament.results import enter_result
+          cookie: str, table: int) -> Answer:
+    """Check and store the result ``sent`` for ``table`` of the round its form was made for
+    (refused, in the page's words, if that round is closed)."""
+    from coinche_cli.tournament.results import RoundClosed, enter_result
 
     try:
         form_round = int(sent.get("round", ""))
@@ -77,25 +79,27 @@ def enter(settings: Settings, forms: Forms, wrong: WrongCodes, sent: dict[str, s
     if teams is None:
         return Answer(False, _("This form was already sent, or has expired: open the table's "
                                "page again."), 403)
-    if form_round != round_number:
-        return Answer(False, _closed(form_round).text, 409)
-    attempt = wrong.attempt(round_number, table)
+    attempt = wrong.attempt(form_round, table)
     if attempt is None:
         return Answer(False, _("Too many wrong codes for this table: wait a minute, or ask the "
                                "director."), 429)
     scores = [_score(sent.get(field, "")) for field in ("score1", "score2")]
     store = settings.open_store()
 
-    def check(tournament: Tournament) -> None:
-        """Checks 3 and 4 on the tournament as the write reads it."""
-        _check_table(store, tournament, round_number, table, teams, sent.get("code", ""))
-        wrong.right(round_number, table, attempt)
+    def check(tournament: Tournament, board: Board) -> None:
+        """Checks 3 and 4 on the table as the write reads it (its round is still the form's:
+        the write's own rule, ``results.check_open``)."""
+        _check_table(store, tournament, form_round, board, teams, sent.get("code", ""))
+        wrong.right(form_round, table, attempt)
         if scores[0] is None or scores[1] is None:
             raise _Refused(_("The scores are two whole numbers."), 400)
 
     try:
         entered = enter_result(store, settings.tournament, str(table), scores[0], scores[1],
-                               round_number=round_number, source="web", check=check)
+                               round_number=form_round, source="web", check=check)
+    except RoundClosed as exc:  # a player cannot correct a result: the page says so
+        wrong.right(form_round, table, attempt)  # no code was tried
+        return Answer(False, _closed(exc.round).text, 409)
     except _Refused as exc:
         return Answer(False, exc.text, exc.status)
     except OperationError as exc:  # refused as tournament result refuses it
@@ -111,22 +115,21 @@ def enter(settings: Settings, forms: Forms, wrong: WrongCodes, sent: dict[str, s
         table=table, score1=saved.score1, score2=saved.score2))
 
 
-def _check_table(store: Store, tournament: Tournament, round_number: int, table: int,
+def _check_table(store: Store, tournament: Tournament, round_number: int, board: Board,
                  teams: tuple[str, ...], typed: str) -> None:
-    """The round is still the form's, the table holds the teams the form showed, and the
-    code is the table's (compared in constant time)."""
-    played = tournament.current
-    board = None if played is None else played.board(table)
-    if played is None or played.number != round_number or board is None:
-        raise _closed(round_number)
+    """The table holds the teams the form showed, the code is the table's (compared in
+    constant time), and the table takes a result from a phone now."""
     if (tournament.name_of(board.team1), tournament.name_of(board.team2)) != teams:
         # unpaired and paired again
         raise _Refused(_("The round was paired again since this page was opened: open the "
                          "table's page again."), 409)
     secret = store.tournament_secret(tournament.id)  # given when the round was paired
     if secret is None or not same_code(
-            typed, table_code(secret, round_number, table, (board.team1, board.team2))):
+            typed, table_code(secret, round_number, board.table, (board.team1, board.team2))):
         raise _Refused(_("This is not the table's code: it is on your score sheet."), 403)
+    if board.game_id is not None:  # its game gives its result
+        raise _Refused(_("This table keeps its score deal by deal: its result comes from its "
+                         "game."), 409)
     if board.has_result:  # entered meanwhile, from the desk or another phone
         raise _Refused(_("This table's result is entered. A correction is the director's."),
                        409)
