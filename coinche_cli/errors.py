@@ -100,8 +100,8 @@ def _field_words(field: Field) -> str:
             return _("belote")
         case "announces":
             return _("announces")
-        case "announce_winner":
-            return _("announce_winner")
+        case "announce_winner":  # what the scorekeeper types, in every language
+            return "--announce-winner"
         case "dealer":
             return _("dealer")
         case "team":

@@ -219,6 +219,21 @@ class Catalogue(gettext.GNUTranslations):
         fallback: gettext.NullTranslations | None = getattr(self, "_fallback", None)
         return message if fallback is None else fallback.pgettext(context, message)
 
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        try:
+            found = self._in_context(f"{context}\x04{msgid1}\0{msgid2}".encode(self._charset))
+        except UnicodeError:
+            found = None
+        if found:
+            forms = found.decode(self._charset, "replace").split("\0")
+            index = self.plural(n)
+            if 0 <= index < len(forms) and forms[index]:
+                return forms[index]
+        fallback: gettext.NullTranslations | None = getattr(self, "_fallback", None)
+        if fallback is not None:
+            return fallback.npgettext(context, msgid1, msgid2, n)
+        return msgid1 if n == 1 else msgid2
+
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         found = self._lookup(msgid1 + "\0" + msgid2)
         if found:
@@ -373,6 +388,12 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for ``count`` (``{count} deal`` / ``{count} deals``), in the
     language in force: French counts 0 and 1 as singular, English only 1."""
     return translations().ngettext(singular, plural, count)
+
+
+def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    """The form of a message for ``count``, with a context: where another language needs
+    more than the English (French writes "1re partie", "2e partie")."""
+    return translations().npgettext(context, singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:

@@ -50,7 +50,8 @@ def test_deal_from_stdin() -> None:
         (["A", "100S", "170"], "points"),
         (["A", "100SA", "104", "--belote", "A"], "belote"),
         (["A", "100S", "104", "--announce", "A:carre-8"], "announces"),
-        (["A", "100S", "104", "--announce", "A:cent", "--announce", "B:cent"], "announce_winner"),
+        (["A", "100S", "104", "--announce", "A:cent", "--announce", "B:cent"],
+         "--announce-winner"),
         (["A", "100S", "104", "--capot", "A"], "capot"),
         (["A", "100S", "1O4"], "points"),
         (["A"], "deal"),
@@ -128,10 +129,10 @@ def test_a_capot_of_252_card_points_without_rounding_explains_itself(tmp_path: P
     # 252 card points + 250 capot contract = 502 (variants.md, standard: a capot bid is 250)
     assert scored.stdout.splitlines()[3].split() == ["A", "162", "502", "252", "card",
                                                     "points", "+", "250", "contract"]
-    assert scored.stdout.splitlines()[-1] == ("card points as scored (not rounded): "
+    assert scored.stdout.splitlines()[-1] == ("card points as scored, not rounded: "
                                               "A 162 → 252, B 0 → 0")
     french = IN_PROCESS.run("--lang", "fr", "score", "--rules", str(rules), "A", "capotS")
-    assert french.stdout.splitlines()[-1] == ("points de cartes retenus (sans arrondi)\u00a0: "
+    assert french.stdout.splitlines()[-1] == ("points de cartes retenus, sans arrondi\u00a0: "
                                               "A 162 → 252, B 0 → 0")
     cli = Cli(tmp_path / "c.db")
     cli.run("game", "new", "--rules", str(rules))

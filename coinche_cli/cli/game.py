@@ -96,7 +96,7 @@ def new(
 
 
 @app.command("add", help=N_(
-    "Record the deal just played (same syntax as ``coinche score``); TAKER may be a name.\n"
+    "Record the deal just played (same syntax as coinche score); TAKER may be a name.\n"
     "\n"
     "Example: coinche game add \"Les As\" 100S 104 --belote A --announce A:cinquante"))
 @deal_options

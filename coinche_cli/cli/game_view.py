@@ -6,7 +6,7 @@ the table, the score sheet is a plain-text table (:mod:`coinche_cli.cli.output`)
 
 from __future__ import annotations
 
-from coinche_cli.cli.output import Column, print_line, print_table
+from coinche_cli.cli.output import Column, print_line, print_table, wrapped
 from coinche_cli.game.state import Change, GameState, Row, summary
 from coinche_cli.i18n import _, ngettext
 from coinche_cli.rules.choices import outcome_words
@@ -57,18 +57,20 @@ def totals_lines(state: GameState) -> list[str]:
 
 
 def deal_lines(state: GameState, row: Row) -> list[str]:
-    """A deal as recorded: its outcome and each side's points."""
+    """A deal as recorded: its outcome, why, and each side's points; every line within 80
+    columns (a long one goes on, indented, on the next)."""
     if row.result is None or row.entry.deal is None:
-        return [_("deal {number}: everybody passed (dealer {dealer})").format(
-            number=row.number, dealer=state.setup.seat_label(row.dealer))]
+        return wrapped([_("deal {number}: everybody passed, dealer {dealer}").format(
+            number=row.number, dealer=state.setup.seat_label(row.dealer))])
     deal = row.entry.deal
     outcome = outcome_words("made" if row.result.made else "failed")
-    return [
-        _("deal {number}: {taker} {contract} {outcome} ({reason})").format(
+    return wrapped([
+        _("deal {number}: {taker} {contract} {outcome}").format(
             number=row.number, taker=name(state, deal.taker), contract=contract_text(row),
-            outcome=outcome, reason=row.result.reason.split(": ", 1)[-1]),
+            outcome=outcome),
+        "  " + row.result.reason.split(": ", 1)[-1],
         *(f"  {line}" for line in row.result.explain(state.setup.names)[1:]),
-    ]
+    ])
 
 
 def change_lines(change: Change, verb: str) -> list[str]:

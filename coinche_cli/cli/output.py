@@ -50,6 +50,30 @@ def usage_line(text: str) -> None:
     sys.stderr.write(f"\x1b[31m{text}\x1b[0m\n" if colour else text + "\n")
 
 
+#: The width a line at the table keeps to (``game add``'s explanation), whatever the terminal.
+LINE_WIDTH = 80
+
+
+def wrapped(lines: Iterable[str], width: int = LINE_WIDTH) -> list[str]:
+    """``lines``, each cut at spaces to fit ``width`` columns; what follows goes on the next
+    lines, indented under the line's own indent plus two."""
+    import textwrap  # only when a line is long
+
+    out: list[str] = []
+    for line in lines:
+        if text_width(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        # a total stays with its "=" ("= 548" on the next line, not "=" alone at the end):
+        # textwrap breaks only at ASCII spaces, so a no-break space holds them together
+        kept = line.replace(" = ", " =\u00a0")
+        out += [part.replace("=\u00a0", "= ") for part in textwrap.wrap(
+            kept, width, initial_indent="", subsequent_indent=indent + "  ",
+            break_long_words=False, break_on_hyphens=False)]
+    return out
+
+
 def _clipped(word: str) -> str:
     return word if len(word) <= 80 else word[:79] + "…"
 

@@ -116,9 +116,10 @@ def new(
         print_json({"id": tournament.id, "name": tournament.name, "rules": tournament.rules_name,
                     "settings": tournament.settings.to_json()})
         return
-    print_line(_("tournament {name!r} created: {rules}, {rounds} rounds of {format}").format(
-        name=tournament.name, rules=tournament.rules_name, rounds=rounds,
-        format=_format(tournament)))
+    print_line(ngettext("tournament {name!r} created: {rules}, {rounds} round of {format}",
+                        "tournament {name!r} created: {rules}, {rounds} rounds of {format}",
+                        rounds).format(name=tournament.name, rules=tournament.rules_name,
+                                       rounds=rounds, format=_format(tournament)))
 
 
 def _format(tournament: "Tournament") -> str:
@@ -367,9 +368,12 @@ def penalty(
     given = tournaments.penalise(open_store(ctx), tournament, team, points, reason,
                                  to_opponents=not deduct)
     if deduct:
-        told = _("{team}: -{points} points in round {round}")
+        told = ngettext("{team}: -{points} point in round {round}",
+                        "{team}: -{points} points in round {round}", given.points)
     else:
-        told = _("{team}: {points} points to its opponents in round {round}")
+        told = ngettext("{team}: {points} point to its opponents in round {round}",
+                        "{team}: {points} points to its opponents in round {round}",
+                        given.points)
     print_line(told.format(team=team, points=given.points, round=given.round))
 
 

@@ -36,8 +36,10 @@ def round_lines(tournament: Tournament, played: Round) -> list[str]:
         lines.append(f"  {b.table:>3}  {tournament.name_of(b.team1)}  –  "
                      f"{tournament.name_of(b.team2)}   {result}")
     if played.bye is not None:
-        lines.append("  " + _("bye: {team} ({points} points)").format(
-            team=tournament.name_of(played.bye), points=bye_points(tournament, played)))
+        points = bye_points(tournament, played)
+        lines.append("  " + ngettext("bye: {team} ({points} point)",
+                                     "bye: {team} ({points} points)", points).format(
+            team=tournament.name_of(played.bye), points=points))
     if played.rematches:
         lines.append("  " + ngettext(
             "{count} rematch: no pairing without one was possible",

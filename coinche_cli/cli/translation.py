@@ -18,9 +18,9 @@ module.
 """
 
 import re
-from typing import Any
+from typing import Any, cast
 
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from coinche_cli.i18n import N_, _
 
@@ -36,17 +36,53 @@ def _localize_panels() -> None:
     rich_utils.DEFAULT_STRING = _("[default: {}]")
     rich_utils.ENVVAR_STRING = _("[env var: {}]")
     rich_utils.REQUIRED_LONG_STRING = _("[required]")
+    # an option's range ("[1<=x<=1000000000]") is Click's notation, not a word: its refusal
+    # says the range in words when a value is out of it
+    rich_utils.RANGE_STRING = ""
 
 
 def _translate(command: Any) -> None:
-    """``command``'s help, its parameters' help and metavars, in the language in use."""
+    """``command``'s help, its parameters' help and metavars, in the language in use (an
+    option without a metavar of its own gets its type's word, not Typer's ``<str>``)."""
     if command.help:
         command.help = _(command.help)
     for param in command.params:
         if getattr(param, "help", None):
             param.help = _(param.help)
+        if isinstance(param, TyperArgument):
+            # the argument's own name says what it is (DEAL, NAME): no type beside it
+            param.type = cast(Any, _Untyped(param.type))
         if getattr(param, "metavar", None):
             param.metavar = _(param.metavar)
+        elif getattr(param, "is_flag", True) is False:  # an option that takes a value
+            param.metavar = _type_word(param.type)
+
+
+def _type_word(kind: Any) -> str:
+    """The word an option's value is shown by in its help: a number, a path, a text (by the
+    names of the types of Typer's own copy of Click)."""
+    names = {cls.__name__ for cls in type(kind).__mro__}
+    if names & {"IntParamType", "FloatParamType"}:
+        return "N"
+    if "Path" in names:
+        return _("PATH")
+    if "Choice" in names:
+        return "[" + "|".join(map(str, kind.choices)) + "]"
+    return _("TEXT")
+
+
+class _Untyped:
+    """An argument's type, drawn in a help page without its ``<str>``: every other call goes
+    to the type itself (the help page is the last thing the command does)."""
+
+    def __init__(self, kind: Any) -> None:
+        self._kind = kind
+
+    def get_metavar(self, *args: Any, **kwargs: Any) -> str:
+        return ""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._kind, name)
 
 
 class Localized:
@@ -99,6 +135,12 @@ _VALUE_PROBLEMS = (
     (r"(?P<value>'.*') is not a valid (?:integer|int range)\.",
      N_("{value} is not a whole number")),
     (r"(?P<value>'.*') is not a valid (?:float|float range)\.", N_("{value} is not a number")),
+    (r"(?P<value>.*) is not in the range (?P<low>-?\d+)<=x<=(?P<high>-?\d+)\.",
+     N_("{value} is not between {low} and {high}")),
+    (r"(?P<value>.*) is not in the range x>=(?P<low>-?\d+)\.",
+     N_("{value} is not {low} or more")),
+    (r"(?P<value>.*) is not in the range x<=(?P<high>-?\d+)\.",
+     N_("{value} is not {high} or less")),
     (r"(?P<value>.*) is not in the range (?P<range>.*)\.",
      N_("{value} is not in the range {range}")),
     (r"(?P<value>'.*') is not one of (?P<choices>.*)\.", N_("{value} is not one of {choices}")),
@@ -117,6 +159,8 @@ _MESSAGES = (
     (r"Option (?P<name>'.+?') does not take a value\.", N_("option {name} takes no value")),
     (r"Got unexpected extra argument(?:s|\(s\))? \((?P<args>.*)\)",
      N_("unexpected extra words on the command line: {args}")),
+    (r"No such command (?P<name>'.+?')\. Did you mean (?P<options>'.+?')\?",
+     N_("no such command: {name} (did you mean {options}?)")),
     (r"No such command (?P<name>'.+?')\.", N_("no such command: {name}")),
 )
 

@@ -24,6 +24,7 @@ from coinche_cli.game.state import (
 )
 from coinche_cli.i18n import _
 from coinche_cli.names import NameIndex, check_name
+from coinche_cli.rules.choices import coinche_words, trump_words
 from coinche_cli.rules.model import Rules, compile_rules, load_compiled
 from coinche_cli.scoring.deal import Deal, deal_from_json
 from coinche_cli.store import now
@@ -78,8 +79,8 @@ def deal_rows(store: Store, game_id: int) -> list[dict[str, Any]]:
             "taker": "" if deal is None else state.setup.names[deal.taker],
             "contract": "" if deal is None else (
                 deal.contract if isinstance(deal.contract, int) else str(deal.contract)),
-            "trump": "" if deal is None else deal.trump.value,
-            "coinche": 0 if deal is None else deal.coinche,
+            "trump": "" if deal is None else trump_words(deal.trump.value),
+            "coinche": "" if deal is None else coinche_words(deal.coinche),
             "made": None if row.result is None else row.result.made,
             "score1": 0 if row.result is None else row.result.scores["A"],
             "score2": 0 if row.result is None else row.result.scores["B"],

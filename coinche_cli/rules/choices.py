@@ -9,7 +9,7 @@ function that says it in the language in force, a ``match`` that mypy proves exh
 
 from typing import Literal, assert_never, get_args
 
-from coinche_cli.i18n import _
+from coinche_cli.i18n import _, pgettext
 
 #: Which way the deal and the play go round the table.
 Direction = Literal["clockwise", "counterclockwise"]
@@ -40,6 +40,11 @@ Role = Literal["takers", "defenders"]
 Condition = Literal["when_coinched", "when_surcoinched", "when_capot", "when_generale"]
 #: The modes that are not a trump suit: sans-atout and tout-atout.
 NoSuit = Literal["SA", "TA"]
+#: The ways a deal is played: a trump suit (spades, hearts, diamonds, clubs), sans-atout,
+#: tout-atout, by their codes.
+Trump = Literal["S", "H", "D", "C", "SA", "TA"]
+#: The cards of a suit, as rules files name them (7 8 9 10 J Q K A).
+Rank = Literal["7", "8", "9", "10", "J", "Q", "K", "A"]
 #: The announces under their canonical names, and ``carre``: the four plain carrés together.
 Announce = Literal["tierce", "cinquante", "cent", "carre", "carre-A", "carre-10", "carre-K",
                    "carre-Q", "carre-J", "carre-9", "carre-8", "carre-7"]
@@ -220,6 +225,49 @@ def no_suit_words(code: NoSuit) -> str:
             return _("sans-atout")
         case "TA":
             return _("tout-atout")
+        case unreachable:
+            assert_never(unreachable)
+
+
+def trump_words(trump: Trump) -> str:
+    """A deal's trump in a sheet: its code in English (S, H, D, C, SA, TA), a word in French
+    (pique, cœur, carreau, trèfle, sans-atout, tout-atout)."""
+    match trump:
+        case "S":
+            return pgettext("trump", "S")
+        case "H":
+            return pgettext("trump", "H")
+        case "D":
+            return pgettext("trump", "D")
+        case "C":
+            return pgettext("trump", "C")
+        case "SA":
+            return pgettext("trump", "SA")
+        case "TA":
+            return pgettext("trump", "TA")
+        case unreachable:
+            assert_never(unreachable)
+
+
+def coinche_words(level: int) -> str:
+    """A deal's coinche in a sheet: none, coinché (×2), surcoinché (×4)."""
+    if level >= 2:
+        return _("surcoinché")
+    return _("coinché") if level == 1 else pgettext("coinche", "no")
+
+
+def rank_letter(rank: Rank) -> str:
+    """A card as a player of the language in force writes it: J Q K in English, V D R in
+    French (valet, dame, roi); numbers and the ace as they are."""
+    match rank:
+        case "J":
+            return pgettext("card", "J")
+        case "Q":
+            return pgettext("card", "Q")
+        case "K":
+            return pgettext("card", "K")
+        case "7" | "8" | "9" | "10" | "A":
+            return rank
         case unreachable:
             assert_never(unreachable)
 

@@ -10,6 +10,7 @@ from coinche_cli.rules.choices import (
     Announce,
     Condition,
     Outcome,
+    Rank,
     Role,
     Term,
     announce_words,
@@ -19,6 +20,7 @@ from coinche_cli.rules.choices import (
     direction_words,
     no_suit_words,
     outcome_words,
+    rank_letter,
     reach_words,
     role_words,
     rounding_words,
@@ -50,7 +52,8 @@ def summary_rows(rules: Rules) -> dict[str, Any]:
 
 def _table(cards: Any) -> str:
     order = sorted(reversed(RANKS), key=lambda rank: -cards.get(rank, 0))
-    return ", ".join(f"{rank} {cards[rank]}" for rank in order if rank in cards)
+    return ", ".join(f"{rank_letter(cast(Rank, rank))} {cards[rank]}" for rank in order
+                     if rank in cards)
 
 
 def _terms(terms: tuple[str | int, ...]) -> str:
@@ -123,7 +126,8 @@ def rules_summary(rules: Rules) -> list[str]:
     if rules.announces:
         values = ", ".join(f"{announce_name(rules, n)} {v}" for n, v in rules.announces.items()
                            if rules.announce_label(n) != "carre" or n == "carre-A")
-        which = _("best announce only") if rules.best_announce_only else _("all count")
+        which = (_("only the side with the best announce scores its announces (all of them)")
+                 if rules.best_announce_only else _("each side scores its own announces"))
         lines.append(_("announces: {values}; {which}").format(values=values, which=which))
     else:
         lines.append(_("announces: none"))

@@ -285,7 +285,7 @@ def _counted(
     if len(leaders) > 1:
         if deal.announce_winner not in leaders:
             raise DealError("announce_winner", _("sides {sides} have equal best announces "
-                                                 "({value}); give announce_winner"),
+                                                 "({value}): say whose count"),
                             sides=", ".join(leaders), value=top[0])
         leaders = [deal.announce_winner]
     return {side: (counted[side] if side == leaders[0] else 0) for side in sides}

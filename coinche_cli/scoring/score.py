@@ -32,17 +32,18 @@ class Term(NamedTuple):
     name: str
     value: int
     factor: int = 1
-    # the announces behind an announce term: each its rules file's own word, or (True) the
-    # canonical name that the language in use puts into words when the term is shown
-    names: tuple[tuple[str, bool], ...] = ()
+    # the announces behind an announce term, each with its value: its rules file's own word,
+    # or (True) the canonical name that the language in use puts into words when shown
+    names: tuple[tuple[str, bool, int], ...] = ()
 
     @property
     def label(self) -> str:
-        """``104 card points``, ``50 cinquante``: the term as the explanation shows it."""
+        """``104 card points``, ``20 tierce + 50 cinquante``: the term as the explanation
+        shows it, each announce with its own value."""
         if self.name in ("announces", "all_announces") and self.names:
-            words = " + ".join(announce_words(cast(Announce, word)) if canonical else word
-                               for word, canonical in self.names)
-            return f"{self.value} {words}"
+            return " + ".join(
+                f"{value} {announce_words(cast(Announce, word)) if canonical else word}"
+                for word, canonical, value in self.names)
         return term_value_words(cast(ScoredTerm, self.name), self.value)
 
     @property
@@ -89,7 +90,8 @@ class DealScore(NamedTuple):
         outcome, detail, *more = self.why
         text = _words(detail)
         for said in more:
-            text += f" ({_words(said)})" if said[0] in _COINCHE else "; " + _words(said)
+            # TRANSLATORS: what separates two parts of a deal's reason ("; " in English)
+            text += f" ({_words(said)})" if said[0] in _COINCHE else _("; ") + _words(said)
         return _(outcome[0]).format(**dict(outcome[1]), detail=text)
 
     @property
@@ -111,7 +113,7 @@ class DealScore(NamedTuple):
             detail = ", ".join(
                 f"{names.get(s, s)} {checked.points[s]} → {self.rounded[s]}" for s in checked.sides
             )
-            lines.append(_("card points as scored ({method}): {detail}").format(
+            lines.append(_("card points as scored, {method}: {detail}").format(
                 method=rounding_words(self.rounding), detail=detail))
         return tuple(lines)
 
@@ -278,7 +280,7 @@ def _term(
     if isinstance(item, int):
         factor = multiplier if "fixed" in rules.multiplied else 1
         return Term("fixed", item, factor)
-    names: tuple[tuple[str, bool], ...] = ()
+    names: tuple[tuple[str, bool, int], ...] = ()
     if item == "points":
         value = rounded[side]
     elif item == "contract":
@@ -305,11 +307,12 @@ def _term(
 
 
 def _announce_names(rules: Rules, checked: CheckedDeal,
-                    sides: tuple[str, ...]) -> tuple[tuple[str, bool], ...]:
+                    sides: tuple[str, ...]) -> tuple[tuple[str, bool, int], ...]:
     from coinche_cli.rules.describe import announce_word  # only for a deal with announces
 
+    table = rules.announces or {}
     return tuple(
-        announce_word(rules, name)
+        (*announce_word(rules, name), table[name])
         for side in sides
         if checked.counted.get(side, 0)
         for name in checked.announces.get(side, ())

@@ -4,10 +4,11 @@ Excel by the shared writers of :mod:`coinche_cli.sheets.writing`."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from coinche_cli.game.state import GameState, summary
 from coinche_cli.i18n import _, pgettext
+from coinche_cli.rules.choices import Trump, coinche_words, trump_words
 from coinche_cli.sheets.writing import write_csv, write_xlsx
 
 
@@ -43,8 +44,9 @@ def sheet_rows(state: GameState) -> tuple[list[str], list[list[Any]]]:
         data = deal.to_json()
         rows.append([
             row.number, setup.seat_label(row.dealer), deal.taker,
-            setup.names.get(deal.taker, deal.taker), data["contract"], data["trump"],
-            deal.coinche, False, result.made,
+            setup.names.get(deal.taker, deal.taker), data["contract"],
+            trump_words(cast(Trump, data["trump"])), coinche_words(deal.coinche), False,
+            result.made,
             *(result.checked.points[s] for s in setup.sides),
             " ".join(deal.belote), _announces(data.get("announces")),
             deal.announce_winner or "", result.checked.capot or "", result.checked.generale,

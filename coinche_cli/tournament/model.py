@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from coinche_cli.errors import TournamentError
-from coinche_cli.i18n import _
+from coinche_cli.i18n import _, npgettext
 from coinche_cli.tournament.board import Board as Board  # re-exported: a round's tables
 from coinche_cli.tournament.ranking import TIE_BREAKS, Ranking
 from coinche_cli.values import Value
@@ -298,6 +298,13 @@ class Tournament(Value):
         if not plus1 and not plus2:
             return board.winner
         return board.winner_of(board.score1 + plus1, (board.score2 or 0) + plus2)
+
+
+def round_title(number: int) -> str:
+    """A round as the concours' sheets, exports and projector name it: "Round 2" in English,
+    "2e partie" in French (where club sheets speak of parties; the catalogue's two forms give
+    "1re partie" for the first)."""
+    return npgettext("partie", "Round {round}", "Round {round}", number).format(round=number)
 
 
 def bye_points(tournament: Tournament, played: Round) -> int:

@@ -246,9 +246,12 @@ def pair_next(store: Store, name: str | None) -> Paired:
                                   rounds=tournament.settings.rounds)
         current = tournament.current
         if current is not None and not current.complete:
-            missing = ", ".join(str(b.table) for b in current.boards if not b.has_result)
-            raise TournamentError(_("round {round} is not finished: tables {tables} have no "
-                                    "result"), round=current.number, tables=missing)
+            missing = [str(b.table) for b in current.boards if not b.has_result]
+            raise TournamentError(ngettext("round {round} is not finished: table {tables} has "
+                                           "no result",
+                                           "round {round} is not finished: tables {tables} have "
+                                           "no result", len(missing)),
+                                  round=current.number, tables=", ".join(missing))
         field = contenders(tournament, number)
         if len(field) < 2:
             raise TournamentError(ngettext("{count} team to pair: at least 2 are needed",

@@ -211,8 +211,11 @@ def commit(store: Store, tournament_id: int, number: int, latest: int,
                                   round=number, table=after.table)
     store.set_results(tournament_id, number, [after for _before, after in changes], now(), source)
     if closed:
-        return [_("round {round} corrected: rounds {first} to {last} were paired on the standings "
-                  "before this correction").format(round=number, first=number + 1, last=latest)]
+        return [ngettext("round {round} corrected: round {first} was paired on the standings "
+                         "before this correction",
+                         "round {round} corrected: rounds {first} to {last} were paired on the "
+                         "standings before this correction",
+                         latest - number).format(round=number, first=number + 1, last=latest)]
     return []
 
 
