@@ -115,29 +115,34 @@ class Concours(Protocol):
 
     def __call__(self, teams: int | Sequence[str] = 4, *options: str, on: Cli | None = None,
                  name: str = "Concours", rounds: int = 4, deals: int = 4,
-                 clubs: Mapping[str, str] | None = None, players: str = "",
+                 clubs: Mapping[str, str] | None = None,
+                 players: str | Mapping[str, str] = "", seed: int | None = None,
                  pair: bool = False) -> Cli: ...
 
 
 @pytest.fixture
 def concours(cli: Cli) -> Concours:
-    """``concours(teams, *options)``: a new tournament in registration order (no draw) of
-    ``rounds`` rounds of ``deals`` deals, its teams registered (the first ``teams`` of
-    :data:`TEAMS`, or the names given; ``clubs`` by team, ``players`` for each), round 1
-    paired with ``pair``; on ``cli`` (in process, on the test's store) unless ``on`` is
-    another command line (real processes, limits).  Returns ``coinche tournament`` on it."""
+    """``concours(teams, *options)``: a new tournament of ``rounds`` rounds of ``deals``
+    deals, in registration order (no draw) unless a ``seed`` draws round 1, its teams
+    registered (the first ``teams`` of :data:`TEAMS`, or the names given; ``clubs`` by team,
+    ``players`` for each, or by team), round 1 paired with ``pair``; on ``cli`` (in process,
+    on the test's store) unless ``on`` is another command line (real processes, limits).
+    Returns ``coinche tournament`` on it."""
 
     def make(teams: int | Sequence[str] = 4, *options: str, on: Cli | None = None,
              name: str = "Concours", rounds: int = 4, deals: int = 4,
-             clubs: Mapping[str, str] | None = None, players: str = "",
+             clubs: Mapping[str, str] | None = None,
+             players: str | Mapping[str, str] = "", seed: int | None = None,
              pair: bool = False) -> Cli:
         director = (on or cli).under("tournament")
-        director.run("new", name, "--rounds", str(rounds), "--deals", str(deals),
-                     "--registration-order", *options)
+        draw = ("--registration-order",) if seed is None else ("--seed", str(seed))
+        director.run("new", name, "--rounds", str(rounds), "--deals", str(deals), *draw,
+                     *options)
         for team in TEAMS[:teams] if isinstance(teams, int) else teams:
             club = (clubs or {}).get(team, "")
+            said = players if isinstance(players, str) else players.get(team, "")
             director.run("team", "add", team, *(("--club", club) if club else ()),
-                         *(("--players", players) if players else ()))
+                         *(("--players", said) if said else ()))
         if pair:
             director.run("pair")
         return director

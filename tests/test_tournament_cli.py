@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 from openpyxl import load_workbook  # the tests reopen the files they check
 
+from tests.conftest import Concours
 from tests.harness import Cli
 
 NAMES = ("Les As", "Les Rois", "Les Dames", "Les Valets", "Les Dix", "Les Neuf", "Les Huit",
@@ -44,14 +45,24 @@ class Director(Cli):
         return [t["team"] for t in self.json("team", "list")]
 
 
-def start(cli: Cli, teams: int, *, rounds: int = 5, seed: int = 7) -> Director:
-    """A 4-deal tournament of ``teams`` teams in the test's new store."""
-    director = Director(cli)
-    director.run("new", "Concours", "--rules", "standard", "--rounds", str(rounds),
-                 "--deals", "4", "--seed", str(seed))
-    for name in NAMES[:teams]:
-        director.run("team", "add", name, "--players", f"{name} 1, {name} 2")
-    return director
+class Start(Protocol):
+    """Builds a concours of this file's teams (see the ``start`` fixture)."""
+
+    def __call__(self, teams: int, *, rounds: int = 5, seed: int = 7) -> Director: ...
+
+
+@pytest.fixture
+def start(cli: Cli, concours: Concours) -> Start:
+    """``start(teams)``: a 4-deal tournament of the first ``teams`` of :data:`NAMES` (each
+    with two players), round 1 to be drawn with ``seed``; the director on it."""
+
+    def make(teams: int, *, rounds: int = 5, seed: int = 7) -> Director:
+        names = NAMES[:teams]
+        concours(names, "--rules", "standard", rounds=rounds, seed=seed,
+                 players={name: f"{name} 1, {name} 2" for name in names})
+        return Director(cli)
+
+    return make
 
 
 def write_csv(path: Path, rows: list[list[str]]) -> Path:
@@ -63,8 +74,8 @@ def write_csv(path: Path, rows: list[list[str]]) -> Path:
 # ---------------------------------------------------------------- refusals
 
 
-def test_an_unknown_team_is_refused_by_drop_penalty_and_forfeit(cli: Cli) -> None:
-    director = start(cli, 4)
+def test_an_unknown_team_is_refused_by_drop_penalty_and_forfeit(start: Start) -> None:
+    director = start(4)
     director.pair()
     assert "Les Inconnus" in director.refused("team", "drop", "Les Inconnus")
     assert "Les Inconnus" in director.refused("penalty", "Les Inconnus", "162", "--reason",
@@ -72,8 +83,8 @@ def test_an_unknown_team_is_refused_by_drop_penalty_and_forfeit(cli: Cli) -> Non
     assert "Les Inconnus" in director.refused("result", "1", "--forfeit", "Les Inconnus")
 
 
-def test_a_forfeit_by_a_team_of_another_table_is_refused(cli: Cli) -> None:
-    director = start(cli, 4)
+def test_a_forfeit_by_a_team_of_another_table_is_refused(start: Start) -> None:
+    director = start(4)
     tables = director.pair()["tables"]
     elsewhere = tables[1]["teams"][0]
     assert elsewhere in director.refused("result", "1", "--forfeit", elsewhere)
@@ -81,15 +92,16 @@ def test_a_forfeit_by_a_team_of_another_table_is_refused(cli: Cli) -> None:
 
 @pytest.mark.parametrize("again", ["Équipe Bleue", "équipe bleue", "EQUIPE BLEUE",
                                    "Equipe Bleue", "  Équipe   Bleue "])
-def test_a_duplicate_team_name_is_refused(cli: Cli, again: str) -> None:
-    director = start(cli, 2)
+def test_a_duplicate_team_name_is_refused(start: Start, again: str) -> None:
+    director = start(2)
     director.run("team", "add", "Équipe Bleue")
     director.refused("team", "add", again)
     assert director.team_names() == [*NAMES[:2], "Équipe Bleue"]
 
 
-def test_an_import_repeating_a_registered_team_imports_nothing(cli: Cli, tmp_path: Path) -> None:
-    director = start(cli, 2)
+def test_an_import_repeating_a_registered_team_imports_nothing(start: Start,
+                                                               tmp_path: Path) -> None:
+    director = start(2)
     path = write_csv(tmp_path / "equipes.csv", [
         ["Équipe", "Joueur 1", "Joueur 2"], ["Les Nouveaux", "Ana", "Bob"],
         ["LES ROIS", "Eve", "Luc"]])
@@ -98,8 +110,8 @@ def test_an_import_repeating_a_registered_team_imports_nothing(cli: Cli, tmp_pat
     assert director.team_names() == list(NAMES[:2])
 
 
-def test_a_result_for_the_bye_is_refused(cli: Cli, tmp_path: Path) -> None:
-    director = start(cli, 5)
+def test_a_result_for_the_bye_is_refused(start: Start, tmp_path: Path) -> None:
+    director = start(5)
     data = director.pair()
     assert data["bye"] is not None and len(data["tables"]) == 2
     line = director.refused("result", "3", "600", "400")  # just after the last table
@@ -113,15 +125,15 @@ def test_a_result_for_the_bye_is_refused(cli: Cli, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("table", ["3", "9", "0"])
-def test_an_unknown_table_is_refused(cli: Cli, table: str) -> None:
-    director = start(cli, 4)
+def test_an_unknown_table_is_refused(start: Start, table: str) -> None:
+    director = start(4)
     director.pair()
     director.refused("result", table, "600", "400")
     director.root.refused("game", "new", "--table", table)
 
 
-def test_a_result_for_a_closed_round_is_refused(cli: Cli, tmp_path: Path) -> None:
-    director = start(cli, 4)
+def test_a_result_for_a_closed_round_is_refused(start: Start, tmp_path: Path) -> None:
+    director = start(4)
     director.finish_round(director.pair())
     director.pair()
     assert "1" in director.refused("result", "1", "600", "400", "--round", "1")
@@ -131,18 +143,18 @@ def test_a_result_for_a_closed_round_is_refused(cli: Cli, tmp_path: Path) -> Non
     director.refused("result", "1", "600", "400", "--round", "3")  # not paired yet
 
 
-def test_pairing_while_results_are_missing_is_refused(cli: Cli) -> None:
-    director = start(cli, 6)
+def test_pairing_while_results_are_missing_is_refused(start: Start) -> None:
+    director = start(6)
     director.pair()
     director.run("result", "1", "800", "600")
     line = director.refused("pair")
     assert "2" in line and "3" in line  # the tables without a result
 
 
-def test_a_teams_file_with_a_missing_name_and_a_duplicate_imports_nothing(
+def test_a_teams_file_with_a_missing_name_and_a_duplicate_imports_nothing(start: Start,
     cli: Cli, tmp_path: Path,
 ) -> None:
-    director = start(cli, 2)
+    director = start(2)
     path = write_csv(tmp_path / "equipes.csv", [
         ["Équipe", "Joueur 1", "Joueur 2"],
         ["Les Nouveaux", "Ana", "Bob"],
@@ -155,8 +167,8 @@ def test_a_teams_file_with_a_missing_name_and_a_duplicate_imports_nothing(
     assert director.team_names() == list(NAMES[:2])
 
 
-def test_a_results_file_with_a_bad_score_stores_nothing(cli: Cli, tmp_path: Path) -> None:
-    director = start(cli, 6)
+def test_a_results_file_with_a_bad_score_stores_nothing(start: Start, tmp_path: Path) -> None:
+    director = start(6)
     director.pair()
     path = write_csv(tmp_path / "resultats.csv", [
         ["Table", "Score 1", "Score 2"], ["1", "800", "600"], ["2", "huit cents", "600"],
@@ -166,14 +178,14 @@ def test_a_results_file_with_a_bad_score_stores_nothing(cli: Cli, tmp_path: Path
     assert all(t["scores"] is None for t in director.json("show")["tables"])
 
 
-def test_a_negative_score_is_refused(cli: Cli) -> None:
-    director = start(cli, 4)
+def test_a_negative_score_is_refused(start: Start) -> None:
+    director = start(4)
     director.pair()
     director.refused("result", "1", "600", "--", "-10")
 
 
-def test_a_game_for_a_table_with_a_result_is_refused(cli: Cli) -> None:
-    director = start(cli, 4)
+def test_a_game_for_a_table_with_a_result_is_refused(start: Start) -> None:
+    director = start(4)
     director.pair()
     director.run("result", "1", "800", "600")
     director.root.refused("game", "new", "--table", "1")
@@ -182,27 +194,27 @@ def test_a_game_for_a_table_with_a_result_is_refused(cli: Cli) -> None:
     director.refused("result", "2", "800", "600")  # scored deal by deal
 
 
-def test_unpair_when_results_exist_is_refused(cli: Cli) -> None:
-    director = start(cli, 4)
+def test_unpair_when_results_exist_is_refused(start: Start) -> None:
+    director = start(4)
     director.pair()
     director.run("result", "2", "800", "600")
     director.refused("unpair")
 
 
-def test_unpair_when_a_table_has_its_game_is_refused(cli: Cli) -> None:
-    director = start(cli, 4)
+def test_unpair_when_a_table_has_its_game_is_refused(start: Start) -> None:
+    director = start(4)
     director.pair()
     director.root.run("game", "new", "--table", "1")
     director.refused("unpair")
 
 
-def test_unpair_before_any_pairing_is_refused(cli: Cli) -> None:
-    director = start(cli, 4)
+def test_unpair_before_any_pairing_is_refused(start: Start) -> None:
+    director = start(4)
     director.refused("unpair")
 
 
-def test_a_sixth_pairing_of_a_five_round_tournament_is_refused(cli: Cli) -> None:
-    director = start(cli, 6)
+def test_a_sixth_pairing_of_a_five_round_tournament_is_refused(start: Start) -> None:
+    director = start(6)
     for number in range(1, 6):
         data = director.pair()
         assert data["round"] == number
@@ -221,22 +233,22 @@ def test_a_sixth_pairing_of_a_five_round_tournament_is_refused(cli: Cli) -> None
     ["--deals", "4", "--rounds", "0"],
 ], ids=["deals-and-target", "neither", "unknown-tie-break", "zero-target", "bad-bye-points",
         "three-match-points", "zero-rounds"])
-def test_bad_settings_are_refused(cli: Cli, settings: list[str]) -> None:
-    director = start(cli, 2)
+def test_bad_settings_are_refused(start: Start, settings: list[str]) -> None:
+    director = start(2)
     director.refused("new", "Autre", "--rules", "standard", *settings)
     assert [t["name"] for t in director.json("list")] == ["Concours"]
 
 
-def test_a_second_tournament_of_the_same_name_is_refused(cli: Cli) -> None:
-    director = start(cli, 2)
+def test_a_second_tournament_of_the_same_name_is_refused(start: Start) -> None:
+    director = start(2)
     director.refused("new", "CONCOURS", "--deals", "4")
 
 
 # ---------------------------------------------------------------- what works
 
 
-def test_a_late_entry_plays_from_the_next_round(cli: Cli) -> None:
-    director = start(cli, 5)
+def test_a_late_entry_plays_from_the_next_round(start: Start) -> None:
+    director = start(5)
     first = director.pair()
     late = director.json("team", "add", "Les Tardifs", "--players", "Ana, Bob")
     assert late["joined_round"] == 2 and late["players"] == ["Ana", "Bob"]
@@ -253,8 +265,8 @@ def test_a_late_entry_plays_from_the_next_round(cli: Cli) -> None:
     assert sorted(seated) == sorted([*NAMES[:5], "Les Tardifs"])
 
 
-def test_unpair_then_pair_again_gives_the_same_pairing(cli: Cli) -> None:
-    director = start(cli, 9)
+def test_unpair_then_pair_again_gives_the_same_pairing(start: Start) -> None:
+    director = start(9)
     first = director.pair()
     director.run("unpair")
     assert director.pair() == first
@@ -265,8 +277,8 @@ def test_unpair_then_pair_again_gives_the_same_pairing(cli: Cli) -> None:
     assert second["round"] == 2
 
 
-def test_tournament_show_json(cli: Cli) -> None:
-    director = start(cli, 5)
+def test_tournament_show_json(start: Start) -> None:
+    director = start(5)
     paired = director.pair()
     director.run("result", "1", "900", "700")
     director.run("result", "2", "--forfeit", paired["tables"][1]["teams"][0])
@@ -283,8 +295,8 @@ def test_tournament_show_json(cli: Cli) -> None:
     assert director.json("show", "--round", "1") == shown
 
 
-def test_score_sheets_have_one_sheet_per_table(cli: Cli, tmp_path: Path) -> None:
-    director = start(cli, 8)
+def test_score_sheets_have_one_sheet_per_table(start: Start, tmp_path: Path) -> None:
+    director = start(8)
     paired = director.pair()
     path = tmp_path / "feuilles.xlsx"
     director.run("sheets", "--round", "1", str(path))

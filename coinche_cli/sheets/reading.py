@@ -337,7 +337,7 @@ def read_teams(path: Path) -> list[TeamRow]:
     club) is one :func:`check_name` refuses.  Blank rows are skipped.
     """
     name = path.name
-    labels = {"name": _("team"), "club": _("club")}
+    labels = {"name": field_words("team"), "club": field_words("club")}
     expected = ", ".join(TEAM_HEADERS["name"][:3])
     grid, layout = _open(path, team_field, ("name",), expected, labels)
     player_columns = [i for field, i in sorted(layout.columns.items())

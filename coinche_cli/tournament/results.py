@@ -107,7 +107,9 @@ def _board(tournament: Tournament, played: Round, table: int) -> Board:
         if played.bye is not None and table == len(played.boards) + 1:
             raise TournamentError(_("table {table} is the bye ({team}): a bye has no result"),
                                   table=table, team=tournament.name_of(played.bye))
-        raise TournamentError(_("round {round} has no table {table} (tables 1..{count})"),
+        raise TournamentError(ngettext("round {round} has no table {table} (it has table 1 only)",
+                                       "round {round} has no table {table} (tables 1 to {count})",
+                                       len(played.boards)),
                               table=table, round=played.number, count=len(played.boards))
     return board
 
