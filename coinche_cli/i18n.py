@@ -354,6 +354,16 @@ def speaking(language: str) -> Iterator[None]:
         _current.reset(token)
 
 
+def spoken() -> str:
+    """The code of the language in force (``en``, ``fr``, a catalogue's folder name): the
+    room's language, which the live page's projector speaks."""
+    current = translations()
+    for path, catalogue in _read.items():  # a catalogue is read once, by its path
+        if catalogue is current:
+            return os.path.basename(os.path.dirname(os.path.dirname(path)))
+    return SOURCE
+
+
 def in_source_language(build: Callable[P, T]) -> Callable[P, T]:
     """``build`` (a JSON builder) run in English whatever the language in use: JSON keys and
     values are the same in every language, they are the machine's interface."""

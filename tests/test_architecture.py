@@ -55,8 +55,10 @@ BACKENDS = ("coinche_cli.store.sqlite", "coinche_cli.store.postgres")
 #: Libraries only one room may import.
 ONLY = {
     ("typer", "click", "rich"): ("coinche_cli.cli",),
-    ("starlette", "uvicorn", "jinja2", "segno"): ("coinche_cli.web",
-                                                 "coinche_cli.cli.tournament_serve"),
+    ("starlette", "uvicorn", "jinja2"): ("coinche_cli.web", "coinche_cli.cli.tournament_serve"),
+    # QR codes: the live page's, and each score sheet's (its table's entry page)
+    ("segno",): ("coinche_cli.web", "coinche_cli.cli.tournament_serve",
+                 "coinche_cli.sheets.tournament"),
     ("sqlite3",): ("coinche_cli.store.sqlite",),
     ("psycopg",): ("coinche_cli.store.postgres",),
     ("xlsxwriter", "python_calamine"): ("coinche_cli.sheets",),

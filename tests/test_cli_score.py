@@ -140,3 +140,54 @@ def test_a_capot_of_252_card_points_without_rounding_explains_itself(tmp_path: P
     assert added.code == 0 and not added.crash, added.report()
     assert "  Us: 252 card points + 250 contract = 502" in added.stdout.splitlines()
     assert cli.json("game", "show")["totals"] == {"A": 502, "B": 0}
+
+
+# --- natural French wherever a deal is typed (issue 18, point 11) -----------------------------
+
+@pytest.mark.parametrize(("words", "scores"), [
+    # standard (variants.md): made, card points + contract to the takers, the defence's
+    # card points to it; coinché ×2 on the winning side's whole score; failed, 162 + contract
+    (["A", "100", "à", "pique", "104"], {"A": 204, "B": 58}),
+    (["A", "100", "a", "pique", "contrée", "104"], {"A": 408, "B": 58}),
+    (["A", "80", "sans", "atout", "70"], {"A": 0, "B": 242}),
+    (["B", "120", "tout", "atout", "surcontrée", "130"], {"A": 32, "B": 1000}),
+])  # fmt: skip
+def test_score_reads_a_deal_as_a_french_table_says_it(words: list[str],
+                                                      scores: dict[str, int]) -> None:
+    assert IN_PROCESS.json("score", *words)["scores"] == scores
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["A", "100S", "104", "belote"],
+     "error: belote: unexpected word 'belote': a belote is given with --belote SIDE"),
+    (["A", "100S", "104", "capot"], "error: capot: unexpected word 'capot': the side that won "
+                                    "every trick is given with --capot SIDE"),
+    (["A", "100", "à", "piqe", "104"], "error: trump: 'piqe' is not a trump: use S H D C "
+                                       "(♠ ♥ ♦ ♣, P K T), SA or TA"),
+    (["A", "100S", "104", "euh"], "error: deal: unexpected word 'euh': a deal is TAKER "
+                                  "CONTRACT [POINTS], then its options"),
+    (["passe"], "error: deal: 'passe' is a deal everybody passed: give it alone (game add "
+                "passe; game edit N --pass)"),
+])  # fmt: skip
+def test_a_word_score_cannot_read_is_one_line_quoting_it(args: list[str], line: str) -> None:
+    assert IN_PROCESS.refused("score", *args) == line
+
+
+def test_game_add_takes_natural_french_and_passe(cli_process: Cli) -> None:
+    # the installed command: a deal everybody passed typed as game add passe (as game pass),
+    # then 100 à pique contrée made with 104: (104 + 100) × 2 = 408, the defence's 58
+    # (variants.md, standard)
+    cli_process.run("game", "new", "--team", "Nous", "--team", "Eux")
+    passed = cli_process.run("game", "add", "passe")
+    assert passed.stdout.startswith("deal 1: everybody passed")
+    added = cli_process.json("game", "add", "Nous", "100", "à", "pique", "contrée", "104")
+    assert (added["deal"], added["scores"]) == (2, {"A": 408, "B": 58})
+    assert cli_process.json("game", "add", "Pass")["deal"] == 3
+    line = cli_process.refused("game", "add", "passe", "--belote", "A")
+    assert line.startswith("error: deal: 'passe' is a deal everybody passed: give it alone")
+    line = cli_process.refused("game", "add", "Nous", "100S", "104", "belote")
+    assert line == "error: belote: unexpected word 'belote': a belote is given with --belote SIDE"
+    shown = cli_process.json("game", "show")
+    assert [d["passed"] for d in shown["deals"]] == [True, False, True]
+    assert shown["next_dealer"] == "B"  # three deals dealt: seats 1, 2, 3; seat 4 (B) deals
+    assert "Traceback" not in "".join(ran.stderr for ran in cli_process.history)

@@ -124,3 +124,56 @@ def test_every_result_says_how_it_was_entered_and_what_it_replaced(
     with (tmp_path / "csv" / "round-1.csv").open(encoding="utf-8-sig") as handle:
         entry = [row["scored"] for row in csv.DictReader(handle)]
     assert entry == ["typed", "typed"]
+
+
+def test_a_french_concours_speaks_of_parties_and_tirage(cli_process: Cli, concours: Concours,
+                                                        tmp_path: Path) -> None:
+    """Points 12 and 14: the workbook's sheets and the CSV files in French, the draw a
+    « tirage », a team's name quoted rather than agreeing with a verb."""
+    cli_process.env["COINCHE_LANG"] = "fr"
+    director = concours(3, on=cli_process)
+    refused = director.run("show", code=2).stderr
+    assert refused == "erreur\N{NO-BREAK SPACE}: aucune ronde n'a encore été tirée\n"
+    director.run("pair")
+    director.run("result", "1", "1500", "1400")
+    assert director.run("team", "drop", "Les As").stdout.splitlines() == [
+        "équipe «\N{NO-BREAK SPACE}Les As\N{NO-BREAK SPACE}» retirée\N{NO-BREAK SPACE}: "
+        "plus au tirage à partir de la ronde 2"]
+    director.run("export", str(tmp_path / "c.xlsx"), "--csv", str(tmp_path / "csv"))
+    assert load_workbook(tmp_path / "c.xlsx").sheetnames == [
+        "Classement", "Équipes", "Ronde 1 (1re partie)", "Pénalités", "Historique"]
+    assert sorted(path.name for path in (tmp_path / "csv").iterdir()) == [
+        "classement.csv", "equipes.csv", "historique.csv", "penalites.csv", "ronde-1.csv"]
+    director.run("pair")
+    director.run("export", str(tmp_path / "c.xlsx"))
+    assert load_workbook(tmp_path / "c.xlsx").sheetnames[3] == "Ronde 2 (2e partie)"
+
+
+def test_a_french_table_is_read_and_answered_in_french(cli_process: Cli) -> None:
+    """Points 10, 11, 13 and 15 through the installed command: natural French read, each
+    announce with its own value, a word not understood quoted with a hint, every line of
+    ``game add`` within 80 columns, and ``rules show`` saying the best-announce rule.
+    Standard rules (variants.md): 100♠ contré made with 104, a belote, a tierce and a
+    cinquante: (104 + 20 + 20 + 50 + 100) × 2 = 588; the defence's 162 − 104 = 58."""
+    cli_process.env["COINCHE_LANG"] = "fr"
+    game = cli_process.under("game")
+    game.run("new", "--team", "Les Tontons de la Belote", "--team", "Les Coinchés du Jeudi")
+    added = game.run("add", "Les Tontons", "100", "à", "pique", "contrée", "104",
+                     "--belote", "A", "--announce", "A:tierce,cinquante").stdout
+    assert "+ 20 belote + 20 tierce + 50\n    cinquante + 100 contrat) × 2 = 588" in added
+    assert "Les Coinchés du Jeudi\N{NO-BREAK SPACE}: 58 points de cartes = 58" in added
+    passed = game.run("add", "passe").stdout
+    assert passed.startswith("donne 2\N{NO-BREAK SPACE}: tout le monde a passé")
+    for output in (added, passed):
+        assert max(len(line) for line in output.splitlines()) <= 80, output
+    refused = game.run("add", "A", "100S", "104", "belote", code=2).stderr
+    assert refused == ("erreur\N{NO-BREAK SPACE}: belote\N{NO-BREAK SPACE}: mot inattendu "
+                       "«\N{NO-BREAK SPACE}belote\N{NO-BREAK SPACE}»\N{NO-BREAK SPACE}: une "
+                       "belote se donne avec --belote CAMP\n")
+    deals = game.json("show", "--json")["deals"]  # the refused deal was not written
+    assert [(d["passed"], d["deal"] and (d["deal"]["contract"], d["deal"]["trump"],
+                                         d["deal"]["coinche"])) for d in deals] == [
+        (False, (100, "S", 1)), (True, None)]
+    rules = cli_process.run("rules", "show", "standard").stdout
+    assert ("seul le camp qui a la meilleure annonce marque ses annonces (toutes)"
+            in rules)

@@ -9,7 +9,10 @@ stdin (and once in a real process, once through ``play_loop`` itself for Ctrl-C)
 - ``q`` leaves at every question; the deal being entered is dropped, saved deals stay;
 - lists are separated by commas or spaces alike (``A,A`` is ``A A``);
 - as before: ``u`` undoes and ``p`` passes at the taker question, a bad answer is asked
-  again with the others kept, end of input leaves cleanly.
+  again with the others kept, end of input leaves cleanly;
+- ``<`` (``back``, ``retour``) goes back to the question answered before, its answer and
+  those after it asked again (a contract gets its ``contré`` without losing the deal);
+- announces of several words are read whole (``carré de valets``) and refused in words.
 """
 
 from __future__ import annotations
@@ -33,14 +36,15 @@ PROMPTS = {
 
 def transcript(stdout: str) -> list[str]:
     """The session as it went: each prompt as its question's name, each refusal as its
-    ``error: …`` line (the totals and deal lines are left out)."""
+    ``error: …`` line, each step back as its ``back …`` line (the totals and deal lines are
+    left out)."""
     steps: list[str] = []
     for line in stdout.splitlines():
         for part in line.split("> "):
             name = next((q for start, q in PROMPTS.items() if part.startswith(start)), None)
             if name is not None:
                 steps.append(name)
-            elif part.startswith("error: "):
+            elif part.startswith(("error: ", "back one question")):
                 steps.append(part)
     return steps
 
@@ -217,8 +221,8 @@ def test_announces_are_separated_by_commas_or_spaces(teams: Cli, typed: str) -> 
 def test_equal_best_announces_ask_which_side_counts(teams: Cli) -> None:
     out = play(teams, "A", "100S", "100", "", "A:tierce, B:tierce", "", "C", "B", "q")
     assert transcript(out)[4:10] == [
-        "announces", "winner", "error: announce_winner: missing", "winner",
-        "error: announce_winner: 'C' is not a side here (sides: A (\"Nous\"), B (\"Eux\"))",
+        "announces", "winner", "error: --announce-winner: missing", "winner",
+        "error: --announce-winner: 'C' is not a side here (sides: A (\"Nous\"), B (\"Eux\"))",
         "winner"]
     assert deals(teams)[0]["announce_winner"] == "B"
 
@@ -273,3 +277,121 @@ def test_the_installed_command_checks_answers_as_typed(cli: Cli, cli_process: Cl
     assert deals(cli) == [{"taker": "A", "contract": 100, "trump": "S", "coinche": 0,
                            "points": {"A": 104}, "belote": ["A"],
                            "announces": {"B": ["tierce", "cinquante"]}}]
+
+
+# --- going back one question (issue 18, point 5) -----------------------------------------------
+
+def test_back_from_the_points_lets_the_contract_get_contre_added(teams: Cli) -> None:
+    # standard (variants.md): 100♠ contré made with 104 is (104 + 100) × 2 = 408, the
+    # defence's 58; nothing is dropped, nothing is undone
+    out = play(teams, "Nous", "100 à pique", "<", "100 à pique contré", "104", "", "", "q")
+    assert transcript(out)[:7] == ["taker", "contract", "points",
+                                   "back one question; the answer was: 100 à pique",
+                                   "contract", "points", "belote"]
+    game = teams.json("game", "show")
+    assert [d["deal"]["coinche"] for d in game["deals"]] == [1]
+    assert game["totals"] == {"A": 408, "B": 58}
+    assert game["history"] == []
+
+
+@pytest.mark.parametrize("word", ["<", "back", "retour", "Retour", "BACK"])
+def test_back_words_go_back_at_any_question(teams: Cli, word: str) -> None:
+    # from the announces to the belote (left blank), then to the points, answered again
+    out = play(teams, "A", "100S", "140", "", word, word, "104", "A", "", "q")
+    assert transcript(out)[:11] == [
+        "taker", "contract", "points", "belote", "announces",
+        "back one question; the answer was blank", "belote",
+        "back one question; the answer was: 140", "points", "belote", "announces"]
+    assert deals(teams) == [{"taker": "A", "contract": 100, "trump": "S", "coinche": 0,
+                             "points": {"A": 104}, "belote": ["A"]}]
+
+
+def test_back_goes_back_to_the_taker_but_not_before_it(teams: Cli) -> None:
+    out = play(teams, "<", "A", "<", "<", "B", "90H", "95", "", "", "q")
+    nothing = ("error: nothing to go back to: this is the deal's first question (u undoes the "
+               "last saved deal)")
+    assert transcript(out)[:7] == ["taker", nothing, "taker", "contract",
+                                   "back one question; the answer was: A", "taker", nothing]
+    assert [d["deal"]["taker"] for d in teams.json("game", "show")["deals"]] == ["B"]
+
+
+def test_back_skips_the_questions_the_deal_did_not_ask(cli: Cli) -> None:
+    # chien, 3 players: a capot made settles the deal, so the other players' points are not
+    # asked; back from the belote goes to the taker's points, and 90 asks them
+    cli.run("game", "new", "--rules", "chien", "--player", "Ana", "--player", "Bob",
+            "--player", "Cyd")
+    out = play(cli, "Ana", "capotH", "", "<", "162", "<", "<", "110H", "90", "2:30", "", "",
+               "q")
+    assert transcript(out)[:13] == [
+        "taker", "contract", "points", "belote", "back one question; the answer was blank",
+        "points", "belote", "back one question; the answer was: 162", "points",
+        "back one question; the answer was: capotH", "contract", "points", "others"]
+    assert deals(cli)[0]["points"] == {"1": 90, "2": 30}
+
+
+def test_a_team_called_retour_is_named_not_obeyed(cli: Cli) -> None:
+    cli.run("game", "new", "--team", "Retour", "--team", "Eux")
+    out = play(cli, "A", "100S", "104", "Retour", "", "q")
+    assert "back one question" not in out
+    assert deals(cli)[0]["belote"] == ["A"]
+
+
+# --- announces of several words, refusals in words (issue 18, point 11) -----------------------
+
+@pytest.mark.parametrize(("typed", "score"), [
+    # standard announces (variants.md): carré J 200, carré A 100, carré 9 150, cinquante 50;
+    # 104 + 100 contract + the announces
+    ("A:carré de valets", 204 + 200),
+    ("A : carré V", 204 + 200),
+    ("A:carré d'as", 204 + 100),
+    ("A:carré de neuf, tierce", 204 + 150 + 20),
+    ("A:tierce carré de valets", 204 + 20 + 200),
+    ("A:cinquante", 204 + 50),
+])  # fmt: skip
+def test_announces_of_several_words_are_read_whole(teams: Cli, typed: str, score: int) -> None:
+    out = play(teams, "A", "100S", "104", "", typed, "q")
+    assert "error:" not in out
+    assert teams.json("game", "show")["deals"][0]["scores"]["A"] == score
+
+
+def test_an_unknown_announce_is_refused_in_words_never_by_its_id(teams: Cli) -> None:
+    out = play(teams, "A", "100S", "104", "", "A:carré de huit", "B:carre-J, A:carré V", "", "q")
+    refusals = [step for step in transcript(out) if step.startswith("error:")]
+    assert refusals == [
+        "error: announces: A: 'carré de huit' is not an announce in standard (announces: "
+        "carré (as, dix, rois, dames), tierce, cinquante, cent, carré de neuf, carré de "
+        "valets)",
+        "error: announces: the carré de valets is declared twice in this deal: a rank has "
+        "four cards"]
+    assert not any("carre-" in step for step in refusals)
+
+
+def test_the_contract_answer_reads_natural_french(teams: Cli) -> None:
+    out = play(teams, "A", "80 sans atout contrée", "90", "", "", "B", "120 tout atout", "130",
+               "B", "", "A", "100 à pique belote", "100 à pique", "104", "", "", "q")
+    assert ("error: contract: unexpected word 'belote' after the contract: the bid, the trump, "
+            "then contré or surcontré if coinché") in transcript(out)
+    assert [(d["contract"], d["trump"], d["coinche"]) for d in deals(teams)] == [
+        (80, "SA", 1), (120, "TA", 0), (100, "S", 0)]
+
+
+def test_a_french_session_goes_back_and_adds_contre(cli: Cli, cli_process: Cli) -> None:
+    # the installed command, in French: the scorekeeper typed 100 à pique, then remembers
+    # the contract was contré at the points question; standard (variants.md):
+    # (104 + 20 belote + 100) × 2 = 448, the defence's 58
+    french = Cli(cli_process.db, process=True, env={
+        "COINCHE_LANG": "", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "",
+        "LANG": "fr_FR.UTF-8"})
+    french.run("game", "new")  # Nous and Eux
+    out = french.run("game", "play", stdin="Nous\n100 à pique\nretour\n100 à pique contrée\n"
+                                           "104\n<\n104\nNous\n\nquitter\n").stdout
+    lines = out.replace("> ", ">\n").splitlines()
+    asked = [line.split()[0] for line in lines if line.endswith(">")]
+    assert asked == ["preneur", "contrat", "points", "contrat", "points", "belote", "points",
+                     "belote", "annonces", "preneur"]
+    assert "erreur" not in out
+    assert out.count(": 100 à pique\n") == 1  # going back shows the answer it drops
+    game = cli.json("game", "show")
+    assert [(d["deal"]["contract"], d["deal"]["trump"], d["deal"]["coinche"])
+            for d in game["deals"]] == [(100, "S", 1)]
+    assert game["totals"] == {"A": 448, "B": 58}

@@ -100,6 +100,9 @@ def test_french_typography_puts_a_no_break_space_before_high_punctuation() -> No
             # a space or a letter glued to ; ? ! or a lone colon, outside syntax like A:cinquante
             if entry.id and re.search(r"(?<=[\w»)}]) [;?!:](?=\s|$)", text):
                 bad.append(text)
+            # and inside the guillemets that quote a name: « Les As »
+            if re.search(r"« | »", text):
+                bad.append(text)
     assert bad == []
 
 
@@ -361,7 +364,8 @@ def test_french_workbook_sheets_are_named_in_french(store: Path, tmp_path: Path)
     cli.run("tournament", "penalty", "Les As", "10", "--reason", "retard", "--deduct")
     cli.run("tournament", "export", str(tmp_path / "concours.xlsx"))
     book = load_workbook(tmp_path / "concours.xlsx")
-    assert book.sheetnames == ["Classement", "Équipes", "Ronde 1", "Pénalités", "Historique"]
+    assert book.sheetnames == ["Classement", "Équipes", "Ronde 1 (1re partie)", "Pénalités",
+                               "Historique"]
     assert [c.value for c in book["Classement"][1]][:3] == ["rang", "équipe", "joueurs"]
 
 

@@ -1,9 +1,12 @@
 """The live page in a real browser (issue 13): Debian's Chromium, headless, driven by
 Playwright (given the browser's path: Playwright downloads nothing).
 
-The projector page at 1920 × 1080 shows every table of the round with no text below 24 px;
-the phone page at a phone's size finds a team's table; the result entered there with the
-table's code appears on the projector page within 5 seconds, without reloading it.
+The projector page at 1920 × 1080 shows every table of the round with no text below 24 px,
+twelve tables without scrolling; the phone page at a phone's size finds a team's table and
+leads to its entry page, where a wrong code keeps the scores typed; the result entered there
+with the table's code appears on the projector page within 5 seconds, without reloading it.
+The projector shows the tables and the standings in turn (the standings at least as long),
+under a header that stays (issue 18), on the page's own clock run fast by Playwright.
 Screenshots of both pages are kept in ``test-artifacts/`` (``COINCHE_ARTIFACTS`` moves it).
 Without Chromium or Playwright the tests skip, saying why, except under ``CI=true``, where
 ``.ci/run`` installs them and their absence fails.
@@ -11,6 +14,7 @@ Without Chromium or Playwright the tests skip, saying why, except under ``CI=tru
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 from collections.abc import Iterator
@@ -64,14 +68,20 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-@pytest.fixture
-def event(tmp_path: Path) -> Iterator[tuple[Cli, LiveServer]]:
+def _saint_jean(tmp_path: Path) -> Cli:
+    """The concours of these tests: 4 rounds of 4 deals, its teams drawn, round 1 paired."""
     cli = Cli(tmp_path / "concours.db")
     cli.run("tournament", "new", "Concours de la Saint-Jean", "--rounds", "4", "--deals",
             "4", "--seed", "11")
     for name in TEAMS:
         cli.run("tournament", "team", "add", name)
     cli.run("tournament", "pair")
+    return cli
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> Iterator[tuple[Cli, LiveServer]]:
+    cli = _saint_jean(tmp_path)
     assert cli.db is not None
     server = LiveServer(cli.db, "--entry", "--round-minutes", "45", cwd=tmp_path)
     yield cli, server
@@ -108,6 +118,7 @@ def test_the_room_sees_a_result_entered_at_a_table(browser: Any,
     }""")
     assert smallest >= 24, f"text of {smallest}px on the projector page"
     assert projector.evaluate("document.documentElement.scrollWidth") <= 1920  # no sideways
+    _fits(projector, 1080)  # the twelve tables without scrolling (two columns)
     # the QR code is drawn (the program's own image: no internet in the hall)
     assert projector.evaluate("document.querySelector('.qr img').naturalWidth") > 100
     clock = projector.locator(".clock").inner_text()
@@ -126,16 +137,29 @@ def test_the_room_sees_a_result_entered_at_a_table(browser: Any,
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
     phone.screenshot(path=str(ARTIFACTS / "live-phone.png"), full_page=True)
 
+    # the team's page leads to its table's entry page (issue 18, point 6)
     number = tables[4]["table"]
     code = {t["table"]: t["code"]
             for t in cli.json("tournament", "show", "--codes")["tables"]}[number]
-    phone.goto(f"{server.base}/table/{number}")
-    phone.fill("#code", code)
+    phone.locator(f'.enter a[href^="/table/{number}?team="]').click()
+    phone.wait_for_url(f"**/table/{number}?team=*")
+    # a wrong code: refused, the scores stay as typed, the code is typed again (point 4)
+    phone.fill("#code", "ZZZZZZ")
     phone.fill("#score1", "913")
     phone.fill("#score2", "744")
     phone.click("button[type=submit]")
+    assert phone.locator(".problem").count() == 1
+    assert (phone.input_value("#score1"), phone.input_value("#score2")) == ("913", "744")
+    assert phone.input_value("#code") == ""
+    phone.screenshot(path=str(ARTIFACTS / "live-entry-wrong-code.png"), full_page=True)
+    phone.fill("#code", code)
+    phone.click("button[type=submit]")
     assert "913–744" in phone.locator(".saved").inner_text()
     phone.screenshot(path=str(ARTIFACTS / "live-entry.png"), full_page=True)
+    # back to my table: the team's own page
+    phone.locator(".back a").click()
+    phone.wait_for_url("**/me?team=*")
+    assert phone.locator(".mine h2").inner_text() == team
 
     # the projector page, never reloaded, shows it within 5 seconds
     projector.locator(f'tr[data-table="{number}"] td.result').filter(
@@ -143,3 +167,96 @@ def test_the_room_sees_a_result_entered_at_a_table(browser: Any,
     projector.screenshot(path=str(ARTIFACTS / "live-projector-after.png"), full_page=True)
     assert projector.evaluate("document.documentElement.scrollWidth") <= 1920
     assert cli.json("tournament", "show")["tables"][number - 1]["scores"] == [913, 744]
+
+
+def _fits(page: Any, height: int) -> None:
+    """The part shown (the tables) is whole on the screen: no scrolling, every row and the
+    header within ``height`` pixels."""
+    assert page.evaluate("document.documentElement.scrollHeight") <= height
+    bottoms = page.evaluate("""() => [...document.querySelectorAll(
+        'section.part:not([hidden]) tr, header')].map(e => e.getBoundingClientRect().bottom)""")
+    assert bottoms and max(bottoms) <= height, max(bottoms)
+
+
+#: What the projector shows at one moment: the parts on screen (below the header), where the
+#: page is scrolled, and where the header is.
+SHOWN = """() => {
+    const header = document.querySelector('header').getBoundingClientRect();
+    const shown = [...document.querySelectorAll('section.part')].filter(part => {
+        const box = part.getBoundingClientRect();
+        return !part.hidden && box.height > 0 && box.bottom > header.bottom
+            && box.top < window.innerHeight;
+    }).map(part => part.dataset.part);
+    const qr = document.querySelector('.qr img').getBoundingClientRect();
+    const top = document.elementFromPoint(qr.left + qr.width / 2, qr.top + qr.height / 2);
+    return {shown: shown, scrolled: window.scrollY, header: header.top,
+            qr: top !== null && top.closest('header') !== null};
+}"""
+
+
+@pytest.fixture
+def second_round(tmp_path: Path) -> Iterator[tuple[Cli, LiveServer]]:
+    """The concours of the test above in round 2: the standings after round 1 to show, and
+    a forfeit among round 1's results."""
+    cli = _saint_jean(tmp_path)
+    tables = cli.json("tournament", "show")["tables"]
+    cli.run("tournament", "result", "1", "--forfeit", tables[0]["teams"][1])
+    for table in tables[1:]:
+        cli.run("tournament", "result", str(table["table"]), "900", str(500 + table["table"]))
+    cli.run("tournament", "pair")
+    cli.run("tournament", "result", "2", "--forfeit", cli.json(
+        "tournament", "show")["tables"][1]["teams"][0])
+    assert cli.db is not None
+    server = LiveServer(cli.db, "--entry", "--round-minutes", "45", cwd=tmp_path)
+    yield cli, server
+    _out, err = server.stop()
+    assert "Traceback" not in err and "ERROR" not in err, err
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_the_projector_shows_the_standings_as_long_as_the_tables_under_a_fixed_header(
+        browser: Any, second_round: tuple[Cli, LiveServer], size: tuple[int, int]) -> None:
+    """Issue 18, point 8: the header (title, round, clock, QR code) stays at the top while
+    the parts scroll under it; the twelve tables fit a 1080p screen; the page shows the
+    tables, then the standings, in turn, the standings at least as long as the tables.  The
+    page's clock is Playwright's: four minutes of the projector pass in a few seconds."""
+    cli, server = second_round
+    width, height = size
+    projector = browser.new_page(viewport={"width": width, "height": height})
+    projector.clock.install()
+    projector.goto(f"{server.base}/")
+    assert projector.locator("section.part").count() == 2
+    assert projector.locator("tr[data-table]").count() == 12
+    assert projector.evaluate("document.documentElement.scrollWidth") <= width
+    first = projector.evaluate(SHOWN)
+    assert first["shown"] == ["tables"] and first["header"] == 0 and first["qr"]
+    if height == 1080:
+        _fits(projector, 1080)
+    projector.screenshot(path=str(ARTIFACTS / f"live-projector-{height}.png"))
+    seen: list[str] = []
+    step = 250  # milliseconds of the page's clock between two looks
+    for _ in range(4 * 60 * 1000 // step):
+        projector.clock.run_for(step)
+        now = projector.evaluate(SHOWN)
+        assert len(now["shown"]) == 1, now  # one part at a time
+        assert now["header"] == 0 and now["qr"], now  # the header stays, on top
+        if now["scrolled"] > 0 and "scrolled" not in seen:
+            seen.append("scrolled")
+            projector.screenshot(path=str(ARTIFACTS / f"live-projector-{height}-scrolled.png"))
+        seen.append(now["shown"][0])
+    if height == 720:
+        assert "scrolled" in seen  # the parts are longer than the screen: they scrolled
+    parts = [part for part in seen if part != "scrolled"]
+    runs: list[tuple[str, int]] = []
+    for part in parts:
+        if runs and runs[-1][0] == part:
+            runs[-1] = (part, runs[-1][1] + 1)
+        else:
+            runs.append((part, 1))
+    # whole runs (not the last, cut by the end of the test): tables, standings, tables...
+    whole = runs[:-1]
+    assert len(whole) >= 3 and [part for part, _n in whole[:2]] == ["tables", "standings"]
+    for (before, tables), (after, standings) in itertools.pairwise(whole):
+        if (before, after) == ("tables", "standings"):
+            assert standings >= tables, runs  # in looks of 250 ms each
+    assert cli.json("tournament", "show")["round"] == 2

@@ -8,6 +8,8 @@ tournament is set up and checked through the command line on the same store.
 
 from __future__ import annotations
 
+import os
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -328,3 +330,150 @@ def test_a_busy_port_or_an_unknown_tournament_is_one_line(concours: Cli,
     assert taken.stderr.startswith(f"error: port: cannot listen on 127.0.0.1:{server.port}")
     unknown = concours.run("tournament", "serve", "--tournament", "Nulle part", code=2)
     assert unknown.stderr.count("\n") == 1
+
+
+
+# --- issue 18: no traps left on the day -----------------------------------------------------
+
+
+def _escaped(name: str) -> str:
+    """A name as a page writes it (Jinja2's autoescape)."""
+    return (name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("'", "&#39;").replace('"', "&#34;"))
+
+
+def _me(team: str) -> str:
+    return "/me?" + urlencode({"team": team})
+
+
+def test_a_forfeit_reads_forfeit_on_every_page(concours: Cli, server: LiveServer,
+                                               tmp_path: Path) -> None:
+    """A forfeit has no scores: the projector, the phones of both teams and the table's page
+    say "forfeit", never ``None–None`` (issue 18, point 3)."""
+    assert concours.db is not None
+    table = concours.json("tournament", "show")["tables"][1]
+    gave_up, won = table["teams"]
+    concours.run("tournament", "result", "2", "--forfeit", gave_up)
+    _wait_for(server, '"forfeit": "')
+
+    def shown(path: str, **headers: str) -> str:
+        text = server.get(path, **headers).text
+        assert "None" not in text, (path, text)
+        return text
+
+    assert f"forfeit by {_escaped(gave_up)}" in shown("/")
+    mine = shown(_me(gave_up))
+    assert f"Round 1: forfeit against {_escaped(won)} · lost" in mine
+    theirs = shown(_me(won))
+    assert f"Round 1: forfeit by {_escaped(gave_up)} · won" in theirs
+    page = shown("/table/2")
+    assert f"forfeit by {_escaped(gave_up)}" in page and 'name="token"' not in page
+    # in French (the table's page in the phone's language, the projector in the room's)
+    french = shown("/table/2", **{"Accept-Language": "fr-FR,fr;q=0.9"})
+    assert f"forfait\u00a0: {_escaped(gave_up)}" in french
+    live = LiveServer(concours.db, "--lang", "fr", cwd=tmp_path)
+    try:
+        projector = live.get("/", **{"Accept-Language": "en"}).text
+        assert f"forfait\u00a0: {_escaped(gave_up)}" in projector and "None" not in projector
+    finally:
+        live.stop()
+
+
+def test_a_wrong_code_keeps_the_scores_typed(concours: Cli, server: LiveServer) -> None:
+    """The form drawn again after a refusal keeps the two scores; the code is typed again
+    (issue 18, point 4)."""
+    form, cookie = server.get("/table/3").form()
+    answer = server.post("/table/3", {**form, "code": "ZZZZZZ", "score1": "812",
+                                      "score2": "644"}, cookie)
+    assert answer.status == 403 and "not the table&#39;s code" in answer.text
+    assert 'id="score1" name="score1"' in answer.text and 'value="812"' in answer.text
+    assert 'value="644"' in answer.text
+    code = re.search(r'<input id="code"[^>]*>', answer.text)
+    assert code is not None and "value=" not in code[0]  # the code field is empty
+    # the form it draws again is a new one: sent with the right code, the result is saved
+    form, cookie = answer.form()
+    saved = server.post("/table/3", {**form, "code": _codes(concours)[3], "score1": "812",
+                                     "score2": "644"}, cookie)
+    assert saved.status == 200 and "812–644, saved" in saved.text
+
+
+def test_a_phone_is_led_to_its_tables_entry_page_and_back(concours: Cli,
+                                                          server: LiveServer) -> None:
+    """With --entry, a team's page links to its table's entry page, which leads back to the
+    team's page (issue 18, point 6)."""
+    team = "Léa & Zoé"  # a name the address must encode
+    number = next(t["table"] for t in concours.json("tournament", "show")["tables"]
+                  if team in t["teams"])
+    query = urlencode({"team": team}).replace("+", "%20")
+    mine = server.get(_me(team)).text
+    assert f'<a href="/table/{number}?{query}">Enter the result of table {number}</a>' in mine
+    entry = server.get(f"/table/{number}?{query}")
+    assert f'action="/table/{number}?{query}"' in entry.text
+    assert f'href="/me?{query}"' in entry.text  # back to my table: the team's page
+    form, cookie = entry.form()
+    saved = server.request("POST", f"/table/{number}?{query}", urlencode(
+        {**form, "code": _codes(concours)[number], "score1": "700", "score2": "500"}).encode(),
+        {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
+    assert saved.status == 200 and "700–500, saved" in saved.text
+    assert f'href="/me?{query}">Back to my table' in saved.text
+    # once the result is in, the team's page has no link to enter it again
+    _wait_for(server, "[\n        700,")
+    assert "Enter the result" not in server.get(_me(team)).text
+    # opened from the score sheet's QR code (no team): back to the page that finds one
+    assert 'href="/me">Back to my table' in server.get("/table/1").text
+
+
+def test_without_entry_no_page_links_to_an_entry_page(concours: Cli, tmp_path: Path) -> None:
+    assert concours.db is not None
+    live = LiveServer(concours.db, cwd=tmp_path)
+    try:
+        page = live.get(_me("Les As")).text
+        assert "Table " in page and "Enter the result" not in page and "/table/" not in page
+    finally:
+        live.stop()
+
+
+def test_a_table_scored_deal_by_deal_offers_no_form(concours: Cli,
+                                                     server: LiveServer) -> None:
+    """Its result comes from its game: the table's page says so, and no team's page sends
+    a phone there (issue 18)."""
+    concours.run("game", "new", "--table", "4")
+    _wait_for(server, '"game": 1')
+    page = server.get("/table/4").text
+    assert "This table keeps its score deal by deal: its result comes from its game." in page
+    assert 'name="token"' not in page and "<form" not in page
+    team = concours.json("tournament", "show")["tables"][3]["teams"][0]
+    assert "Enter the result" not in server.get(_me(team)).text
+
+
+def test_the_projector_speaks_the_rooms_language_and_phones_their_own(
+        concours: Cli, tmp_path: Path) -> None:
+    """The projector speaks the language coinche runs in, whatever its browser asks; a phone
+    its browser's, or the room's when it names none coinche has (issue 18, point 7)."""
+    assert concours.db is not None
+    english = {"Accept-Language": "en-GB,en;q=0.9"}
+    german = {"Accept-Language": "de-DE,de;q=0.9"}
+    for options, env in ((("--lang", "fr"), None),
+                         ((), {**os.environ, "COINCHE_LANG": "fr"})):
+        live = LiveServer(concours.db, "--entry", *options, cwd=tmp_path, env=env)
+        try:
+            for headers in (english, german, {}):
+                projector = live.get("/", **headers).text
+                assert 'lang="fr"' in projector and "Ronde 1 (1re partie)" in projector, headers
+            assert 'lang="en"' in live.get("/me", **english).text  # the phone's own
+            for headers in (german, {}):  # a browser that names none: the room's
+                phone = live.get("/me", **headers).text
+                assert 'lang="fr"' in phone and "Votre équipe" in phone
+                assert 'lang="fr"' in live.get("/table/1", **headers).text
+            # the page that redraws itself asks the same address: the same language
+            assert 'lang="fr"' in live.get("/", **english).text
+        finally:
+            _out, err = live.stop()
+        assert "Traceback" not in err, err
+    # run in English, the room's language is English, a French phone still reads French
+    live = LiveServer(concours.db, cwd=tmp_path)
+    try:
+        assert 'lang="en"' in live.get("/", **{"Accept-Language": "fr"}).text
+        assert 'lang="fr"' in live.get("/me", **{"Accept-Language": "fr"}).text
+    finally:
+        live.stop()

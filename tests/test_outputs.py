@@ -147,7 +147,9 @@ def _commands() -> Iterator[tuple[str, ...]]:
     yield ("tournament", "list")
     yield ("tournament", "list", "--json")
     yield ("tournament", "export", "{out}/concours.xlsx", "--csv", "{out}/csv")
-    yield ("tournament", "sheets", "--round", "3", "{out}/feuilles.xlsx")
+    # the live page's address given: the default is this machine's (issue 18, point 6)
+    yield ("tournament", "sheets", "--round", "3", "--url", "http://192.168.1.10:8000/",
+           "{out}/feuilles.xlsx")
     yield ("tournament", "new", "Deuxième", "--target", "1000", "--ranking", "wins",
            "--match-points", "4,2,1,0", "--registration-order", "--json")
     yield ("tournament", "use", "Concours du jeudi")
@@ -234,3 +236,23 @@ def test_every_output_is_as_recorded(language: str, tmp_path: Path) -> None:
             assert got == want, f"{recorded.name}, line {number}"
     assert shown == expected
 
+
+
+#: A cell Rich had to cut: a word ended by "…" at the cell's right edge.
+CUT = re.compile(r"\w…\s*│$")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_help_page_fits_80_columns_without_cutting(language: str, tmp_path: Path) -> None:
+    """Issue 18: on an 80-column terminal no help line is wider, and no option, help text or
+    default is cut short (a value too long for its column wraps at its spaces)."""
+    problems = []
+    for args in _commands():
+        if args[-1] != "--help":
+            continue
+        ran = in_process(args, env={**ENV, "COLUMNS": "80", "COINCHE_LANG": language},
+                         cwd=tmp_path)
+        assert ran.code == 0, ran.report()
+        problems += [f"coinche {' '.join(args)}: {line!r}" for line in ran.stdout.splitlines()
+                     if len(line) > 80 or CUT.search(line)]
+    assert problems == []

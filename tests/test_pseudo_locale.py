@@ -60,7 +60,8 @@ def pseudo_catalogue(folder: Path) -> Path:
             pseudo.add(entry.id, entry.id if entry.id in NOT_WORDS else wrapped(entry.id),
                        context=entry.context)
         else:
-            pseudo.add(entry.id, tuple(wrapped(form) for form in entry.id))
+            pseudo.add(entry.id, tuple(wrapped(form) for form in entry.id),
+                       context=entry.context)
     pseudo._num_plurals, pseudo._plural_expr = 2, "(n > 1)"  # as the French catalogue's
     target = folder / "qps" / "LC_MESSAGES" / "coinche.mo"
     target.parent.mkdir(parents=True)
@@ -307,7 +308,8 @@ def pseudo_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Session, Path]
 def known_data(tmp_path: Path) -> set[str]:
     """The words that are data: names typed in the examples, the rules files' own texts."""
     texts = [(EXAMPLES / "equipes.csv").read_text(encoding="utf-8-sig"),
-             "Les As Les Rois Nous Eux Ana Bob Cléo Concours du jeudi renonce Zorro nulle part"]
+             "Les As Les Rois Nous Eux Ana Bob Cléo Concours du jeudi renonce Zorro nulle part",
+             "csv"]  # a file's extension (the file's name itself is translated)
     rules = in_process(("rules", "list", "--json"), env={"COINCHE_LANG": "en"}, cwd=tmp_path)
     for row in json.loads(rules.stdout):
         texts += [row["name"], row.get("title") or "", row.get("source") or ""]
@@ -385,8 +387,9 @@ class _PageText(HTMLParser):
 
 
 def test_every_word_of_the_live_page_is_translated(tmp_path: Path) -> None:
-    """The live page in the pseudo-locale (a browser asking for it): every word a page shows
-    comes from the catalogue, its values left outside the marks."""
+    """The live page in the pseudo-locale (the room's language, and a phone's browser asking
+    for it): every word a page shows comes from the catalogue, its values left outside the
+    marks."""
     import os
 
     from tests.harness import Cli
@@ -400,16 +403,25 @@ def test_every_word_of_the_live_page_is_translated(tmp_path: Path) -> None:
     cli.run("tournament", "pair")
     tables = cli.json("tournament", "show")["tables"]
     cli.run("tournament", "result", "1", "900", "700")
+    cli.run("tournament", "result", "3", "--forfeit", tables[2]["teams"][0])
+    cli.run("game", "new", "--table", "4")
+    # the room speaks the pseudo-locale: the projector, and a phone that names no language
     server = LiveServer(tmp_path / "store.db", "--entry", "--round-minutes", "30",
-                        cwd=tmp_path, env={**os.environ,
+                        cwd=tmp_path, env={**os.environ, "COINCHE_LANG": "qps",
                                            "COINCHE_LOCALEDIR": str(tmp_path / "locale")})
     try:
         asked = {"Accept-Language": "qps, en;q=0.5"}
         pages = {path: server.get(path, **asked) for path in (
             "/", "/me", f"/me?team={tables[0]['teams'][0].split()[-1]}", "/me?team=Zorro",
-            "/table/2", "/table/99")}
+            "/table/2", "/table/99", "/table/1", "/table/3", "/table/4",
+            f"/me?{urlencode({'team': tables[1]['teams'][0]})}",  # its entry page's link
+            f"/me?{urlencode({'team': tables[2]['teams'][0]})}",  # forfeited
+            f"/me?{urlencode({'team': tables[2]['teams'][1]})}")}  # won by forfeit
+        pages["/ in English"] = server.get("/", **{"Accept-Language": "en"})
+        pages["/me, no language"] = server.get("/me")
         form, cookie = pages["/table/2"].form()
-        pages["wrong code"] = server.request("POST", "/table/2", urlencode(
+        team = urlencode({"team": tables[1]["teams"][0]})
+        pages["wrong code"] = server.request("POST", f"/table/2?{team}", urlencode(
             {**form, "code": "ZZZZZZ", "score1": "1", "score2": "2"}).encode(), {
             **asked, "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
     finally:

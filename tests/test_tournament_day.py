@@ -214,7 +214,7 @@ def test_a_closed_round_is_corrected_with_replace(concours: Concours) -> None:
     paired = director.json("pair")
     director.refused("result", "1", "600", "900", "--round", "1")
     corrected = director.run("result", "1", "600", "900", "--round", "1", "--replace")
-    assert corrected.stderr == ("warning: round 1 corrected: rounds 2 to 2 were paired on "
+    assert corrected.stderr == ("warning: round 1 corrected: round 2 was paired on "
                                 "the standings before this correction\n")
     assert tables(director, 1)[0]["winner"] == "Les Rois"
     assert director.json("show")["tables"] == paired["tables"]  # round 2 keeps its pairing

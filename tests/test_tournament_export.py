@@ -490,3 +490,144 @@ def test_score_sheets_make_their_styles_once(tmp_path: Path) -> None:
         assert found is not None
         counts.append(int(found[1]))
     assert counts[0] == counts[1] <= 30
+
+
+# --- a table's entry page on its score sheet (issue 18, point 6) ----------------------------
+
+
+def sheet_image(path: Path, title: str) -> tuple[bytes, list[tuple[int, ...]]]:
+    """The one image on sheet ``title`` (PNG bytes) and where its corners are: (column,
+    offset, row, offset) of its top left and bottom right, read from the workbook's parts
+    (openpyxl drops images without Pillow)."""
+    with zipfile.ZipFile(path) as archive:
+        def read(name: str) -> str:
+            return archive.read(name).decode()
+
+        def target(rels: str, kind: str) -> str:
+            found = re.findall(rf'Type="[^"]*/{kind}" Target="([^"]+)"', read(rels))
+            assert len(found) == 1, (rels, kind, found)
+            return str(found[0])
+
+        sheet_id = re.search(rf'<sheet name="{re.escape(title)}" sheetId="\d+" r:id="(\w+)"',
+                             read("xl/workbook.xml"))
+        assert sheet_id is not None
+        sheets = dict(re.findall(r'<Relationship Id="(\w+)" Type="[^"]*" Target="([^"]+)"',
+                                 read("xl/_rels/workbook.xml.rels")))
+        sheet = "xl/" + sheets[sheet_id[1]]
+        rels = sheet.replace("worksheets/", "worksheets/_rels/") + ".rels"
+        drawing = "xl/" + target(rels, "drawing").removeprefix("../")
+        anchors = re.findall(r"<xdr:(?:from|to)><xdr:col>(\d+)</xdr:col><xdr:colOff>(\d+)"
+                             r"</xdr:colOff><xdr:row>(\d+)</xdr:row><xdr:rowOff>(\d+)"
+                             r"</xdr:rowOff>", read(drawing))
+        assert len(anchors) == 2, anchors  # one image: its two corners
+        drawing_rels = drawing.replace("drawings/", "drawings/_rels/") + ".rels"
+        image = "xl/" + target(drawing_rels, "image").removeprefix("../")
+        return archive.read(image), [tuple(int(n) for n in corner) for corner in anchors]
+
+
+def png_pixels(data: bytes) -> list[list[int]]:
+    """A black and white PNG's pixels (1: black), rows of columns."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    at, idat, header = 8, b"", b""
+    while at < len(data):
+        length = int.from_bytes(data[at:at + 4], "big")
+        kind, body = data[at + 4:at + 8], data[at + 8:at + 8 + length]
+        if kind == b"IHDR":
+            header = body
+        elif kind == b"IDAT":
+            idat += body
+        at += 12 + length
+    width, height = int.from_bytes(header[:4], "big"), int.from_bytes(header[4:8], "big")
+    assert (header[8], header[9], header[12]) == (1, 0, 0)  # 1 bit, grey, not interlaced
+    import zlib
+
+    raw, stride = zlib.decompress(idat), (width + 7) // 8
+    rows, previous = [], bytes(stride)
+    for y in range(height):
+        line = raw[y * (stride + 1):(y + 1) * (stride + 1)]
+        scan = bytes(line[1:])
+        if line[0] == 2:  # "up": added to the line above
+            scan = bytes((a + b) & 0xFF for a, b in zip(scan, previous, strict=True))
+        else:
+            assert line[0] == 0, line[0]
+        previous = scan
+        rows.append([1 - ((scan[x // 8] >> (7 - x % 8)) & 1) for x in range(width)])
+    return rows
+
+
+def qr_modules(pixels: list[list[int]]) -> list[list[int]]:
+    """The QR code's modules in ``pixels``: from its first black pixel (the corner of its
+    top left finder pattern, seven modules wide)."""
+    top = next(y for y, row in enumerate(pixels) if any(row))
+    left = pixels[top].index(1)
+    run = next(x for x in range(left, len(pixels[top])) if not pixels[top][x]) - left
+    scale = run // 7
+    assert scale * 7 == run and scale >= 2
+    size = (len(pixels[0]) - 2 * left) // scale
+    return [[pixels[top + j * scale + scale // 2][left + i * scale + scale // 2]
+             for i in range(size)] for j in range(size)]
+
+
+def expected_modules(url: str) -> list[list[int]]:
+    import segno
+
+    return [[int(bool(v)) for v in row] for row in segno.make(url, error="m").matrix]
+
+
+def test_each_score_sheet_gives_its_tables_entry_page_and_its_qr_code(tmp_path: Path) -> None:
+    path = tmp_path / "feuilles.xlsx"
+    tables = [{**table, "code": f"CODE{table['table']}",
+               "url": f"http://192.168.1.10:8000/table/{table['table']}"} for table in TABLES]
+    write_score_sheets(path, "Concours", 1, tables, deals=8, target=None)
+    book = load_workbook(path)
+    for number in (1, 2):
+        sheet = book[f"Table {number}"]
+        url = f"http://192.168.1.10:8000/table/{number}"
+        assert sheet["A2"].value == f"Round 1 · Table {number} · code CODE{number}"
+        assert sheet["A4"].value == f"Result from a phone: {url}"  # next to the code
+        assert "A4:F4" in {str(r) for r in sheet.merged_cells.ranges}  # clear of the image
+        image, (top_left, bottom_right) = sheet_image(path, f"Table {number}")
+        # in the top right corner, in columns G and H beside the four lines (A-F)
+        assert (top_left[0], top_left[2:]) == (6, (0, 0))
+        assert bottom_right[:2] in ((8, 0), (7, bottom_right[1])) and bottom_right[2] <= 3
+        pixels = png_pixels(image)
+        assert 60 <= len(pixels) == len(pixels[0]) <= 130  # small: about 3 cm on paper
+        assert qr_modules(pixels) == expected_modules(url)
+    # without an address (a caller that has none), the sheet is as it was
+    write_score_sheets(path, "Concours", 1, TABLES, deals=8, target=None)
+    assert "Result from a phone" not in " ".join(sheet_text(load_workbook(path)["Table 1"]))
+    with zipfile.ZipFile(path) as archive:
+        assert not [name for name in archive.namelist() if name.startswith("xl/media/")]
+
+
+def test_the_sheets_command_prints_the_live_pages_address(cli: Any, tmp_path: Path) -> None:
+    """``tournament sheets --url`` (the live page's address as ``tournament serve`` prints
+    it), and by default the address ``serve --host 0.0.0.0`` prints on this machine."""
+    from coinche_cli.cli.network import live_address
+
+    director = cli.under("tournament")
+    director.run("new", "Concours", "--rounds", "2", "--deals", "4", "--registration-order")
+    for team in ("Les As", "Les Rois", "Les Dames", "Les Valets"):
+        director.run("team", "add", team)
+    director.run("pair")
+    codes = {t["table"]: t["code"] for t in director.json("show", "--codes")["tables"]}
+    for given, base in (("http://192.168.1.10:8000/", "http://192.168.1.10:8000/"),
+                        ("http://192.168.1.10:8000/me", "http://192.168.1.10:8000/"),
+                        ("https://coinche.example:8443", "https://coinche.example:8443/"),
+                        (None, live_address("0.0.0.0", 8000))):
+        path = tmp_path / "feuilles.xlsx"
+        director.run("sheets", str(path), *(("--url", given) if given else ()))
+        book = load_workbook(path)
+        for number in (1, 2):
+            sheet = book[f"Table {number}"]
+            assert f"code {codes[number]}" in sheet["A2"].value
+            assert sheet["A4"].value == f"Result from a phone: {base}table/{number}"
+            image, _corner = sheet_image(path, f"Table {number}")
+            assert qr_modules(png_pixels(image)) == expected_modules(f"{base}table/{number}")
+    assert base.startswith("http://") and base.endswith(":8000/")
+    for wrong in ("192.168.1.10:8000", "ftp://192.168.1.10/", "http://", "http://a b/",
+                  "http://host:port/"):
+        refusal = director.refused("sheets", str(tmp_path / "x.xlsx"), "--url", wrong)
+        assert refusal.startswith("error: --url: ") and "is not the live page's address" \
+            in refusal, refusal
+    assert not (tmp_path / "x.xlsx").exists()

@@ -104,6 +104,9 @@ def add(ctx: typer.Context, deal: DealInput, game: GameOption = None,
         as_json: JsonOption = False) -> None:
     from coinche_cli.game import ops as games
 
+    if deal.passed():  # "game add passe": everybody passed, as game pass
+        _report(games.add(open_store(ctx), game, None), "pass", as_json)
+        return
     played = deal()  # a malformed deal is refused before the store is opened
     _report(games.add(open_store(ctx), game, played), "add", as_json)
 

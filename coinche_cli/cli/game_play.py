@@ -11,7 +11,12 @@ deal needs them: the other players' points (chien, unless the taker's points set
 and, under best-announce-only rules, which side's equal-best announces count.
 
 Lists (belote holders, announces, the other players' points) are separated by spaces or
-commas alike: ``A,A``, ``A, A`` and ``A A`` are the same answer.
+commas alike: ``A,A``, ``A, A`` and ``A A`` are the same answer; an announce of several words
+is read whole (``A:carré de valets``, ``B:carré V``).
+
+``<`` (or ``back``, ``retour``) at any question goes back to the question answered before it,
+in this deal: its answer and every one after it are dropped and asked again (a contract gets
+its ``contré`` added without losing the deal).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from coinche_cli.game import ops as games
 from coinche_cli.game.state import GameState, Setup
 from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import fold
+from coinche_cli.rules.model import canonical_announce
 from coinche_cli.scoring.check import check_contract, check_deal
 from coinche_cli.scoring.deal import ContractKind, Deal, parse_contract
 from coinche_cli.store.protocol import Store
@@ -42,6 +48,10 @@ QUIT = ("q", "quit", "quitter")
 #: at the taker question: a deal everybody passed, or the last deal undone
 PASS = ("p", "pass", "passe")
 UNDO = ("u", "undo", "annuler")
+#: at any question: back to the question answered before it
+BACK = ("<", "back", "retour")
+#: the most words an announce is typed with (``carré de valets``)
+ANNOUNCE_WORDS = 3
 
 
 class _Quit(Exception):
@@ -159,6 +169,28 @@ def _other_points(setup: Setup, answers: dict[str, str]) -> dict[str, int]:
     return given
 
 
+def _announce_items(text: str) -> list[str]:
+    """The items of an announces answer (:func:`_tokens`), an announce of several words
+    joined back into one item (``A:carré de valets``, ``carré V``): the longest run of
+    words, after a name, that names an announce."""
+    tokens = _tokens(text)
+    items: list[str] = []
+    start = 0
+    while start < len(tokens):
+        item = tokens[start]
+        name = item.partition(":")[2] if ":" in item else item
+        run = 1
+        for size in range(ANNOUNCE_WORDS, 1, -1):
+            more = tokens[start + 1:start + size]
+            if len(more) == size - 1 and not any(":" in word for word in more) \
+                    and canonical_announce(" ".join([name, *more])) is not None:
+                run = size
+                break
+        items.append(" ".join(tokens[start:start + run]))
+        start += run
+    return items
+
+
 def _announces(text: str) -> tuple[dict[str, tuple[str, ...]], str | None, bool]:
     """Announces as typed: ``SIDE:NAME`` items (a bare name after one is that side's too:
     ``A:tierce,cinquante``), ``capot:SIDE`` and ``generale``."""
@@ -166,7 +198,7 @@ def _announces(text: str) -> tuple[dict[str, tuple[str, ...]], str | None, bool]
     capot: str | None = None
     generale = False
     current: str | None = None
-    for item in _tokens(text):
+    for item in _announce_items(text):
         side, sep, value = item.partition(":")
         if not sep and fold(item) == "generale":
             generale = True
@@ -269,10 +301,33 @@ def _refuse(exc: CoincheError) -> None:
     print_line(_("error: {message}").format(message=exc.text))
 
 
+def _back(setup: Setup, question: str, answers: dict[str, str], typed: set[str]) -> None:
+    """Go back from ``question`` to the question typed before it in this deal: drop its answer
+    and every later one (asked again), and say what it was; at the deal's first question,
+    say there is nothing to go back to."""
+    order = _questions(setup)
+    before = [q for q in order[:order.index(question)] if q in typed]
+    if not before:
+        print_line(_("error: {message}").format(message=_(
+            "nothing to go back to: this is the deal's first question (u undoes the last "
+            "saved deal)")))
+        return
+    previous = before[-1]
+    answer = answers.get(previous, "")
+    for name in order[order.index(previous):]:
+        answers.pop(name, None)
+        typed.discard(name)
+    if answer:
+        print_line(_("back one question; the answer was: {answer}").format(answer=answer))
+    else:
+        print_line(_("back one question; the answer was blank"))
+
+
 def _play_deal(store: Store, game_id: int, state: GameState, read: Callable[[str], str],
                answers: dict[str, str]) -> GameState:
     """Ask for one deal (or a pass, or an undo) and save it; ``answers`` fills as it goes."""
     setup = state.setup
+    typed: set[str] = set()  # the questions the scorekeeper answered (not those left blank)
     while True:
         question = next((q for q in _questions(setup) if q not in answers), None)
         if question is None:
@@ -281,6 +336,7 @@ def _play_deal(store: Store, game_id: int, state: GameState, read: Callable[[str
             except InputError as exc:  # checked as typed, so only what the store knows
                 _refuse(exc)
                 _forget(answers, FIELD_QUESTION.get(exc.field))
+                typed.intersection_update(answers)
                 continue
             for line in game_view.change_lines(change, "add"):
                 print_line(line)
@@ -301,10 +357,15 @@ def _play_deal(store: Store, game_id: int, state: GameState, read: Callable[[str
             for line in game_view.change_lines(change, "undo" if undo else "pass"):
                 print_line(line)
             return change.after
+        if word in BACK and not _is_side_name(setup, answer):
+            _back(setup, question, answers, typed)
+            continue
         try:
             answers.update(_accept(question, answer, setup, answers))
         except InputError as exc:
             _refuse(exc)
+            continue
+        typed.add(question)
 
 
 def play_loop(store: Store, game_id: int | None, read: Callable[[str], str]) -> None:
@@ -313,7 +374,8 @@ def play_loop(store: Store, game_id: int | None, read: Callable[[str], str]) -> 
     for line in game_view.totals_lines(state):
         print_line(line)
     print_line(_("answer each question; at 'taker': p (or passe) = everybody passed, u = undo; "
-                 "q = quit at any question (the deal being entered is not saved)"))
+                 "< (or back) = back to the previous question; q = quit at any question (the "
+                 "deal being entered is not saved)"))
     answers: dict[str, str] = {}
     try:
         while not state.finished:

@@ -6,7 +6,14 @@ the table, the score sheet is a plain-text table (:mod:`coinche_cli.cli.output`)
 
 from __future__ import annotations
 
-from coinche_cli.cli.output import Column, print_line, print_table, wrapped
+from coinche_cli.cli.output import (
+    LINE_WIDTH,
+    Column,
+    print_line,
+    print_table,
+    text_width,
+    wrapped,
+)
 from coinche_cli.game.state import Change, GameState, Row, summary
 from coinche_cli.i18n import _, ngettext
 from coinche_cli.rules.choices import outcome_words
@@ -29,20 +36,30 @@ def contract_text(row: Row) -> str:
     return f"{deal.contract}{deal.trump.symbol}{coinche}"
 
 
-def totals_lines(state: GameState) -> list[str]:
-    """Running totals, the distance to the target, the next dealer, the winner."""
+def totals_lines(state: GameState, *, fitted: bool = True) -> list[str]:
+    """Running totals, the distance to the target, the next dealer, the winner; ``fitted``
+    (after a deal at the table), every line within 80 columns, else each whole (under the
+    score sheet, which fits the terminal or prints whole into a pipe)."""
     totals = " · ".join(f"{name(state, s)} {t}" for s, t in state.totals.items())
     line = _("totals: {totals}").format(totals=totals)
+    notes = []
     to_target = state.to_target()
     if to_target is not None and not state.finished:
         gaps = ", ".join(f"{name(state, s)} {g}" for s, g in to_target.items())
-        line += "  " + _("(to {target}: {gaps})").format(target=state.setup.end.target, gaps=gaps)
+        notes.append(_("(to {target}: {gaps})").format(target=state.setup.end.target,
+                                                        gaps=gaps))
     end = state.setup.end
     if end.deals is not None and not state.finished:
-        line += "  " + ngettext("({count} of {deals} deals played)",
-                                "({count} of {deals} deals played)",
-                                state.played).format(count=state.played, deals=end.deals)
+        notes.append(ngettext("({count} of {deals} deals played)",
+                              "({count} of {deals} deals played)",
+                              state.played).format(count=state.played, deals=end.deals))
+    # within 80 columns: a note that does not fit goes, whole, on the line below
     lines = [line]
+    for note in notes:
+        if not fitted or text_width(lines[-1]) + 2 + text_width(note) <= LINE_WIDTH:
+            lines[-1] += "  " + note
+        else:
+            lines.append("  " + note)
     if state.finished and state.winner is None:
         lines.append(_("game over: a draw ({totals})").format(totals=totals))
     elif state.finished:
@@ -53,7 +70,7 @@ def totals_lines(state: GameState) -> list[str]:
     else:
         lines.append(_("next dealer: {dealer}").format(
             dealer=state.setup.seat_label(state.next_dealer)))
-    return lines
+    return wrapped(lines) if fitted else lines
 
 
 def deal_lines(state: GameState, row: Row) -> list[str]:
@@ -139,5 +156,5 @@ def render_sheet(record: GameRecord, state: GameState, wide: bool = False) -> No
         print_line(_("{side}: contracts taken {taken}, made {made}, failed {failed}; coinched "
                      "{coinched}, coinched against {was_coinched}").format(
                          side=name(state, side), **counts))
-    for line in totals_lines(state):
+    for line in totals_lines(state, fitted=False):
         print_line(line)

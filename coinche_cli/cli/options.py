@@ -3,8 +3,9 @@
 The deal options (``TAKER CONTRACT [POINTS]``, ``--belote``, ``--announce``…) are the same for
 ``coinche score``, ``game add`` and ``game edit``: :func:`deal_options` adds them to a
 command's signature (Typer reads a function's signature to build its options) and hands the
-command one ``deal`` instead of eight parameters: a function that reads the deal (so that a
-command can open the store or refuse other input first, as it needs).
+command one ``deal`` instead of eight parameters: a :class:`DealInput`, which reads the deal
+when called (so that a command can open the store or refuse other input first, as it needs)
+and says whether it was typed as ``passe``.
 """
 
 import functools
@@ -47,8 +48,25 @@ SepOption = Annotated[
 ]
 
 
-#: What a command decorated with :func:`deal_options` receives: call it to read the deal.
-DealInput = Callable[[], "Deal"]
+class DealInput:
+    """What a command decorated with :func:`deal_options` receives: call it to read the deal;
+    :meth:`passed` says whether it was typed as ``passe`` alone (everybody passed)."""
+
+    def __init__(self, given: dict[str, Any]) -> None:
+        self._given = given
+
+    def __call__(self) -> "Deal":
+        """The deal, read from the command's words and options (:func:`read_deal`)."""
+        return read_deal(**self._given)
+
+    def passed(self) -> bool:
+        """The deal is the one word ``passe`` (or ``pass``), with no other deal option: a deal
+        everybody passed (``game add passe``, as ``game pass``)."""
+        from coinche_cli.scoring.deal import is_pass
+
+        words = self._given.get("words") or []
+        others = any(value for name, value in self._given.items() if name != "words")
+        return not others and is_pass(words)
 
 
 def read_deal(words: list[str] | None = None, deal_json: str | None = None,
@@ -130,7 +148,7 @@ def deal_options(command: _Command) -> _Command:
 
     @functools.wraps(command)
     def with_deal(*args: Any, **kwargs: Any) -> None:
-        deal = functools.partial(read_deal, **{name: kwargs.pop(name) for name in names})
+        deal = DealInput({name: kwargs.pop(name) for name in names})
         command(*args, deal=deal, **kwargs)
 
     # positional arguments first (the deal's words after any of the command's own), then

@@ -70,13 +70,15 @@ def new(
         bool, typer.Option("--bye-win/--no-bye-win", help=N_("Whether a bye counts as a win."))
     ] = True,
     match_points: Annotated[
-        str, typer.Option("--match-points", help=N_("WIN,DRAW,LOSS,FORFEIT match points."))
+        str, typer.Option("--match-points", help=N_(
+            "Match points of a win, a draw, a loss and a forfeit, separated by commas."))
     ] = "3,2,1,0",
     tie_break: Annotated[
         str,
         typer.Option("--tie-break", help=N_("Tie-breaks in order: points, difference, wins, "
                      "match-points, buchholz, head-to-head, lot.")),
-    ] = "difference,buchholz,head-to-head",
+        # spaced, so that a narrow help page wraps the default rather than cutting it
+    ] = "difference, buchholz, head-to-head",
     seed: Annotated[
         int | None, typer.Option("--seed", help=N_("Seed of the round-1 draw (reproducible)."),
                                  min=0, max=MAX_NUMBER)

@@ -9,7 +9,7 @@ import typer
 from coinche_cli.cli.options import RoundOption, SepOption, TournamentOption
 from coinche_cli.cli.output import print_line
 from coinche_cli.cli.store import open_store
-from coinche_cli.errors import TournamentError
+from coinche_cli.errors import InputError, TournamentError
 from coinche_cli.i18n import N_, _, ngettext
 
 #: The commands' help (they are registered by :mod:`coinche_cli.cli.tournament`).
@@ -64,16 +64,46 @@ def sheets(
                                          help=N_("The workbook of score sheets (.xlsx)."))],
     round_number: RoundOption = None,
     tournament: TournamentOption = None,
+    url: Annotated[str | None, typer.Option(
+        "--url", metavar="URL",
+        help=N_("The live page's address, as tournament serve prints it: each sheet gives "
+                "its table's entry page and its QR code (default: the address serve --host "
+                "0.0.0.0 prints on this computer, port 8000)."))
+    ] = None,
 ) -> None:
+    from coinche_cli.cli.network import live_address
     from coinche_cli.cli.store import refuse_own_files
     from coinche_cli.sheets.tournament import write_score_sheets
     from coinche_cli.tournament import ops as tournaments
 
+    address = _live_page(url) if url is not None else live_address()
     store = open_store(ctx)
     refuse_own_files(store, [path])
     found, played, tables = tournaments.score_sheets(store, tournament, round_number)
+    # each table's entry page (tournament serve --entry), under its code on its sheet
+    tables = [{**table, "url": f"{address}table/{table['table']}"} for table in tables]
     write_score_sheets(path, found.name, played.number, tables, found.settings.deals,
                        found.settings.target)
     print_line(ngettext("wrote {path}: {count} score sheet for round {round}",
                         "wrote {path}: {count} score sheets for round {round}",
                         len(tables)).format(path=path, count=len(tables), round=played.number))
+
+
+def _live_page(url: str) -> str:
+    """The live page's address ``url`` as ``tournament serve`` prints it, ending with a
+    slash (a table's entry page is ``table/N`` below it); refused unless it is an http(s)
+    address with a host."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018 (a port that is not a number raises here)
+    except ValueError:
+        parts = None
+    if (parts is None or parts.scheme not in ("http", "https") or not parts.hostname
+            or parts.query or parts.fragment or any(c.isspace() for c in url.strip())):
+        raise InputError("--url", _("{got!r} is not the live page's address: give it as "
+                                    "tournament serve prints it, such as "
+                                    "http://192.168.1.10:8000/"), got=url)
+    path = parts.path if parts.path.endswith("/") else parts.path.rsplit("/", 1)[0] + "/"
+    return f"{parts.scheme}://{parts.netloc}{path}"

@@ -10,7 +10,7 @@ from coinche_cli.cli.options import MAX_NUMBER, TournamentOption
 from coinche_cli.cli.output import print_line
 from coinche_cli.cli.store import store_name
 from coinche_cli.errors import InputError, StoreError
-from coinche_cli.i18n import N_, _
+from coinche_cli.i18n import N_, _, spoken
 
 SERVE_HELP = N_(
     "Serve the tournament's live page: the projector's view of the round and the standings "
@@ -46,6 +46,7 @@ def serve(
     except ImportError as exc:
         raise StoreError(_("the live page needs its web libraries, which cannot be loaded "
                            "({reason}): install coinche again").format(reason=exc)) from None
+    from coinche_cli.cli.network import live_address
     from coinche_cli.store.connect import open_store
     from coinche_cli.tournament import ops as tournaments
 
@@ -58,9 +59,11 @@ def serve(
     finally:
         store.close()
     _refuse_busy(host, port)
-    address = f"http://{_reachable(host)}:{port}/"
+    address = live_address(host, port)
+    # the projector speaks the room's language (--lang, COINCHE_LANG, the locale), whatever
+    # its browser says; a phone its own, or the room's when it names none coinche has
     settings = Settings(db, found.name, entry=entry, round_minutes=round_minutes,
-                        phone_url=f"{address}me")
+                        phone_url=f"{address}me", language=spoken())
     app = create_app(settings)
     print_line(_("the live page of {name}: {url} (Ctrl-C stops it)").format(
         name=found.name, url=address))
@@ -87,18 +90,3 @@ def _refuse_busy(host: str, port: int) -> None:
         raise InputError("port", _("cannot listen on {host}:{port} ({reason}): choose another "
                                    "--port"),
                          host=host, port=port, reason=exc.strerror or exc) from None
-
-
-def _reachable(host: str) -> str:
-    """The address phones type: the one given, or this computer's on the room's network
-    when it listens on every address (0.0.0.0)."""
-    import socket
-
-    if host not in ("0.0.0.0", "::", ""):
-        return host
-    try:  # the address the system would reach the network from (nothing is sent)
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("10.255.255.255", 1))
-            return str(probe.getsockname()[0])
-    except OSError:
-        return socket.gethostname()

@@ -215,7 +215,6 @@ def _announces(rules: Rules, deal: Deal, sides: tuple[str, ...]) -> dict[str, tu
     if rules.announces is None:
         raise DealError("announces", _("{rules} has no announces"), rules=rules.name)
     table = rules.announces
-    known = ", ".join(dict.fromkeys(rules.announce_label(name) for name in table))
     out: dict[str, tuple[str, ...]] = {}
     for side, names in declared.items():
         _check_side(side, sides, "announces")
@@ -224,6 +223,9 @@ def _announces(rules: Rules, deal: Deal, sides: tuple[str, ...]) -> dict[str, tu
             by_value = name.isascii() and name.isdigit() and len(name) <= 6
             canonical = _announce_by_value(table, name) if by_value else canonical_announce(name)
             if canonical is None or canonical not in table:
+                from coinche_cli.rules.describe import announce_name  # only to refuse
+
+                known = ", ".join(dict.fromkeys(announce_name(rules, n) for n in table))
                 raise DealError("announces", _("{side}: {got!r} is not an announce in {rules} "
                                                "(announces: {known})"), side=side, got=name,
                                 rules=rules.name, known=known)

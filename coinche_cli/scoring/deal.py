@@ -8,62 +8,35 @@ checked by :mod:`coinche_cli.scoring.score`.
 
 
 import json
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from coinche_cli.errors import DealError
 from coinche_cli.i18n import _
+from coinche_cli.scoring.contract import (
+    COINCHE_WORDS,
+    MAX_DIGITS,
+    TRUMP_WORDS,
+    Contract,
+    ContractKind,
+    Trump,
+    contract_value,
+    contract_words,
+    is_number,
+    parse_contract,
+    parse_contract_word,
+    parse_trump,
+    typed_word,
+)
 
-
-class Trump(StrEnum):
-    """The mode of a deal: a trump suit, sans-atout or tout-atout."""
-
-    S = "S"  # pique
-    H = "H"  # cœur
-    D = "D"  # carreau
-    C = "C"  # trèfle
-    SA = "SA"  # sans-atout
-    TA = "TA"  # tout-atout
-
-    @property
-    def symbol(self) -> str:
-        """The card symbol, or SA/TA."""
-        return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(self.value, self.value)
-
-
-# Every way a trump may be written, lower-cased.  "C" is clubs (as in S H D C): the French
-# initial of cœur would clash, so cœur is H, ♥ or "coeur".
-TRUMP_WORDS: dict[str, Trump] = {
-    "s": Trump.S, "♠": Trump.S, "p": Trump.S, "pique": Trump.S, "spades": Trump.S,
-    "h": Trump.H, "♥": Trump.H, "coeur": Trump.H, "cœur": Trump.H, "hearts": Trump.H,
-    "d": Trump.D, "♦": Trump.D, "k": Trump.D, "carreau": Trump.D, "diamonds": Trump.D,
-    "c": Trump.C, "♣": Trump.C, "t": Trump.C, "trefle": Trump.C, "trèfle": Trump.C,
-    "clubs": Trump.C,
-    "sa": Trump.SA, "sans-atout": Trump.SA, "nt": Trump.SA,
-    "ta": Trump.TA, "tout-atout": Trump.TA, "at": Trump.TA,
-    "piques": Trump.S, "coeurs": Trump.H, "cœurs": Trump.H, "carreaux": Trump.D,
-    "trefles": Trump.C, "trèfles": Trump.C, "sans-atouts": Trump.SA, "tout-atouts": Trump.TA,
-}  # fmt: skip
-
-#: The coinche level written as a word after the contract (``100 pique contré``).
-COINCHE_WORDS: dict[str, int] = {
-    "x": 1, "contré": 1, "contre": 1, "coinché": 1, "coinche": 1,
-    "xx": 2, "surcontré": 2, "surcontre": 2, "surcoinché": 2, "surcoinche": 2,
-}  # fmt: skip
-
-
-class ContractKind(StrEnum):
-    """A contract that is not a number: every trick to the team, or to the taker alone."""
-
-    CAPOT = "capot"
-    GENERALE = "generale"
-
-
-Contract = int | ContractKind
-
+#: The names this module gives, its contract's among them (read in :mod:`.contract`).
+__all__ = [
+    "COINCHE_WORDS", "EMPTY_ANNOUNCES", "FIELDS", "MAX_DIGITS", "MAX_JSON", "PASS_WORDS",
+    "TRUMP_WORDS", "WORD_OPTIONS", "Contract", "ContractKind", "Deal", "Trump",
+    "deal_from_json", "deal_from_words", "is_pass", "parse_contract", "parse_contract_word",
+    "parse_trump",
+]  # fmt: skip
 
 EMPTY_ANNOUNCES: Mapping[str, tuple[str, ...]] = MappingProxyType({})
 
@@ -196,84 +169,11 @@ WORD_OPTIONS = ("--points", "--belote", "--announce", "--announce-winner", "--ca
 
 #: The longest deal given as JSON: a deal is a few hundred characters.
 MAX_JSON = 10_000
-#: A number of card points, a bid or a coinche level has at most this many digits.
-MAX_DIGITS = 6
 
 FIELDS = (
     "taker", "contract", "trump", "coinche", "points", "capot", "generale", "belote",
     "announces", "announce_winner",
 )  # fmt: skip
-
-
-def _word(text: str) -> str:
-    """A word as the word tables hold it: stripped, lower case, accents composed (``é`` may
-    arrive as ``e`` and a combining accent, from a Mac's clipboard)."""
-    text = text.strip().lower()
-    return text if text.isascii() else unicodedata.normalize("NFC", text)
-
-
-def parse_trump(text: str, field_name: str = "trump") -> Trump:
-    """Read a trump as players write it: ``S``, ``♥``, ``K`` (carreau), ``SA``, ``TA``..."""
-    trump = TRUMP_WORDS.get(_word(text))
-    if trump is None:
-        raise DealError(field_name, _("{got!r} is not a trump: use S H D C (♠ ♥ ♦ ♣, P K T), "
-                                      "SA or TA"), got=text)
-    return trump
-
-
-#: The words a contract may start with instead of a bid (with or without accents).
-_SLAM_WORDS = ("capot", "generale", "générale", "genérale", "génerale")
-
-
-def parse_contract_word(word: str) -> tuple[Contract, Trump, int]:
-    """Split ``100S``, ``90♥x``, ``capotTA``, ``generaleSxx`` into contract, trump, coinche.
-
-    The word is a bid (digits) or ``capot``/``générale``, then the trump, then up to two
-    ``x`` (coinché, surcoinché).  Read by hand rather than with a regular expression: the
-    pattern's compilation would cost every ``game add`` more than the reading.
-    """
-    text = word.strip()
-    if not text.isascii():
-        text = unicodedata.normalize("NFC", text)
-    lower = text.lower()
-    size = len(text) - len(text.lstrip("0123456789"))
-    if size > MAX_DIGITS:
-        raise DealError("contract", _("{got!r} is not a contract: write the bid and the trump, "
-                                      "like 100S, 100 pique, 90♥, 120TA, 80 SA, capotH, generaleS, "
-                                      "then x or xx (contré, surcontré) if coinché"), got=word)
-    if not size:
-        size = next((len(w) for w in _SLAM_WORDS if lower.startswith(w)), 0)
-    rest = lower[size:]
-    coinche = 0
-    while coinche < 2 and len(rest) > 1 and rest.endswith("x"):
-        rest, coinche = rest[:-1], coinche + 1
-    if not size or not rest or rest.endswith("x"):  # "100Sxxx": more than surcoinché
-        raise DealError("contract", _("{got!r} is not a contract: write the bid and the trump, "
-                                      "like 100S, 100 pique, 90♥, 120TA, 80 SA, capotH, generaleS, "
-                                      "then x or xx (contré, surcontré) if coinché"), got=word)
-    trump = TRUMP_WORDS.get(rest)
-    if trump is None:
-        raise DealError("trump", _("{got!r} is not a trump: use S H D C (♠ ♥ ♦ ♣, P K T), "
-                                   "SA or TA"), got=text[size:len(text) - coinche])
-    return _contract_value(text[:size]), trump, coinche
-
-
-def _contract_value(value: Any) -> Contract:
-    if isinstance(value, bool):
-        raise DealError("contract", _("expected {expected}, got {got!r}"),
-                        expected=_("a bid, capot or generale"), got=value)
-    if isinstance(value, int):
-        return value
-    text = _word(str(value)).replace("é", "e")
-    if _digits(text):
-        return int(text)
-    try:
-        return ContractKind(text)
-    except ValueError:
-        raise DealError(
-            "contract", _("expected {expected}, got {got!r}"),
-            expected=_("a bid, capot or generale"), got=value
-        ) from None
 
 
 def _side(value: Any, field_name: str) -> str:
@@ -290,16 +190,11 @@ def _side(value: Any, field_name: str) -> str:
 def _whole(value: Any, field_name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         text = value.strip() if isinstance(value, str) else ""
-        if _digits(text):
+        if is_number(text):
             return int(text)
         raise DealError(field_name, _("expected {expected}, got {got!r}"),
                         expected=_("a whole number"), got=value)
     return value
-
-
-def _digits(text: str) -> bool:
-    """``text`` is a whole number a deal can hold: ASCII digits (not "²" nor "①"), a few."""
-    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
 
 
 def deal_from_json(data: Any) -> Deal:
@@ -327,8 +222,8 @@ def deal_from_json(data: Any) -> Deal:
         if data.get(name) is None:
             raise DealError(name, _("missing"))
     coinche = data.get("coinche", 0)
-    if isinstance(coinche, str) and _word(coinche) in COINCHE_WORDS:  # "contré"
-        coinche = COINCHE_WORDS[_word(coinche)]
+    if isinstance(coinche, str) and typed_word(coinche) in COINCHE_WORDS:  # "contré"
+        coinche = COINCHE_WORDS[typed_word(coinche)]
     coinche = _whole(coinche, "coinche")
     if coinche not in (0, 1, 2):
         raise DealError("coinche", _("expected 0 (none), 1 (coinché) or 2 (surcoinché), "
@@ -356,7 +251,7 @@ def deal_from_json(data: Any) -> Deal:
     winner = data.get("announce_winner")
     return Deal(
         taker=_side(data["taker"], "taker"),
-        contract=_contract_value(data["contract"]),
+        contract=contract_value(data["contract"]),
         trump=parse_trump(str(data["trump"])),
         coinche=coinche,
         points=points or None,
@@ -386,50 +281,59 @@ def _announces(value: Any) -> dict[str, tuple[str, ...]]:
     return out
 
 
+#: A deal typed as this one word alone is a deal everybody passed (``game add passe``).
+PASS_WORDS = ("passe", "pass")
+
+
+def is_pass(words: Sequence[str]) -> bool:
+    """``words`` are the one word that says everybody passed: ``passe`` (or ``pass``)."""
+    return len(words) == 1 and typed_word(words[0]) in PASS_WORDS
+
+
+def _unexpected(words: Sequence[str], announce: Sequence[str], at_points: bool) -> DealError:
+    """The refusal of ``words[0]``, a word a deal's words cannot hold where it stands: the
+    option it names (``belote``: ``--belote SIDE``), the announce it ends (``--announce
+    A:carré de valets`` not quoted), else what was expected there.  Read only to refuse."""
+    from coinche_cli.names import fold
+    from coinche_cli.rules.model import canonical_announce
+
+    word, folded = words[0], fold(words[0])
+    entry = announce[-1] if announce else ""
+    side, _sep, names = entry.rpartition(":")
+    started = f"{names.rpartition(',')[2].strip()} {' '.join(words)}"
+    if side and canonical_announce(started) is not None:
+        return DealError("announces", _("unexpected word {got!r}: quote an announce of several "
+                                        "words (--announce \"{given}\")"),
+                         got=word, given=f"{entry} {' '.join(words)}")
+    if typed_word(word) in COINCHE_WORDS:
+        return DealError("coinche", _("unexpected word {got!r}: contré or surcontré comes right "
+                                      "after the contract (100 pique contré)"), got=word)
+    if folded in ("belote", "belotte", "rebelote", "belote-rebelote"):
+        return DealError("belote", _("unexpected word {got!r}: a belote is given with --belote "
+                                     "SIDE"), got=word)
+    if folded == "capot":
+        return DealError("capot", _("unexpected word {got!r}: the side that won every trick is "
+                                    "given with --capot SIDE"), got=word)
+    if folded == "generale":
+        return DealError("generale", _("unexpected word {got!r}: a générale is given with "
+                                       "--generale"), got=word)
+    if folded in ("annonce", "annonces", "announce", "announces") or canonical_announce(word):
+        return DealError("announces", _("unexpected word {got!r}: announces are given with "
+                                        "--announce SIDE:NAME"), got=word)
+    if folded == "points":
+        return DealError("points", _("unexpected word {got!r}: another side's points are given "
+                                     "with --points SIDE:N"), got=word)
+    if at_points:
+        return DealError("points", _("{got!r} is not a number of card points"), got=word)
+    return DealError("deal", _("unexpected word {got!r}: a deal is TAKER CONTRACT [POINTS], "
+                               "then its options"), got=word)
+
+
 def _pair(text: str, field_name: str) -> tuple[str, str]:
     side, sep, value = text.rpartition(":")
     if not sep or not side.strip() or not value.strip():
         raise DealError(field_name, _("{got!r} should be SIDE:VALUE"), got=text)
     return side.strip(), value.strip()
-
-
-def parse_contract(text: str) -> tuple[Contract, Trump, int]:
-    """A contract as a scorekeeper answers it: ``100S``, ``100 pique``, ``90 cœur contré``."""
-    words = text.split()
-    if not words:
-        raise DealError("contract", _("missing"))
-    contract, trump, coinche, rest = _contract_words(words)
-    if rest:
-        raise DealError("contract", _("{got!r} is not a contract: write the bid and the trump, "
-                                      "like 100S, 100 pique, 90♥, 120TA, 80 SA, capotH, generaleS, "
-                                      "then x or xx (contré, surcontré) if coinché"),
-                            got=text.strip())
-    return contract, trump, coinche
-
-
-def _contract_words(words: Sequence[str]) -> tuple[Contract, Trump, int, Sequence[str]]:
-    """The contract at the start of ``words``, and the words after it.
-
-    One word (``100S``, ``90♥x``), or the bid and the trump as two (``100 pique``,
-    ``capot SA``), then perhaps the coinche as a word (``contré``, ``surcontré``, ``x``).
-    """
-    first = words[0]
-    if len(words) > 1 and _word(words[1]) in TRUMP_WORDS and (
-            _digits(first.strip()) or _word(first) in _SLAM_WORDS):
-        contract, trump, coinche = parse_contract_word(first.strip() + words[1].strip())
-        used = 2
-    else:
-        contract, trump, coinche = parse_contract_word(first)
-        used = 1
-    if len(words) > used and _word(words[used]) in COINCHE_WORDS:
-        coinche += COINCHE_WORDS[_word(words[used])]
-        used += 1
-        if coinche > 2:  # "100Sx surcontré": more than surcoinché
-            raise DealError("contract", _("{got!r} is not a contract: write the bid and the trump, "
-                                          "like 100S, 100 pique, 90♥, 120TA, 80 SA, capotH, "
-                                          "generaleS, then x or xx (contré, surcontré) if "
-                                          "coinché"), got=" ".join(words[:used]))
-    return contract, trump, coinche, words[used:]
 
 
 def deal_from_words(
@@ -447,22 +351,24 @@ def deal_from_words(
     ``announce`` entries are ``SIDE:NAME[,NAME…]``; ``points`` entries are ``SIDE:N`` for the
     other sides (the chien's defenders).
     """
+    if is_pass(words):
+        raise DealError("deal", _("{got!r} is a deal everybody passed: give it alone (game add "
+                                  "passe; game edit N --pass)"), got=words[0])
     if len(words) < 2:
         raise DealError("deal", _("expected TAKER CONTRACT [POINTS], got {got}"),
                         got=" ".join(words) or _("nothing"))
     taker = _side(words[0], "taker")
-    contract, trump, coinche, rest = _contract_words(words[1:])
-    if len(rest) > 1:
-        raise DealError("deal", _("expected TAKER CONTRACT [POINTS], got {got}"),
-                        got=" ".join(words))
+    contract, trump, coinche, rest = contract_words(words[1:])
     given: dict[str, int] = {}
     if rest:
-        if not _digits(rest[0].strip()):
-            raise DealError("points", _("{got!r} is not a number of card points"), got=rest[0])
+        if not is_number(rest[0].strip()):
+            raise _unexpected(rest, announce, at_points=True)
         given[taker] = int(rest[0])
+    if len(rest) > 1:
+        raise _unexpected(rest[1:], announce, at_points=False)
     for entry in points:
         side, value = _pair(entry, "points")
-        if not _digits(value):
+        if not is_number(value):
             raise DealError("points", _("{got!r} is not a number of card points"), got=value)
         if side in given:
             raise DealError("points", _("the points of {side} are given twice; give them once"),

@@ -22,8 +22,8 @@ no ``penalties`` key none.  Standings, teams and deals keep their columns in a f
 key the order does not know (a tie-break added later) becomes an extra column at the end.
 
 Files are written by the shared writers of :mod:`coinche_cli.sheets.writing` (atomic writes,
-booleans as yes/no, formulas defused, A4 print setup); xlsxwriter is imported only inside the
-functions that write a workbook.
+booleans as yes/no, formulas defused, A4 print setup); xlsxwriter (and segno, which draws a
+score sheet's QR code) is imported only inside the functions that write a workbook.
 """
 
 from __future__ import annotations
@@ -34,8 +34,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import CoincheError, ExportFailed
-from coinche_cli.i18n import N_, _, ngettext
+from coinche_cli.i18n import N_, _, ngettext, pgettext
 from coinche_cli.sheets.writing import (
+    DIGIT_PIXELS,
     Book,
     print_setup,
     set_widths,
@@ -43,6 +44,7 @@ from coinche_cli.sheets.writing import (
     write_csv,
     write_xlsx,
 )
+from coinche_cli.tournament.model import round_title
 
 if TYPE_CHECKING:
     from xlsxwriter.format import Format
@@ -142,27 +144,31 @@ def export_tables(data: dict[str, Any]) -> list[Table]:
     """Every table of the export, in sheet order: standings, teams, each round, penalties
     (when ``data`` has the key, if only with its header), deals (when there are any)."""
     tables = [
-        Table(_("Standings"), "standings", *_keyed(data.get("standings", []), STANDINGS_COLUMNS)),
-        Table(_("Teams"), "teams", *_keyed(data.get("teams", []), TEAM_COLUMNS)),
+        Table(_("Standings"), pgettext("file name", "standings"),
+              *_keyed(data.get("standings", []), STANDINGS_COLUMNS)),
+        Table(_("Teams"), pgettext("file name", "teams"),
+              *_keyed(data.get("teams", []), TEAM_COLUMNS)),
     ]
     for round_data in sorted(data.get("rounds", []), key=lambda r: int(r["round"])):
         number = int(round_data["round"])
-        tables.append(Table(_("Round {round}").format(round=number), f"round-{number}",
+        tables.append(Table(round_title(number),
+                            pgettext("file name", "round-{round}").format(round=number),
                             [_(header) for _key, header in ROUND_COLUMNS],
                             round_rows(round_data)))
     # an empty list is "no penalty": the sheet says so with its header alone; a caller that
     # gives no list at all does not know, and an empty sheet would wrongly say "none"
     if "penalties" in data:
-        tables.append(Table(_("Penalties"), "penalties",
+        tables.append(Table(_("Penalties"), pgettext("file name", "penalties"),
                             [_(header) for _key, header in PENALTY_COLUMNS],
                             penalty_rows(data["penalties"] or [])))
     if "history" in data:  # every result entered, and each one a correction replaced
-        tables.append(Table(_("History"), "history",
+        tables.append(Table(_("History"), pgettext("file name", "history"),
                             [_(header) for _key, header in HISTORY_COLUMNS],
                             [[entry.get(key) for key, _header in HISTORY_COLUMNS]
                              for entry in data["history"] or []]))
     if data.get("deals"):
-        tables.append(Table(_("Deals"), "deals", *_keyed(data["deals"], DEAL_COLUMNS)))
+        tables.append(Table(_("Deals"), pgettext("file name", "deals"),
+                            *_keyed(data["deals"], DEAL_COLUMNS)))
     return tables
 
 
@@ -189,8 +195,10 @@ def write_csv_dir(directory: Path, data: dict[str, Any], *, sep: str = ",") -> l
     """Write each table as a CSV file (UTF-8 with a BOM) in ``directory``; return the paths.
 
     Files: ``standings.csv``, ``teams.csv``, ``round-1.csv``…, ``penalties.csv``,
-    ``history.csv``, and ``deals.csv`` when there are deals.  The folder is created when
-    missing; each file is written atomically.
+    ``history.csv``, and ``deals.csv`` when there are deals; in French ``classement.csv``,
+    ``equipes.csv``, ``ronde-1.csv``…, ``penalites.csv``, ``historique.csv``, ``donnes.csv``
+    (names without accents: every file system and mail attachment keeps them).  The folder
+    is created when missing; each file is written atomically.
     """
     try:
         directory.mkdir(parents=True, exist_ok=True)
@@ -212,6 +220,11 @@ _LAST_COLUMN = len(_SHEET_WIDTHS) - 1
 #: Rows and columns below are 0-based, as xlsxwriter counts them: row 7 is the sheet's row 8.
 _GRID_FIRST_ROW = 7
 _FONT_SIZE = 12
+#: The QR code of a table's entry page: in the top right corner (its first column; the lines
+#: beside it stop before), at most this many pixels wide, the rows beside it as high (pixels).
+_QR_COLUMN = 6
+_QR_PIXELS = 120
+_HEADING_ROWS = (32, 28, 24)  # tournament, round and table, match format
 #: Signature boxes: (first, last) column of each team's box, a gap column between them.
 _BOXES = ((1, 3), (5, 7))
 _BOX_ROWS = 3
@@ -232,6 +245,7 @@ class _Styles:
                       book.style({"font_size": 14, "bold": True}),
                       book.style({"font_size": _FONT_SIZE, "italic": True}))
         self.body = book.style(_BODY)
+        self.address = book.style({**_BOLD, "shrink": True})  # a long address stays whole
         self.bold = book.style(_BOLD)
         self.grid_header = book.style({**_BOLD, **_CENTRED, **_BOX, "pattern": 1,
                                        "bg_color": "#D9D9D9"})
@@ -276,9 +290,10 @@ def write_score_sheets(path: Path, tournament: str, round_number: int,
                        target: int | None) -> None:
     """Write one print-ready sheet per table ("Table 1"…) for scoring a round on paper.
 
-    ``tables`` holds ``{"table", "team1", "players1", "team2", "players2"}`` per table, and
-    its entry ``code`` when it has one (``tournament serve --entry``).  Each
-    sheet gives the tournament, round and table, both teams and their players, and a bordered
+    ``tables`` holds ``{"table", "team1", "players1", "team2", "players2"}`` per table, its
+    entry ``code`` when it has one (``tournament serve --entry``), and the ``url`` of its entry
+    page on the live page, printed under the code with its QR code in the top right corner.
+    Each sheet gives the tournament, round and table, both teams and their players, and a bordered
     grid of numbered empty rows: ``deals`` rows then :data:`EXTRA_ROWS` shaded ones for the
     deals everybody passed (they do not count), or :data:`TARGET_ROWS` rows when the match
     is played to ``target``.  Below the totals row, each team has a labelled box to sign in.
@@ -300,7 +315,7 @@ def write_score_sheets(path: Path, tournament: str, round_number: int,
         for table in sorted(tables, key=lambda t: int(t["table"])):
             number = int(table["table"])
             sheet = book.sheet(_("Table {table}").format(table=number))
-            where = _("Round {round} · Table {table}").format(round=round_number, table=number)
+            where = " · ".join((round_title(round_number), _("Table {table}").format(table=number)))
             if table.get("code"):  # to enter the result from a phone (tournament serve)
                 where += " · " + _("code {code}").format(code=table["code"])
             lines = [tournament, where, " · ".join(match_format)]
@@ -325,16 +340,46 @@ def _merged(book: Book, sheet: Worksheet, cells: tuple[int, int, int, int], valu
 
 def _heading(book: Book, styles: _Styles, sheet: Worksheet, lines: list[str],
              table: dict[str, Any]) -> None:
-    """Rows 1-3: tournament, round and table, match format; rows 5-6: the teams."""
+    """Rows 1-3: tournament, round and table, match format; row 4: the address of the
+    table's entry page (its QR code beside rows 1-4), if it has one; rows 5-6: the teams."""
     set_widths(sheet, _SHEET_WIDTHS)
+    url = table.get("url")
+    last = _QR_COLUMN - 1 if url else _LAST_COLUMN
     for row, (text, line_format) in enumerate(zip(lines, styles.lines, strict=True)):
-        _merged(book, sheet, (row, 0, row, _LAST_COLUMN), text, line_format)
+        _merged(book, sheet, (row, 0, row, last), text, line_format)
+    if url:
+        _merged(book, sheet, (3, 0, 3, last),
+                _("Result from a phone: {url}").format(url=url), styles.address)
+        _entry_qr(sheet, str(url), int(table["table"]))
     for side in (1, 2):
         row = 3 + side
         book.put(sheet, row, 0, _("Team {number}").format(number=side), styles.bold)
         _merged(book, sheet, (row, 1, row, 3), table.get(f"team{side}") or "", styles.bold)
         _merged(book, sheet, (row, 4, row, _LAST_COLUMN),
                 _players(table.get(f"players{side}")), styles.body)
+
+
+def _entry_qr(sheet: Worksheet, url: str, number: int) -> None:
+    """The QR code of ``url`` (a table's entry page) in the sheet's top right corner, as a
+    PNG image beside rows 1-4 (their heights set so that it fits beside them)."""
+    import io
+
+    import segno
+
+    code = segno.make(url, error="m")
+    border = 2
+    modules = code.symbol_size(scale=1, border=border)[0]
+    scale = max(2, _QR_PIXELS // modules)
+    image = io.BytesIO()  # made here: the hall may have no internet
+    code.save(image, kind="png", scale=scale, border=border)
+    size = modules * scale
+    heights = [*_HEADING_ROWS, max(24, size - sum(_HEADING_ROWS))]
+    for row, pixels in enumerate(heights):
+        sheet.set_row_pixels(row, pixels)
+    beside = sum(_SHEET_WIDTHS[_QR_COLUMN:]) * DIGIT_PIXELS  # the columns' pixels
+    sheet.insert_image(0, _QR_COLUMN, f"table-{number}.png", {
+        "image_data": image, "x_offset": max(0, beside - size), "object_position": 2,
+        "description": url})
 
 
 def _grid(book: Book, styles: _Styles, sheet: Worksheet, header: list[str], deals: int,

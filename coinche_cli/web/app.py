@@ -11,9 +11,11 @@ Routes, and nothing else (no file is served from a path a visitor gives):
   standings --json`` print; ``/api/live``: the version the pages poll;
 - ``/static/app.css``, ``/static/live.js``, ``/qr.svg``: the page's own assets.
 
-Pages speak the browser's language (English, French, or another catalogue coinche has);
-every name is escaped (Jinja2's
-autoescape); the server changes nothing but results, each recorded as entered from the web.
+The projector speaks the room's language, the one coinche runs in (``--lang``,
+``COINCHE_LANG``, the locale), whatever the projector's browser says; a phone's pages speak
+its browser's language among those coinche has (English, French, another catalogue), the
+room's when it names none.  Every name is escaped (Jinja2's autoescape); the server changes
+nothing but results, each recorded as entered from the web.
 """
 
 from __future__ import annotations
@@ -32,12 +34,15 @@ from starlette.routing import Route
 
 from coinche_cli.i18n import SOURCE, _, languages, speaking
 from coinche_cli.json_text import json_text
+from coinche_cli.tournament.model import round_title
 from coinche_cli.web.guard import Forms, WrongCodes
 from coinche_cli.web.refresh import Live
 from coinche_cli.web.settings import Settings
 
 #: The largest entry form a phone sends (five short fields).
 MAX_FORM_BYTES = 4096
+#: The longest team name a page takes from its address (a name has at most 100 characters).
+MAX_TEAM = 200
 #: The cookie that carries an entry form's token.
 FORM_COOKIE = "coinche_form"
 #: Headers of every answer: only the page's own assets, never in a frame.
@@ -52,9 +57,9 @@ HEADERS = {
 STATIC = {"app.css": "text/css; charset=utf-8", "live.js": "text/javascript; charset=utf-8"}
 
 
-def language(request: Request, known: frozenset[str]) -> str:
+def language(request: Request, known: frozenset[str], room: str = SOURCE) -> str:
     """The language the browser prefers among those coinche speaks (English, French, and
-    any catalogue in ``COINCHE_LOCALEDIR``); English when it names none of them."""
+    any catalogue in ``COINCHE_LOCALEDIR``); the room's (``room``) when it names none."""
     wanted = []
     for position, part in enumerate(request.headers.get("accept-language", "").split(",")[:20]):
         tag, _sep, weight = part.strip().partition(";q=")
@@ -68,7 +73,7 @@ def language(request: Request, known: frozenset[str]) -> str:
         for code in (tag, tag.split("_")[0].lower()):
             if code in known:
                 return code
-    return SOURCE
+    return room
 
 
 def create_app(settings: Settings) -> _Guarded:
@@ -79,12 +84,18 @@ def create_app(settings: Settings) -> _Guarded:
         undefined=jinja2.StrictUndefined)
     # the pages' sentences, marked in the templates as in the code: _("Table {table}", table=3)
     environment.globals["_"] = _sentence
+    environment.globals["round_title"] = round_title  # "Round 2"; "Ronde 2 (2e partie)"
     state = Live(settings)
     known = frozenset(languages())
     forms, wrong = Forms(), WrongCodes()
 
-    def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
-        lang = language(request, known)
+    def spoken(request: Request) -> str:
+        """A phone's language: its browser's, else the room's."""
+        return language(request, known, settings.language)
+
+    def page(request: Request, name: str, status: int = 200, lang: str | None = None,
+             **context: Any) -> HTMLResponse:
+        lang = lang or spoken(request)
         with speaking(lang):  # this request's context only: no other page or entry hears it
             html = environment.get_template(name).render(
                 lang=lang.replace("_", "-"), snapshot=state.snapshot, entry=settings.entry,
@@ -92,12 +103,13 @@ def create_app(settings: Settings) -> _Guarded:
         return HTMLResponse(html, status_code=status, headers=HEADERS)
 
     async def projector(request: Request) -> Response:
-        """``/``: the round's tables and the standings, for the projector."""
-        return page(request, "projector.html")
+        """``/``: the round's tables and the standings, for the projector, in the room's
+        language (the projector's browser is not asked)."""
+        return page(request, "projector.html", lang=settings.language)
 
     async def phone(request: Request) -> Response:
         """``/me``: a team's table, opponent and results; every team's table."""
-        typed = request.query_params.get("team", "")[:200]
+        typed = request.query_params.get("team", "")[:MAX_TEAM]
         found = state.snapshot.team(typed) if typed else None
         return page(request, "me.html", typed=typed, found=found)
 
@@ -123,35 +135,42 @@ def create_app(settings: Settings) -> _Guarded:
             return PlainTextResponse("not found", status_code=404, headers=HEADERS)
         number = request.path_params["table"]
         snapshot = state.snapshot
-        tables = {t["table"]: t for t in (snapshot.round or {}).get("tables", [])}
-        if number not in tables:
-            with speaking(language(request, known)):  # the page's language, as the page
+        table = snapshot.table(number)
+        # the team whose page led here ("back to my table" goes back to it)
+        team = request.query_params.get("team", "")[:MAX_TEAM]
+        if table is None:
+            with speaking(spoken(request)):  # the page's language, as the page
                 problem = _("There is no table {table} in this round.").format(table=number)
-            return page(request, "table.html", 404, table=None, number=number,
-                        problem=problem, token="", round_number=None, saved=None)
+            return page(request, "table.html", 404, table=None, number=number, team=team,
+                        problem=problem, token="", round_number=None, saved=None, kept={})
         assert snapshot.round is not None  # it has the table
         round_number = snapshot.round["round"]
         if sent is None:
-            return _form(request, tables[number], round_number, None)
+            return _form(request, table, round_number, team, None)
         from coinche_cli.web.entry import enter
 
         # the entry speaks the page's language: its thread runs in this request's context
-        with speaking(language(request, known)):
+        with speaking(spoken(request)):
             answer = await run_in_threadpool(
                 enter, settings, forms, wrong, sent, request.cookies.get(FORM_COOKIE, ""),
                 number)
         text = answer.text
         if answer.saved:
             state.wake()  # the pages show it within a second
-            return page(request, "table.html", table=tables[number], number=number,
-                        problem=None, token="", round_number=round_number, saved=text)
-        return _form(request, tables[number], round_number, text, answer.status)
+            return page(request, "table.html", table=table, number=number, team=team,
+                        problem=None, token="", round_number=round_number, saved=text,
+                        kept={})
+        # refused: the form again, with the scores the players typed (the code is typed again)
+        kept = {field: sent.get(field, "")[:7] for field in ("score1", "score2")}
+        return _form(request, table, round_number, team, text, answer.status, kept)
 
-    def _form(request: Request, table: dict[str, Any], round_number: int,
-              problem: str | None, status: int = 200) -> Response:
+    def _form(request: Request, table: dict[str, Any], round_number: int, team: str,
+              problem: str | None, status: int = 200,
+              kept: dict[str, str] | None = None) -> Response:
         token = forms.issue(round_number, table["table"], tuple(table["teams"]))
         response = page(request, "table.html", status, table=table, number=table["table"],
-                        problem=problem, token=token, round_number=round_number, saved=None)
+                        team=team, problem=problem, token=token, round_number=round_number,
+                        saved=None, kept=kept or {})
         response.set_cookie(FORM_COOKIE, token, max_age=30 * 60, httponly=True,
                             samesite="strict", path=f"/table/{table['table']}")
         return response

@@ -53,6 +53,14 @@ class Snapshot:
         found = self._index.candidates(typed) if fold(typed) else []
         return self.teams[found[0]] if len(found) == 1 else None
 
+    def table(self, number: int | None) -> dict[str, Any] | None:
+        """Table ``number`` of the current round, as ``tournament show --json`` prints it."""
+        tables: list[dict[str, Any]] = (self.round or {}).get("tables", [])
+        for table in tables:
+            if table["table"] == number:
+                return table
+        return None
+
     def live_json(self) -> dict[str, Any]:
         """What the pages poll: the version, and the countdown's end."""
         return {"version": self.version, "deadline": self.deadline}
@@ -120,7 +128,8 @@ def _teams(tournament: Tournament, current: Round | None) -> list[dict[str, Any]
 
 
 def _results(tournament: Tournament, team_id: int) -> list[dict[str, Any]]:
-    """A team's rounds so far: the opponent, its score and the opponent's, won or not."""
+    """A team's rounds so far: the opponent, its score and the opponent's (None after a
+    forfeit, which says whose: ``mine`` or ``theirs``), won or not."""
     results: list[dict[str, Any]] = []
     for played in tournament.rounds:
         if played.bye == team_id:
@@ -129,6 +138,8 @@ def _results(tournament: Tournament, team_id: int) -> list[dict[str, Any]]:
         board = played.board_of(team_id)
         if board is None or not board.has_result:
             continue
+        forfeit = (None if board.forfeit is None
+                   else "mine" if board.forfeit == team_id else "theirs")
         first = board.team1 == team_id
         mine, theirs = ((board.score1, board.score2) if first
                         else (board.score2, board.score1))
@@ -137,5 +148,5 @@ def _results(tournament: Tournament, team_id: int) -> list[dict[str, Any]]:
         results.append({"round": played.number, "bye": False, "table": board.table,
                         "opponent": tournament.name_of(board.opponent(team_id)),
                         "score": mine, "against": theirs,
-                        "forfeit": board.forfeit is not None, "outcome": outcome})
+                        "forfeit": forfeit, "outcome": outcome})
     return results

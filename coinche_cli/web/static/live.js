@@ -1,5 +1,7 @@
 // coinche: the live page redraws itself when the tournament changes (it asks /api/live every
-// two seconds), counts the round's time down, and scrolls a long projector list by itself.
+// two seconds) and counts the round's time down.  The projector shows the round's tables,
+// then the standings, in turn, under its header (which stays): each part scrolls slowly by
+// itself when longer than the screen, and the standings stay at least as long as the tables.
 // No library, nothing from the internet; names arrive already escaped in the server's HTML.
 (function () {
   "use strict";
@@ -17,6 +19,7 @@
         if (fresh) {
           document.getElementById("live").replaceWith(fresh);
           version = page.body.getAttribute("data-version");
+          if (projector) { showPart(); }
           countdown();
         }
       })
@@ -44,18 +47,53 @@
     }
   }
 
-  // a projector list longer than the screen: down slowly, a pause, back to the top
-  var pause = 0;
-  function scroll() {
-    var room = document.documentElement.scrollHeight - window.innerHeight;
-    if (room <= 0) { return; }
+  // the projector's parts, one at a time: each on screen for LEAST ticks at least, a pause
+  // at its top, slowly down if it is longer than the screen, a pause at its bottom; the
+  // standings then stay at least as long as the tables stayed
+  var TICK = 40;  // milliseconds
+  var PAUSE = 75;  // ticks: 3 seconds
+  var LEAST = 375;  // ticks: 15 seconds
+  var projector = body.classList.contains("projector");
+  var part = "tables";
+  var shown = 0;
+  var tablesShown = 0;
+  var pause = PAUSE;
+
+  function parts() { return document.querySelectorAll("#live .part[data-part]"); }
+
+  function showPart() {
+    var all = parts();
+    var names = [];
+    for (var i = 0; i < all.length; i++) { names.push(all[i].getAttribute("data-part")); }
+    if (names.length && names.indexOf(part) < 0) { part = names[0]; }
+    for (var j = 0; j < all.length; j++) {
+      all[j].hidden = all.length > 1 && names[j] !== part;
+    }
+    body.setAttribute("data-part", part);
+  }
+
+  function rotate() {
+    shown += 1;
     if (pause > 0) { pause -= 1; return; }
-    if (window.scrollY >= room - 1) { window.scrollTo(0, 0); pause = 75; return; }
-    window.scrollBy(0, 2);
+    var room = document.documentElement.scrollHeight - window.innerHeight;
+    if (room > 0 && window.scrollY < room - 1) {
+      window.scrollBy(0, 2);
+      if (window.scrollY >= room - 1) { pause = PAUSE; }
+      return;
+    }
+    if (shown < (part === "tables" ? LEAST : Math.max(LEAST, tablesShown))) { return; }
+    if (parts().length > 1) {
+      if (part === "tables") { tablesShown = shown; }
+      part = part === "tables" ? "standings" : "tables";
+      showPart();
+    }
+    shown = 0;
+    pause = PAUSE;
+    window.scrollTo(0, 0);
   }
 
   if (!body.classList.contains("entry")) { window.setInterval(poll, 2000); }
-  if (body.classList.contains("projector")) { window.setInterval(scroll, 40); pause = 75; }
+  if (projector) { showPart(); window.setInterval(rotate, TICK); }
   countdown();
   window.setInterval(countdown, 1000);
 })();
