@@ -209,7 +209,8 @@ def _story(language: str, folder: Path) -> str:
             names = {f"{{team{t['table']}}}": t["teams"][0] for t in tables}
         args = [word.replace("{out}", str(out)) for word in command]
         args = [names.get(word, word) for word in args]
-        ran = in_process(["--lang", language, "--db", str(db), *args], env=ENV)
+        ran = in_process(["--lang", language, "--db", str(db), *args],
+                         env={**ENV, "COINCHE_LANG": language})  # an eager --help too
         assert not ran.crash, ran.report()
         parts.append(f"$ coinche {' '.join(command)}\n[exit {ran.code}]\n{ran.stdout}"
                      + (f"--- stderr\n{ran.stderr}" if ran.stderr else ""))

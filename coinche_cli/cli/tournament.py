@@ -54,10 +54,10 @@ def new(
         int, typer.Option("--rounds", help=N_("Number of rounds (parties)."), max=MAX_NUMBER)
     ] = 4,
     deals: Annotated[
-        int | None, typer.Option("--deals", help=N_("Each match: M deals."), max=MAX_NUMBER)
+        int | None, typer.Option("--deals", help=N_("Each match: N deals."), max=MAX_NUMBER)
     ] = None,
     target: Annotated[
-        int | None, typer.Option("--target", help=N_("Each match: a game to T points."),
+        int | None, typer.Option("--target", help=N_("Each match: a game to N points."),
                                  max=MAX_NUMBER)
     ] = None,
     ranking: Annotated[

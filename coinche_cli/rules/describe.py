@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from coinche_cli.i18n import _, in_source_language, ngettext
+from coinche_cli.i18n import _, in_source_language, ngettext, pgettext
 from coinche_cli.rules.choices import (
     ANNOUNCES,
     Announce,
@@ -28,6 +28,13 @@ from coinche_cli.rules.choices import (
     tie_words,
 )
 from coinche_cli.rules.model import RANKS, Rules, SideTerms
+
+
+def _kind(code: str) -> str:
+    """A kind of contract as a line of the rules names it: a suit's stands for every suit
+    contract ("suit", « couleur »: a bare S would read as spades, « pique »), SA and TA as
+    they are."""
+    return pgettext("contracts", "suit") if code in ("S", "H", "D", "C") else code
 
 
 def _modes(rules: Rules) -> list[str]:
@@ -78,11 +85,15 @@ def announce_word(rules: Rules, canonical: str) -> tuple[str, bool]:
 
 
 def _outcome(outcome: Outcome, side_terms: SideTerms) -> list[str]:
-    return [
-        _("  {outcome}: takers score {terms};").format(outcome=outcome_words(outcome),
-                                                        terms=_terms(side_terms.takers)),
-        _("          defenders score {terms}").format(terms=_terms(side_terms.defenders)),
-    ]
+    # a side that scores nothing has a sentence of its own: French says « ne marquent rien »
+    said = outcome_words(outcome)
+    takers = (_("  {outcome}: takers score {terms};").format(
+                  outcome=said, terms=_terms(side_terms.takers)) if side_terms.takers
+              else _("  {outcome}: takers score nothing;").format(outcome=said))
+    defenders = (_("          defenders score {terms}").format(
+                     terms=_terms(side_terms.defenders)) if side_terms.defenders
+                 else _("          defenders score nothing"))
+    return [takers, defenders]
 
 
 def rules_summary(rules: Rules) -> list[str]:
@@ -113,13 +124,13 @@ def rules_summary(rules: Rules) -> list[str]:
                                               step=rules.bid_step)
     for code, mode in rules.modes.items():
         if mode.max_bid != rules.bid_max:
-            bids += _(" (up to {max} in {code})").format(max=mode.max_bid, code=code)
+            bids += _(" (up to {max} in {code})").format(max=mode.max_bid, code=_kind(code))
     if rules.capot_value is not None:
         bids += _(", capot {value}").format(value=rules.capot_value)
     if rules.generale_value is not None:
         bids += _(", générale {value}").format(value=rules.generale_value)
     lines += ["", _("bids: {bids}").format(bids=bids)]
-    belotes = ", ".join(f"{code} {m.belotes}" for code, m in rules.modes.items()
+    belotes = ", ".join(f"{_kind(code)} {m.belotes}" for code, m in rules.modes.items()
                         if code in ("SA", "TA") or code == "S")
     lines.append(_("belote: {value}, scored by {to} (at most per deal: {counts})").format(
         value=rules.belote_value, to=belote_to_words(rules.belote_to), counts=belotes))
@@ -137,7 +148,7 @@ def rules_summary(rules: Rules) -> list[str]:
     if rules.beat_defence:
         made += _(" and card points beat the defence's")
     failure = {code: m.failure_base for code, m in rules.modes.items()}
-    base = ", ".join(f"{c} {v}" for c, v in failure.items() if c in ("S", "SA", "TA"))
+    base = ", ".join(f"{_kind(c)} {v}" for c, v in failure.items() if c in ("S", "SA", "TA"))
     lines += ["", _("scoring:"), made, _("  base (failure): {base}").format(base=base)]
     lines += _outcome("made", rules.score.made)
     lines += _outcome("failed", rules.score.failed)
