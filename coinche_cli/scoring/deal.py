@@ -206,7 +206,9 @@ def deal_from_json(data: Any) -> Deal:
         try:
             data = json.loads(data)
         except json.JSONDecodeError as exc:
-            raise DealError("deal", _("not valid JSON: {problem}"), problem=exc.msg) from None
+            # the position, not the decoder's English message: a refusal in every language
+            raise DealError("deal", _("not valid JSON at line {line}, column {column}"),
+                            line=exc.lineno, column=exc.colno) from None
         except RecursionError:  # [[[[…]]]] nested past the interpreter's stack
             raise DealError("deal", _("the JSON is nested too deeply for a deal")) from None
         except ValueError:  # an integer of thousands of digits
