@@ -247,6 +247,62 @@ class Catalogue(gettext.GNUTranslations):
         return msgid1 if n == 1 else msgid2
 
 
+    def check(self) -> None:
+        """Raise ``ValueError`` naming the first thing in this catalogue that would fail a
+        command after it has saved: a plural rule that does not give a form for every count,
+        a message the charset cannot decode, a translation whose placeholders are not its
+        message's own, plain names (no attribute, index or nested lookup, no new format).
+
+        Run on a catalogue from ``COINCHE_LOCALEDIR`` before any command uses it (the
+        package's own is checked by its tests): reading every message costs what only a
+        translator's catalogue may cost."""
+        import string
+
+        rule = self._plural_text
+        try:
+            forms = {self.plural(n) for n in (*range(200), 1_000, 1_000_000)}
+        except Exception as exc:  # any error of an expression the catalogue brought
+            raise ValueError(f"plural rule {rule!r}: {type(exc).__name__}") from None
+        if not all(isinstance(form, int) and 0 <= form < 10 for form in forms):
+            raise ValueError(f"plural rule {rule!r} gives no form for some counts")
+        parse = string.Formatter().parse
+
+        def fields(text: str) -> dict[str, str]:
+            """Each placeholder's name and format: a conversion (!r, !s) never fails, so a
+            translation may drop or add one; a format is the message's own, or none."""
+            found = {}
+            for _literal, name, spec, _conversion in parse(text):
+                if name is None:
+                    continue
+                # a name, or a position as Click's own texts have ("{}", "{0}")
+                if not (name.isidentifier() or name.isdigit() or name == "") \
+                        or "{" in (spec or ""):
+                    raise ValueError(f"placeholder {{{name}}} is not a plain name")
+                found[name] = spec or ""
+            return found
+
+        for index in range(1, self._count):
+            try:
+                original = self._original(index).decode(self._charset)
+                translation = self._translation(index).decode(self._charset)
+                message = original.rpartition("\x04")[2]
+                allowed: dict[str, str] = {}
+                for form in message.split("\0"):
+                    allowed.update(fields(form))
+                for form in translation.split("\0"):
+                    for name, spec in fields(form).items():
+                        if name not in allowed:
+                            raise ValueError(f"placeholder {{{name}}} is not in its message")
+                        if spec not in ("", allowed[name]):
+                            raise ValueError(f"placeholder {{{name}:{spec}}} is formatted "
+                                             f"otherwise than in its message")
+            except UnicodeError:
+                raise ValueError(f"message {index} is not {self._charset}") from None
+            except ValueError as exc:
+                shown = original[:60] if "original" in locals() else str(index)
+                raise ValueError(f"{exc} ({shown!r})") from None
+
+
 class LanguageError(ValueError):
     """A language asked for by name (``--lang``, ``COINCHE_LANG``) that has no catalogue."""
 
@@ -262,7 +318,17 @@ def locale_dirs(environ: Mapping[str, str]) -> list[str]:
     return [extra, LOCALE_DIR] if extra else [LOCALE_DIR]
 
 
+def is_code(language: str) -> bool:
+    """A language code as a catalogue's folder is named (``fr``, ``pt_BR``): letters, at
+    most one ``_`` and a region; never a path (``--lang ../x`` loads nothing)."""
+    language_part, _sep, region = language.partition("_")
+    return (language.isascii() and language_part.isalpha() and 2 <= len(language_part) <= 3
+            and (not _sep or (region.isalnum() and 2 <= len(region) <= 3)))
+
+
 def _catalogue_path(language: str, dirs: Sequence[str]) -> str | None:
+    if not is_code(language):
+        return None
     for folder in dirs:
         path = os.path.join(folder, language, "LC_MESSAGES", f"{DOMAIN}.mo")
         if os.path.isfile(path):
@@ -277,8 +343,8 @@ def languages(environ: Mapping[str, str] | None = None) -> list[str]:
     for folder in locale_dirs(environ):
         if os.path.isdir(folder):
             found.update(name for name in os.listdir(folder)
-                         if os.path.isfile(os.path.join(folder, name, "LC_MESSAGES",
-                                                        f"{DOMAIN}.mo")))
+                         if is_code(name) and os.path.isfile(
+                             os.path.join(folder, name, "LC_MESSAGES", f"{DOMAIN}.mo")))
     return sorted(found)
 
 
@@ -335,7 +401,10 @@ def _catalogue(language: str, environ: Mapping[str, str]) -> gettext.NullTransla
         return gettext.NullTranslations()
     if path not in _read:
         with open(path, "rb") as fp:
-            _read[path] = Catalogue(fp)
+            catalogue = Catalogue(fp)
+        if not path.startswith(LOCALE_DIR + os.sep):  # a translator's: checked whole first
+            catalogue.check()
+        _read[path] = catalogue
     return _read[path]
 
 
@@ -347,7 +416,11 @@ def use(language: str, environ: Mapping[str, str] | None = None) -> None:
 @contextlib.contextmanager
 def speaking(language: str) -> Iterator[None]:
     """Speak ``language`` for the length of a ``with`` block (JSON is built in English)."""
-    token = _current.set(_catalogue(language, os.environ))
+    try:
+        catalogue = _catalogue(language, os.environ)
+    except (OSError, ValueError, LookupError):  # a damaged catalogue: English (serve warned)
+        catalogue = gettext.NullTranslations()
+    token = _current.set(catalogue)
     try:
         yield
     finally:

@@ -52,8 +52,9 @@ _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
 
 def check_name(text: str, field: str, longest: int = MAX_NAME) -> str:
     """A name as typed, stripped; :class:`InputError` on ``field`` when it is longer than
-    :data:`MAX_NAME` or holds a control character (a line break, an escape sequence, a
-    terminal link) or a direction override: names are data, printed as they are."""
+    :data:`MAX_NAME` or holds a control character (a line break, Unicode's line and paragraph
+    separators included, an escape sequence, a terminal link) or a direction override: names
+    are data, printed as they are."""
     name = text.strip()
     if len(name) > longest:
         raise InputError(field, _("{got!r} is too long: a name has at most {most} characters"),
@@ -61,7 +62,8 @@ def check_name(text: str, field: str, longest: int = MAX_NAME) -> str:
     if name.isprintable():  # no control, surrogate or format character at all: the fast way
         return name
     for char in name:
-        if char in _BIDI or unicodedata.category(char) in ("Cc", "Cs"):
+        # Zl, Zp: U+2028 and U+2029, Unicode's line and paragraph separators, are line breaks
+        if char in _BIDI or unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
             raise InputError(field, _("{got!r} holds a control or direction character ({code}); "
                                       "type the name without it"),
                              got=echo(name), code=f"U+{ord(char):04X}")

@@ -566,3 +566,11 @@ def test_the_lazy_catalogue_finds_every_entry_whoever_sorted_it(compiler: str) -
         found = lazy.pgettext(context, message) if context else lazy.gettext(message)
         assert found == text, key
     assert lazy.pgettext("how many contracts", "taken") == "taken"
+
+
+def test_the_shipped_catalogue_passes_the_check_a_translators_gets() -> None:
+    """Issue 24, point 11: what ``Catalogue.check`` asks of a catalogue from
+    ``COINCHE_LOCALEDIR`` (a plural rule for every count, placeholders that are the message's
+    own plain names), the French one holds too."""
+    with (Path(i18n.LOCALE_DIR) / "fr" / "LC_MESSAGES" / "coinche.mo").open("rb") as handle:
+        Catalogue(handle).check()

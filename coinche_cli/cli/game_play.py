@@ -50,6 +50,8 @@ PASS = ("p", "pass", "passe")
 UNDO = ("u", "undo", "annuler")
 #: at any question: back to the question answered before it
 BACK = ("<", "back", "retour")
+#: the questions a side answers (by its letter or its name)
+SIDE_QUESTIONS = ("taker", "belote", "winner")
 #: the most words an announce is typed with (``carré de valets``)
 ANNOUNCE_WORDS = 3
 
@@ -349,15 +351,18 @@ def _play_deal(store: Store, game_id: int, state: GameState, read: Callable[[str
                                            "encoding)")))
             continue
         word = answer.lower()
-        if word in QUIT:
+        # where a side is the answer, a side's whole name wins over the prompt's words: a
+        # team called "Quitter", "Passe" or "Retour" is named, not obeyed
+        named = question in SIDE_QUESTIONS and _is_side_name(setup, answer)
+        if word in QUIT and not named:
             raise _Quit
-        if question == "taker" and word in PASS + UNDO and not _is_side_name(setup, answer):
+        if question == "taker" and word in PASS + UNDO and not named:
             undo = word in UNDO
             change = games.undo(store, game_id) if undo else games.add(store, game_id, None)
             for line in game_view.change_lines(change, "undo" if undo else "pass"):
                 print_line(line)
             return change.after
-        if word in BACK and not _is_side_name(setup, answer):
+        if word in BACK and not named:
             _back(setup, question, answers, typed)
             continue
         try:

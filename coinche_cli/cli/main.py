@@ -18,7 +18,12 @@ import typer
 from typer.core import TyperGroup
 
 from coinche_cli import i18n
-from coinche_cli.cli.output import error_line, usage_line, warning_line
+from coinche_cli.cli.output import (
+    error_line,
+    fit_streams_to_the_terminal,
+    usage_line,
+    warning_line,
+)
 from coinche_cli.errors import CoincheError, DealError, InputError
 from coinche_cli.i18n import N_, _
 
@@ -249,6 +254,7 @@ def __getattr__(name: str) -> Any:
 
 def run() -> None:
     """Entry point of the ``coinche`` console script."""
+    fit_streams_to_the_terminal()
     asked, argv = _language_option(sys.argv[1:])
     _use_language(asked)
     for position, word in enumerate(argv, start=1):

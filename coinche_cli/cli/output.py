@@ -7,6 +7,7 @@ not markup), and a 1,000-team table costs about what its JSON costs.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -17,8 +18,58 @@ from coinche_cli.json_text import json_text
 
 
 def print_json(data: Any) -> None:
-    """Print ``data`` as indented JSON (UTF-8, accents kept)."""
-    sys.stdout.write(json_text(data))
+    """Print ``data`` as indented JSON (UTF-8, accents kept; ``\\u`` escapes on a terminal
+    whose encoding cannot hold them, so that the data stays exact)."""
+    text = json_text(data)
+    if not _speaks_unicode(sys.stdout):
+        text = json.dumps(data, ensure_ascii=True, indent=2) + "\n"
+    sys.stdout.write(text)
+
+
+#: What a character a terminal cannot show is printed as (any other: an accent dropped, or
+#: "?"): the trumps' letters, plain dashes and quotes.
+_PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "·": "-", "–": "-", "—": "-", "→": "->",
+          "«": '"', "»": '"', "’": "'", "…": "...", "×": "x", "Σ": "S", "\u00a0": " ",
+          "\u202f": " ", "−": "-", "≤": "<=", "≥": ">="}
+_HANDLER = "coinche-plain"
+
+
+def _plain(error: UnicodeError) -> tuple[str, int]:
+    """The error handler of a terminal that cannot show a character (a Latin-1 locale,
+    cp1252, cp437): each one replaced by :data:`_PLAIN`'s, or without its accent, or "?"."""
+    import unicodedata
+
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    shown = []
+    for char in error.object[error.start:error.end]:
+        plain = _PLAIN.get(char)
+        if plain is None:
+            bare = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+            plain = bare or "?"
+        shown.append(plain)
+    return "".join(shown), error.end
+
+
+def _speaks_unicode(stream: Any) -> bool:
+    encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("-", "")
+    return encoding.startswith(("utf", "ucs"))
+
+
+def fit_streams_to_the_terminal() -> None:
+    """On a terminal (or file) whose encoding cannot hold ♠ ♥ · é, print every character it
+    cannot hold as plain text (``S`` for ♠, ``-`` for ·) instead of failing with a
+    ``UnicodeEncodeError``.  UTF-8 streams, the common case, are left as they are."""
+    import codecs
+
+    for stream in (sys.stdout, sys.stderr):
+        if _speaks_unicode(stream) or not hasattr(stream, "reconfigure"):
+            continue
+        try:
+            codecs.lookup_error(_HANDLER)
+        except LookupError:
+            codecs.register_error(_HANDLER, _plain)
+        stream.reconfigure(errors=_HANDLER)
 
 
 def print_line(text: str = "") -> None:

@@ -80,7 +80,13 @@ def typed_word(text: str) -> str:
     """A word as the word tables hold it: stripped, lower case, accents composed (``é`` may
     arrive as ``e`` and a combining accent, from a Mac's clipboard)."""
     text = text.strip().lower()
-    return text if text.isascii() else unicodedata.normalize("NFC", text)
+    return text if text.isascii() else _symbols(text)
+
+
+def _symbols(text: str) -> str:
+    """``text`` with its accents composed and without variation selectors: a phone or a web
+    page sends ♠ as ``♠\ufe0f`` (the emoji form), which is the same trump."""
+    return unicodedata.normalize("NFC", text).replace("\ufe0f", "").replace("\ufe0e", "")
 
 
 def is_number(text: str) -> bool:
@@ -117,7 +123,7 @@ def parse_contract_word(word: str) -> tuple[Contract, Trump, int]:
     """
     text = word.strip()
     if not text.isascii():
-        text = unicodedata.normalize("NFC", text)
+        text = _symbols(text)
     lower = text.lower()
     size = len(text) - len(text.lstrip("0123456789"))
     if size > MAX_DIGITS:
