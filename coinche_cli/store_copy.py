@@ -4,15 +4,17 @@ A copy is one transaction in the destination, read from one snapshot of the sour
 may go on writing to it), and checked before it is committed: the same number of rows in
 every table (:mod:`coinche_cli.store.transfer`), and every ``--json`` view of every game and
 tournament (``game show``, ``tournament show`` for each round, ``team list``, ``standings``
-after each round) the same in the copy as in the original, ids aside.  A copy that differs
-is rolled back: nothing is written, and a destination file the copy created is removed.
+after each round) the same in the copy as in the original, ids aside, and every table's
+entry code too (``--merge`` renumbers teams; the codes printed stay valid).  A copy that
+differs is rolled back: nothing is written.  A new destination file is written under a
+temporary name beside it and takes its name once the copy is committed: a copy that fails,
+or is killed, leaves no store under that name.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import InputError, StoreError
@@ -49,34 +51,44 @@ def copy_store(source: str, destination: str, *, merge: bool) -> CopyReport:
     ``destination`` (each a file or a URL), checked; refused, with nothing written, when it
     cannot be done or differs."""
     from coinche_cli.store.connect import open_store
-    from coinche_cli.store.transfer import copy_rows, new_file, refuse_empty_or_same
+    from coinche_cli.store.transfer import Destination, copy_rows, refuse_empty_or_same
 
     for field, name in (("source", source), ("destination", destination)):
         if not name.strip():  # not the default store: a script's empty variable
             raise InputError(field, _("give a file or a postgresql:// URL"))
-    original, copied_to = open_store(source), open_store(destination)
-    created = new_file(copied_to)
+    original = open_store(source, "source")
     try:
+        copied_to = open_store(destination, "destination")
+    except BaseException:
+        original.close()
+        raise
+    target: Destination | None = None
+    try:
+        # a new file is written under another name, and named only once whole and checked;
+        # a server's empty database gets its tables in the copy's transaction
+        target = Destination(copied_to)
         refuse_empty_or_same(original, copied_to)
-        with original.reading(), copied_to.write():
-            copied = copy_rows(original, copied_to, merge=merge)
+        with original.reading(), target.store.write():
+            copied = copy_rows(original, target.store, merge=merge)
             views = _views(original, {g: g for g in copied.games},
                            {t: t for t in copied.tournaments})
-            again = _views(copied_to, copied.games, copied.tournaments)
+            again = _views(target.store, copied.games, copied.tournaments)
             for (label, view), (_same, copy_view) in zip(views, _ids_back(again, copied),
                                                      strict=True):
                 if _canonical(view) != _canonical(copy_view):
                     raise StoreError(_("the copy's {view} is not the original's: nothing was "
                                        "copied").format(view=label))
+            _same_codes(original, target.store, copied)
+        target.keep()
     except BaseException:
-        copied_to.close()
-        if created is not None:  # a failed copy leaves no store behind it
-            for suffix in ("", "-wal", "-shm"):
-                Path(f"{created}{suffix}").unlink(missing_ok=True)
+        if target is not None:  # a failed copy leaves no store behind it
+            target.drop()
         raise
     finally:
         original.close()
         copied_to.close()
+        if target is not None:
+            target.store.close()
     checksum = hashlib.sha256("\n".join(_canonical(v) for _label, v in views).encode()).hexdigest()
     return CopyReport(original.label, copied_to.label, merge, copied, len(views), checksum)
 
@@ -113,6 +125,24 @@ def _views(store: SqlStore, games: dict[int, int],
         found.append((f"{named}: standings", tournament_json.standings_json(
             tournament_ops.ranked(tournament, None))))
     return found
+
+
+def _same_codes(original: SqlStore, copy: SqlStore, copied: Copied) -> None:
+    """Every table's entry code the same in the copy as in the original: the codes printed
+    on the score sheets stay valid after any copy, ``--merge`` too (which renumbers teams).
+    Compared apart from the views: a code is no part of the checksum a copy prints."""
+    from coinche_cli.tournament import ops as tournament_ops
+
+    names = {r.id: r.name for r in tournament_ops.listing(original)}
+    for old in copied.tournaments:
+        before = tournament_ops.load(original, names[old])
+        after = tournament_ops.load(copy, names[old])
+        for played in before.rounds:
+            if (tournament_ops.drawn_codes(original, before, played.number)
+                    != tournament_ops.drawn_codes(copy, after, played.number)):
+                raise StoreError(_("the copy's codes of round {round} of {name!r} are not the "
+                                   "original's: nothing was copied").format(
+                                       round=played.number, name=names[old]))
 
 
 def _ids_back(views: list[tuple[str, Any]], copied: Copied) -> list[tuple[str, Any]]:

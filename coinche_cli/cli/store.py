@@ -21,12 +21,19 @@ def store_name(ctx: typer.Context) -> str | None:
     return root.obj.get("db") if isinstance(root.obj, dict) else None
 
 
+def store_field(ctx: typer.Context) -> str:
+    """What names the store in a refusal: ``--db``, or ``COINCHE_DB`` when the name came
+    from the environment."""
+    source = ctx.find_root().get_parameter_source("db")
+    return "COINCHE_DB" if source is not None and source.name == "ENVIRONMENT" else "--db"
+
+
 def open_store(ctx: typer.Context) -> "SqlStore":
     """Open the store the command names; it is closed when the command ends, however it
     ends (Click closes the context after a failure too)."""
     from coinche_cli.store.connect import open_store as opened
 
-    store = opened(store_name(ctx))
+    store = opened(store_name(ctx), store_field(ctx))
     ctx.call_on_close(store.close)
     return store
 

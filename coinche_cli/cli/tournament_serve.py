@@ -8,7 +8,7 @@ import typer
 
 from coinche_cli.cli.options import MAX_NUMBER, TournamentOption
 from coinche_cli.cli.output import print_line
-from coinche_cli.cli.store import store_name
+from coinche_cli.cli.store import store_field, store_name
 from coinche_cli.errors import InputError, StoreError
 from coinche_cli.i18n import N_, _, spoken
 
@@ -51,7 +51,7 @@ def serve(
     from coinche_cli.tournament import ops as tournaments
 
     db = store_name(ctx)
-    store = open_store(db)
+    store = open_store(db, store_field(ctx))
     try:
         found = tournaments.load(store, tournament)
         if entry and found.current is not None:  # the codes' secret, before any phone asks

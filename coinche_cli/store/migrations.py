@@ -143,6 +143,12 @@ MIGRATIONS: tuple[Migration, ...] = (
         "ALTER TABLE board_history ADD COLUMN source TEXT",
         "ALTER TABLE tournament ADD COLUMN secret TEXT",
     )),
+    # how far store copy --merge moved a tournament's team ids since its codes' secret was
+    # drawn: the codes are drawn from the ids as they were, so a printed code stays valid
+    # (0 for every tournament never merged: its codes do not change)
+    ("the tables' codes kept through a copy", (
+        "ALTER TABLE tournament ADD COLUMN code_shift INTEGER NOT NULL DEFAULT 0",
+    )),
 )
 
 def statements(backend: str, done: int) -> list[str]:

@@ -16,8 +16,10 @@ the schema and the transactions:
   SQLite's ``BEGIN IMMEDIATE`` makes them, so deal numbers stay gap-free and two desks
   entering the same table obey the ``--replace`` rule; a killed client's transaction is
   rolled back by the server;
-- errors are one line with what to check; a password given in the URL never appears in
-  one (libpq's own ``PGPASSWORD`` and ``~/.pgpass`` work as usual).
+- errors are one line with what to check; no secret of the URL ever appears in one (a
+  password, in ``user:password@`` or as a parameter, an ``sslpassword``, a ``passfile``:
+  :mod:`coinche_cli.store.naming`), and the URL is shown at most 80 characters long
+  (libpq's own ``PGPASSWORD`` and ``~/.pgpass`` work as usual).
 """
 
 from __future__ import annotations
@@ -29,34 +31,26 @@ from typing import Any
 from coinche_cli.errors import CoincheError, InputError, StoreError
 from coinche_cli.i18n import _
 from coinche_cli.store import SCHEMA_VERSION
+from coinche_cli.store.naming import (
+    HIDDEN,
+    MOST,
+    has_password,
+    is_postgres_url,
+    parameters,
+    secrets,
+    shown_url,
+)
 from coinche_cli.store.sql import SqlStore
 
 #: The advisory lock every change takes: one store, one writer at a time.
 WRITE_LOCK = 0x636F696E  # "coin"
-#: How a URL names a PostgreSQL store.
-SCHEMES = ("postgresql://", "postgres://")
+#: The longest part of libpq's own reason a message quotes.
+_REASON = 200
 
 
 def is_url(text: str) -> bool:
     """Whether ``--db`` names a PostgreSQL store rather than a file."""
-    return text.startswith(SCHEMES)
-
-
-def _password(url: str) -> str:
-    """The password ``url`` gives ('' when none): what follows the user's name up to the last
-    ``@``, whatever it holds (a ``/`` or an ``@`` typed without percent-encoding)."""
-    rest = url.partition("://")[2]
-    at = rest.rfind("@")
-    return rest[:at].partition(":")[2] if at >= 0 else ""
-
-
-def shown(url: str) -> str:
-    """``url`` as messages show it: without its password."""
-    if not _password(url):
-        return url
-    scheme, _sep, rest = url.partition("://")
-    at = rest.rfind("@")
-    return f"{scheme}://{rest[:at].partition(':')[0]}:***@{rest[at + 1:]}"
+    return is_postgres_url(text)
 
 
 class _Connection:
@@ -96,7 +90,7 @@ def failure(exc: BaseException, url: str) -> CoincheError:
     """A PostgreSQL error as one line for the user, saying what to check."""
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     lowered = text.lower()
-    where = shown(url)
+    where = shown_url(url)
     if "password authentication failed" in lowered or "no password supplied" in lowered:
         message = _("{url}: the server refused the user's password: check the user, "
                     "PGPASSWORD or ~/.pgpass")
@@ -108,16 +102,47 @@ def failure(exc: BaseException, url: str) -> CoincheError:
                     "and the tables' rights)")
     elif ("connection refused" in lowered or "could not connect" in lowered
           or "timeout" in lowered or "could not translate host name" in lowered
+          or "failed to resolve host" in lowered
           or "connection failed" in lowered):
         message = _("cannot reach the PostgreSQL server of {url}: check that it runs, its host "
                     "and port, and the network")
     else:
-        reason = text.replace(_with_timeout(url), where).replace(url, where)
-        secret = _password(url)
-        if secret:  # libpq may quote the URL's parts (a bad percent-encoding)
-            reason = reason.replace(secret, "***")
-        return StoreError(_("{path}: {reason}").format(path=where, reason=reason))
+        return StoreError(_("{path}: {reason}").format(path=where, reason=_reason(text, url)))
     return StoreError(message.format(url=where))
+
+
+def _reason(text: str, url: str) -> str:
+    """libpq's reason without a secret of ``url``: the URL as messages show it; each secret
+    hidden where it appears, and any value libpq quotes ("…") that shares a piece with one
+    (a password typed without percent-encoding is read in parts: its start as the password,
+    its end as a host) hidden whole; a quoted value cut to 80 characters, the reason to
+    200."""
+    import re
+
+    where = shown_url(url)
+    for whole in (_with_timeout(url), url):
+        text = text.replace(whole, where)
+    hidden = secrets(url)
+    for secret in hidden:
+        if len(secret) >= 3:  # a shorter one would hide letters of the sentence: quoted only
+            text = text.replace(secret, HIDDEN)
+
+    def value(match: re.Match[str]) -> str:
+        mark, quoted = match[1], match[2]
+        if quoted != where and any(_shares(quoted, secret) for secret in hidden):
+            return f"{mark}{HIDDEN}{mark}"
+        return f"{mark}{quoted if len(quoted) <= MOST else quoted[:MOST - 1] + '…'}{mark}"
+
+    # libpq quotes with "…", psycopg (resolving a host itself) with '…'
+    text = re.sub(r"""(["'])(.*?)\1""", value, text)
+    return text if len(text) <= _REASON else text[:_REASON - 1] + "…"
+
+
+def _shares(quoted: str, secret: str) -> bool:
+    """Whether ``quoted`` holds a piece of ``secret`` (three characters, or all of the
+    shorter)."""
+    size = min(3, len(secret), len(quoted))
+    return size > 0 and any(quoted[i:i + size] in secret for i in range(len(quoted) - size + 1))
 
 
 class PostgresStore(SqlStore):
@@ -129,12 +154,17 @@ class PostgresStore(SqlStore):
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.label = shown(url)  # what messages name
+        self.label = shown_url(url)  # what messages name
         self._db: _Connection | None = None
         # an empty database read through temporary tables: nothing is created on the server
         # until the first change (as a SQLite store's file is not)
         self._virtual = False
         self._virtual_before = False
+        #: Set before first use by a client that reads the store only inside its writes
+        #: (``store copy``'s destination): an empty database then gets its tables in the
+        #: first write's transaction, even for a user without temporary tables, so that a
+        #: copy killed or refused leaves it empty.
+        self.tables_in_first_write = False
 
     @property
     def db(self) -> _Connection:
@@ -146,13 +176,14 @@ class PostgresStore(SqlStore):
                 raise StoreError(_("{url} needs the PostgreSQL driver, which cannot be loaded "
                                    "({reason}): install coinche[postgres]").format(
                                        url=self.label, reason=exc)) from None
+            _check_password_file(self.url)
             try:
                 raw = psycopg.connect(_with_timeout(self.url), autocommit=True)
             except psycopg.Error as exc:
                 raise failure(exc, self.url) from None
             db = _Connection(raw, self.url)
             try:
-                self._virtual = _open(db)
+                self._virtual = _open(db, empty_reads=not self.tables_in_first_write)
             except BaseException:
                 db.close()
                 raise
@@ -195,6 +226,33 @@ class PostgresStore(SqlStore):
         self._virtual = self._virtual_before
 
 
+def _check_password_file(url: str) -> None:
+    """A password file named on purpose (``passfile=`` in the URL, or ``PGPASSFILE``) that
+    libpq would pass over with a warning of its own on stderr: refused in one line instead.
+    libpq reads one only when no password is given; a file that does not exist it passes
+    over silently, and so does this."""
+    import os
+    import stat
+
+    if has_password(url) or os.environ.get("PGPASSWORD"):
+        return
+    named = parameters(url).get("passfile") or os.environ.get("PGPASSFILE")
+    if not named:
+        return  # ~/.pgpass, which libpq looks for in every client: as libpq says
+    try:
+        mode = os.stat(named).st_mode
+    except (OSError, ValueError):
+        return
+    if not stat.S_ISREG(mode):
+        raise StoreError(_("{url}: the password file (passfile or PGPASSFILE) is not a plain "
+                           "file: name the file that holds the password").format(
+                               url=shown_url(url)))
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        raise StoreError(_("{url}: the password file (passfile or PGPASSFILE) may be read by "
+                           "others, so libpq will not use it: chmod 600 it").format(
+                               url=shown_url(url)))
+
+
 def _with_timeout(url: str) -> str:
     """``url`` with a connection timeout of 10 seconds, unless it names one: a desk whose
     server is down hears so instead of waiting."""
@@ -203,11 +261,12 @@ def _with_timeout(url: str) -> str:
     return f"{url}{'&' if '?' in url else '?'}connect_timeout=10"
 
 
-def _open(db: _Connection) -> bool:
+def _open(db: _Connection, *, empty_reads: bool = True) -> bool:
     """Check a database on first contact, in one round trip when it is an up-to-date store.
     An older store is brought to this version's schema; an empty database is read through
-    temporary tables, and True says so (:meth:`PostgresStore._changing` creates the real
-    ones).  Another program's database, and a newer store, are refused."""
+    temporary tables (none without ``empty_reads``: a store read only inside its first
+    write), and True says so (:meth:`PostgresStore._begin` creates the real ones).  Another
+    program's database, and a newer store, are refused."""
     import psycopg
 
     try:
@@ -221,6 +280,9 @@ def _open(db: _Connection) -> bool:
     db.execute("BEGIN")
     try:
         db.execute("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
+        if _version(db) == 0 and not empty_reads:
+            db.execute("ROLLBACK")  # nothing to read before the first write makes the tables
+            return True
         if _version(db) == 0:
             db.execute("SAVEPOINT empty")
             try:
@@ -273,12 +335,12 @@ def _version(db: _Connection) -> int:
     if "coinche_schema" not in tables:
         if tables:
             raise InputError("db", _("{path} is not a coinche store (another program's file); name "
-                                     "another file with --db"), path=shown(db.url))
+                                     "another file with --db"), path=shown_url(db.url))
         return 0
     row = db.execute("SELECT version FROM coinche_schema").fetchone()
     version = int(row[0]) if row else 0
     if version > SCHEMA_VERSION:
         raise StoreError(_("{path} was written by a newer coinche (schema version {version}; this "
                            "version knows up to {known}); upgrade coinche to use it").format(
-                               path=shown(db.url), version=version, known=SCHEMA_VERSION))
+                               path=shown_url(db.url), version=version, known=SCHEMA_VERSION))
     return version

@@ -116,8 +116,9 @@ class Store(Protocol):
     def round_paired(self, tournament_id: int, number: int) -> str | None:
         """When round ``number`` was paired, or None."""
 
-    def tournament_secret(self, tournament_id: int) -> str | None:
-        """The secret the tournament's table codes are drawn from, if it has one yet."""
+    def code_key(self, tournament_id: int) -> tuple[str, int] | None:
+        """The secret the tournament's table codes are drawn from, if it has one yet, and how
+        far ``store copy --merge`` moved its team ids since."""
 
     def set_tournament_secret(self, tournament_id: int, secret: str) -> None:
         """Give the tournament its secret."""

@@ -247,11 +247,12 @@ class SqlStore:
              json.dumps(record.rules), json.dumps(record.settings)),
         )
 
-    def tournament_secret(self, tournament_id: int) -> str | None:
-        """The secret the tournament's table codes are drawn from, if it has one yet."""
-        row = self.db.execute("SELECT secret FROM tournament WHERE id = ?",
+    def code_key(self, tournament_id: int) -> tuple[str, int] | None:
+        """The secret the tournament's table codes are drawn from, if it has one yet, and how
+        far ``store copy --merge`` moved its team ids since (``tournament.codes``)."""
+        row = self.db.execute("SELECT secret, code_shift FROM tournament WHERE id = ?",
                               (tournament_id,)).fetchone()
-        return None if row is None else row[0]
+        return None if row is None or row[0] is None else (str(row[0]), int(row[1]))
 
     def set_tournament_secret(self, tournament_id: int, secret: str) -> None:
         """Give the tournament its secret (inside a write)."""

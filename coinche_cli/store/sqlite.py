@@ -15,6 +15,7 @@ SqlStore`'s.  Opening the file safely, and its errors in words:
   not a database, or the reason SQLite gives.
 """
 
+import errno
 import os
 import sqlite3
 import time
@@ -25,6 +26,7 @@ from typing import Any, TypeVar
 from coinche_cli.errors import CoincheError, InputError, StoreError
 from coinche_cli.i18n import _
 from coinche_cli.store import SCHEMA_VERSION
+from coinche_cli.store.naming import shown_path
 from coinche_cli.store.sql import SqlStore
 
 #: coinche's mark in a store's header ("Coin").
@@ -75,22 +77,57 @@ class Connection:
 
 def failure(exc: BaseException, path: Path) -> CoincheError:
     """A SQLite (or file) error as one line for the user."""
+    if isinstance(exc, OSError):
+        return file_failure(exc, path)
     text = str(exc)
     lowered = text.lower()
+    where = shown_path(path)
     if "locked" in lowered or "busy" in lowered:
         holders = ", ".join(holders_of(path)) or _("another program")
         return StoreError(_("{path} is busy: {holders} holds it; try again when it is done").format(
-            path=path, holders=holders))
-    if "readonly" in lowered or "read-only" in lowered or isinstance(exc, PermissionError):
+            path=where, holders=holders))
+    if "readonly" in lowered or "read-only" in lowered:
         return StoreError(_("{path} cannot be written (read-only); check its permissions").format(
-            path=path))
+            path=where))
+    if "unable to open database file" in lowered and os.path.isdir(path):
+        return StoreError(_("{path} is a folder: name a file in it").format(path=where))
+    if "unable to open database file" in lowered:  # a folder that may not be written
+        return StoreError(_("{path} cannot be opened or created: check that its folder "
+                            "exists and may be written").format(path=where))
     if "not a database" in lowered:
         return InputError("db", _("{path} is not a coinche store (another program's file); name "
-                                  "another file with --db"), path=path)
+                                  "another file with --db"), path=where)
     if isinstance(exc, sqlite3.IntegrityError):  # another desk wrote the same thing first
         return StoreError(_("{path} was changed by another command at the same moment; "
-                            "try again").format(path=path))
-    return StoreError(_("{path}: {reason}").format(path=path, reason=text))
+                            "try again").format(path=where))
+    return StoreError(_("{path}: {reason}").format(path=where, reason=text))
+
+
+def file_failure(exc: OSError, path: Path) -> StoreError:
+    """A store's file that the system will not open, or not look at, as one line: a name too
+    long, a folder that may not be entered or written, what the system says otherwise."""
+    where = shown_path(path)
+    if exc.errno == errno.ENAMETOOLONG:
+        return StoreError(_("{path}: the name is too long for the file system (at most 255 "
+                            "bytes a file or folder name); choose a shorter one").format(
+                                path=where))
+    if isinstance(exc, PermissionError):
+        return StoreError(_("{path} cannot be opened: permission denied on the file or one of "
+                            "its folders; check their permissions").format(path=where))
+    if exc.errno in (errno.ENOTDIR, errno.EEXIST):  # making its folder: a file is in the way
+        return StoreError(_("{path}: one of its folders is a file; name a file in a "
+                            "folder").format(path=where))
+    return StoreError(_("{path}: {reason}").format(
+        path=where, reason=exc.strerror or type(exc).__name__))
+
+
+def _looked_at(path: Path) -> bool:
+    """Whether the store's file exists; one line when the system cannot tell (a folder
+    that may not be entered, a name too long)."""
+    try:
+        return path.exists()
+    except OSError as exc:
+        raise file_failure(exc, path) from None
 
 
 def holders_of(path: Path) -> list[str]:
@@ -158,18 +195,19 @@ def _check(db: Connection) -> int:
         older = mark == 0 and tables >= _OLDER_STORE and version >= 1
         if not (empty or older):
             raise InputError("db", _("{path} is not a coinche store (another program's file); name "
-                                     "another file with --db"), path=db.path)
+                                     "another file with --db"), path=shown_path(db.path))
     if version > SCHEMA_VERSION:  # a newer coinche wrote it: never write to it
         raise StoreError(_("{path} was written by a newer coinche (schema version {version}; this "
                            "version knows up to {known}); upgrade coinche to use it").format(
-                               path=db.path, version=version, known=SCHEMA_VERSION))
+                               path=shown_path(db.path), version=version,
+                               known=SCHEMA_VERSION))
     return version
 
 
 def open_file(path: Path) -> Connection | None:
     """The store's file, checked and brought to this version's schema; None when there is
     no file yet (nothing to read)."""
-    if not path.exists():
+    if not _looked_at(path):
         return None
     return _ready(_connect(path))
 
@@ -179,7 +217,8 @@ def create_file(path: Path) -> Connection:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise failure(exc, path) from None
+        raise file_failure(exc, path) from None
+    _looked_at(path)  # a name too long: said so, not "unable to open database file"
     return _ready(_connect(path))
 
 
@@ -262,7 +301,7 @@ class SqliteStore(SqlStore):
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.label = str(path)  # what messages name
+        self.label = shown_path(path)  # what messages name
         self._db: Connection | None = None
         self._virtual = False  # reading an empty store in memory: the file does not exist
 

@@ -5,15 +5,20 @@ The copy is made row by row, as the tables hold them, so that nothing a command 
 lost on the way: a deal undone or replaced, a result corrected, a penalty, a table game.
 Ids are moved by an offset per table, the destination's largest id: into an empty store
 they stay what they were (``--game 3`` still names game 3), and merged into a store that
-already holds games and tournaments they follow that store's own.  The caller runs
-:func:`copy_rows` inside the destination's :meth:`~coinche_cli.store.sql.SqlStore.write`
-and the source's :func:`coinche_cli.store.rows.reading`, so the copy is whole or nothing,
-and checks the result (``coinche_cli.cli.stores``).
+already holds games and tournaments they follow that store's own (a tournament keeps its
+tables' entry codes: :data:`FOLLOW`).  A new SQLite file is written under a temporary name
+beside it and takes its own name only once the copy is committed (:class:`Destination`), so
+a copy that fails or is killed never leaves a store, empty or partial, under that name.
+The caller (:mod:`coinche_cli.store_copy`) runs :func:`copy_rows` inside the destination's
+:meth:`~coinche_cli.store.sql.SqlStore.write` and the source's reading, so the copy is
+whole or nothing, and checks the result.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +44,10 @@ LAYOUT: tuple[tuple[str, bool, dict[str, str]], ...] = (
                              "winner": "team"}),
     ("penalty", True, {"tournament_id": "tournament", "team_id": "team"}),
 )
+#: Columns that are no id but move with a table's ids: a tournament's ``code_shift`` says how
+#: far its team ids moved since its entry codes' secret was drawn (``tournament.codes``), so
+#: that the codes printed before a ``--merge`` stay valid after it.
+FOLLOW: dict[str, dict[str, str]] = {"tournament": {"code_shift": "team"}}
 
 
 class Copied:
@@ -73,7 +82,8 @@ def copy_rows(source: SqlStore, target: SqlStore, *, merge: bool) -> Copied:
             raise StoreError(_("the table {table} has other columns in {source} than in "
                                "{destination}: one of them is damaged; nothing was copied").format(
                                    table=table, source=source.label, destination=target.label))
-        moved = _moved(columns, found, offsets, table if numbered else None, refers)
+        moved = _moved(columns, found, offsets, table if numbered else None,
+                       {**refers, **FOLLOW.get(table, {})})
         if table == "deal":  # a deal refers to the later deal that replaced it: that first
             moved.sort(key=lambda row: -row[columns.index("id")])
         before = rows.count(target, table)
@@ -147,32 +157,114 @@ def _ids(table: tuple[list[str], list[tuple[Any, ...]]], offset: int) -> dict[in
     return {int(row[where]): int(row[where]) + offset for row in rows}
 
 
-def new_file(store: SqlStore) -> Path | None:
-    """The destination's file when it does not exist yet (the copy creates it)."""
-    from coinche_cli.store.sqlite import SqliteStore
+class Destination:
+    """Where a copy writes: the store named, or, for a SQLite file that does not exist yet, a
+    temporary file in the same folder (``store``) that :meth:`keep` gives the file's name
+    once the copy is committed, and :meth:`drop` removes with the folders the copy made."""
 
-    if isinstance(store, SqliteStore) and not os.path.lexists(store.path):
-        return store.path
-    return None
+    def __init__(self, named: SqlStore) -> None:
+        from coinche_cli.store.postgres import PostgresStore
+        from coinche_cli.store.sqlite import SqliteStore, file_failure
+
+        self.store = named
+        self._final: Path | None = None
+        self._folders: list[Path] = []
+        if isinstance(named, PostgresStore):
+            # one transaction, committed at the end, that makes the tables of an empty
+            # database too (not at first contact, as for a user without temporary tables)
+            named.tables_in_first_write = True
+            return
+        if not isinstance(named, SqliteStore):
+            return
+        final = named.path
+        try:
+            if final.exists() or final.is_symlink():  # a file there: written in place
+                return
+        except OSError as exc:  # a folder that may not be entered, a name too long
+            raise file_failure(exc, final) from None
+        self._final = final
+        folder = final.parent
+        while not os.path.lexists(folder) and folder != folder.parent:
+            self._folders.append(folder)
+            folder = folder.parent
+        # hidden, and short whatever the store's name (a name has at most 255 bytes)
+        work = SqliteStore(final.with_name(f".{final.name[:40]}.{secrets.token_hex(4)}.copying"))
+        work.label = named.label  # messages name the store the user named
+        self.store = work
+
+    def keep(self) -> None:
+        """After the commit: the temporary file becomes the store, under its own name (never
+        over a file another program made there meanwhile)."""
+        if self._final is None:
+            return
+        from coinche_cli.store.sqlite import SqliteStore, file_failure
+
+        assert isinstance(self.store, SqliteStore)
+        self.store.close()  # the last connection: SQLite folds its journal into the file
+        work = self.store.path
+        journal = Path(f"{work}-wal")
+        if journal.exists() and journal.stat().st_size > 0:  # rows not in the file itself
+            raise StoreError(_("{path}: the copy's journal could not be folded into it: nothing "
+                               "was copied").format(path=self.store.label))
+        taken = StoreError(_("{path} was made by another program during the copy: nothing was "
+                             "copied").format(path=self.store.label))
+        try:
+            os.link(work, self._final)  # fails if the name was taken meanwhile
+        except FileExistsError:
+            raise taken from None
+        except OSError:  # a file system without hard links: renamed, if the name is free
+            if os.path.lexists(self._final):
+                raise taken from None
+            try:
+                os.rename(work, self._final)
+            except OSError as exc:
+                raise file_failure(exc, self._final) from None
+            return
+        with contextlib.suppress(OSError):  # the store is whole under its name
+            os.unlink(work)
+
+    def drop(self) -> None:
+        """After a failure: nothing left behind, neither the temporary file nor a folder
+        the copy made."""
+        self.store.close()
+        if self._final is None:
+            return
+        from coinche_cli.store.sqlite import SqliteStore
+
+        assert isinstance(self.store, SqliteStore)
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{self.store.path}{suffix}").unlink(missing_ok=True)
+        for folder in self._folders:  # the deepest first
+            try:
+                folder.rmdir()
+            except OSError:
+                break
 
 
 def refuse_empty_or_same(original: SqlStore, copied_to: SqlStore) -> None:
     """A source that is no store, or an empty file (opening it would make it a store); the
     same store on both sides, by any name: a file, a link to it, its journal (``-wal``), or
     a database whose URLs differ."""
-    from coinche_cli.store.sqlite import SqliteStore
+    from coinche_cli.store.postgres import PostgresStore
+    from coinche_cli.store.sqlite import SqliteStore, file_failure
 
     if isinstance(original, SqliteStore):
-        if not original.path.exists():
+        try:
+            found = original.path.exists()
+            empty = found and original.path.is_file() and original.path.stat().st_size == 0
+        except OSError as exc:  # a folder that may not be entered, a name too long
+            raise file_failure(exc, original.path) from None
+        if not found:
             raise InputError("source", _("{path} does not exist: name the store to copy from"),
                              path=original.label)
-        if original.path.is_file() and original.path.stat().st_size == 0:
+        if empty:
             raise InputError("source", _("{path} holds no game and no tournament: "
                                          "there is nothing to copy"), path=original.label)
     if isinstance(original, SqliteStore) and isinstance(copied_to, SqliteStore):
         same = original.owns(copied_to.path) or copied_to.owns(original.path)
-    elif original.dialect == copied_to.dialect == "postgresql":
-        same = original.label == copied_to.label or rows.same_database(original, copied_to)
+    elif isinstance(original, PostgresStore) and isinstance(copied_to, PostgresStore):
+        # by the URLs themselves: two shown alike (secrets hidden, cut) may differ
+        same = original.url == copied_to.url or rows.same_database(original, copied_to)
     else:
         same = False
     if same:

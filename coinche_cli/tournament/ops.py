@@ -271,7 +271,7 @@ def pair_next(store: Store, name: str | None) -> Paired:
         boards = tuple(Board(i, a, b) for i, (a, b) in enumerate(tables, start=1))
         played = Round(number, boards, result.bye, len(result.rematches))
         store.add_round(tournament.id, played, now())
-        if store.tournament_secret(tournament.id) is None:  # the tables' codes from now on
+        if store.code_key(tournament.id) is None:  # the tables' codes from now on
             from coinche_cli.tournament.codes import new_secret
 
             store.set_tournament_secret(tournament.id, new_secret())
@@ -281,16 +281,29 @@ def pair_next(store: Store, name: str | None) -> Paired:
 def table_codes(store: Store, tournament: Tournament, number: int) -> dict[int, str]:
     """The entry code of every table of round ``number`` (``tournament.codes``).  A
     tournament paired before codes existed gets its secret now."""
-    from coinche_cli.tournament.codes import new_secret, table_code
+    from coinche_cli.tournament.codes import new_secret
 
-    secret = store.tournament_secret(tournament.id)
-    if secret is None:
+    codes = drawn_codes(store, tournament, number)
+    if codes is None:
         with store.write():
-            secret = store.tournament_secret(tournament.id)  # another desk's, if it was first
-            if secret is None:
-                secret = new_secret()
-                store.set_tournament_secret(tournament.id, secret)
-    return {board.table: table_code(secret, number, board.table, (board.team1, board.team2))
+            if store.code_key(tournament.id) is None:  # another desk's, if it was first
+                store.set_tournament_secret(tournament.id, new_secret())
+        codes = drawn_codes(store, tournament, number)
+        assert codes is not None
+    return codes
+
+
+def drawn_codes(store: Store, tournament: Tournament, number: int) -> dict[int, str] | None:
+    """The entry code of every table of round ``number``, or None while the tournament has no
+    secret (nothing written: what ``store copy`` compares)."""
+    from coinche_cli.tournament.codes import table_code
+
+    key = store.code_key(tournament.id)
+    if key is None:
+        return None
+    secret, shift = key
+    return {board.table: table_code(secret, number, board.table, (board.team1, board.team2),
+                                    shift)
             for board in tournament.round(number).boards}
 
 

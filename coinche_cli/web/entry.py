@@ -123,9 +123,9 @@ def _check_table(store: Store, tournament: Tournament, round_number: int, board:
         # unpaired and paired again
         raise _Refused(_("The round was paired again since this page was opened: open the "
                          "table's page again."), 409)
-    secret = store.tournament_secret(tournament.id)  # given when the round was paired
-    if secret is None or not same_code(
-            typed, table_code(secret, round_number, board.table, (board.team1, board.team2))):
+    key = store.code_key(tournament.id)  # given when the round was paired
+    if key is None or not same_code(typed, table_code(
+            key[0], round_number, board.table, (board.team1, board.team2), key[1])):
         raise _Refused(_("This is not the table's code: it is on your score sheet."), 403)
     if board.game_id is not None:  # its game gives its result
         raise _Refused(_("This table keeps its score deal by deal: its result comes from its "
