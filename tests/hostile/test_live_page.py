@@ -55,20 +55,8 @@ def _phone(number: int) -> str:
 
 def _forms(server: LiveServer, table: int, count: int,
            source: str) -> list[tuple[dict[str, str], str]]:
-    """``count`` entry forms of ``table`` asked for by one client on one connection (kept
-    alive, as a browser's), each with its cookie."""
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20,
-                                            source_address=(source, 0))
-    forms = []
-    try:
-        for _ in range(count):
-            connection.request("GET", f"/table/{table}")
-            raw = connection.getresponse()
-            forms.append(Answer(raw.status, dict(raw.getheaders()), raw.read(),
-                                raw.headers.get_all("set-cookie") or []).form())
-    finally:
-        connection.close()
-    return forms
+    """``count`` entry forms of ``table`` asked for by one client, each with its cookie."""
+    return [server.get(f"/table/{table}", source=source).form() for _ in range(count)]
 
 
 def _printed(server: LiveServer, words: str, seconds: float) -> str:
@@ -165,8 +153,11 @@ def test_half_sent_requests_are_cut_off_and_other_phones_answered(paired: Cli,
         received[client] = b""
         return client
 
-    def watch(until: float) -> None:
+    def watch(until: float, wanted: list[socket.socket] | None = None) -> None:
+        """Read what comes until ``until``, or until every one of ``wanted`` is closed."""
         while time.monotonic() < until:
+            if wanted is not None and all(client in closed for client in wanted):
+                return
             for key, _events in selector.select(timeout=0.05):
                 client = key.fileobj
                 assert isinstance(client, socket.socket)
@@ -205,7 +196,7 @@ def test_half_sent_requests_are_cut_off_and_other_phones_answered(paired: Cli,
                 slow.send(bytes([byte]))
             except OSError:
                 break
-        watch(time.monotonic() + 12)
+        watch(opened[body] + 14, [*held, slow, body])
         for client in [*held, slow]:
             assert client in closed, "a half-sent request was never cut off"
             seconds, answer = closed[client]
