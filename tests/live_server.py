@@ -32,7 +32,9 @@ class LiveServer:
     """A running ``tournament serve``; :meth:`stop` ends it."""
 
     def __init__(self, db: Path | str, *options: str, cwd: Path | None = None,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, files: int | None = None) -> None:
+        """``files``: the server's limit of open files, soft and hard (a machine's usual
+        1,024, made smaller to test the flood of connections in a few hundred)."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         command = [str(installed_command()), "--db", str(db), "tournament", "serve",
@@ -42,7 +44,9 @@ class LiveServer:
         self.output = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
         self.errors = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
         self.process = subprocess.Popen(command, cwd=cwd, env=env, stdout=self.output,
-                                        stderr=self.errors, text=True)
+                                        stderr=self.errors, text=True,
+                                        preexec_fn=None if files is None else
+                                        lambda: _limit_files(files))
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -57,8 +61,12 @@ class LiveServer:
         raise RuntimeError("serve did not answer within 30 s")
 
     def request(self, method: str, path: str, body: bytes | None = None,
-                headers: dict[str, str] | None = None) -> Answer:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=20)
+                headers: dict[str, str] | None = None, source: str | None = None) -> Answer:
+        """One request on a connection of its own; ``source``: the loopback address it comes
+        from (127.0.0.2, …: another phone), 127.0.0.1 by default."""
+        connection = http.client.HTTPConnection(
+            "127.0.0.1", self.port, timeout=20,
+            source_address=None if source is None else (source, 0))
         try:
             connection.request(method, path, body=body, headers=headers or {})
             raw = connection.getresponse()
@@ -67,14 +75,15 @@ class LiveServer:
         finally:
             connection.close()
 
-    def get(self, path: str, **headers: str) -> Answer:
-        return self.request("GET", path, headers=headers)
+    def get(self, path: str, *, source: str | None = None, **headers: str) -> Answer:
+        return self.request("GET", path, headers=headers, source=source)
 
-    def post(self, path: str, fields: dict[str, str], cookie: str | None = None) -> Answer:
+    def post(self, path: str, fields: dict[str, str], cookie: str | None = None, *,
+             source: str | None = None) -> Answer:
         headers = {"Content-Type": "application/x-www-form-urlencoded"}
         if cookie is not None:
             headers["Cookie"] = cookie
-        return self.request("POST", path, urlencode(fields).encode(), headers)
+        return self.request("POST", path, urlencode(fields).encode(), headers, source)
 
     def printed(self) -> tuple[str, str]:
         """What the server printed so far, on stdout and on stderr."""
@@ -97,6 +106,13 @@ class LiveServer:
         self.output.close()
         self.errors.close()
         return printed
+
+
+def _limit_files(files: int) -> None:
+    """In the server's process, before it starts: at most ``files`` open files."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
 
 
 class Answer:

@@ -40,6 +40,7 @@ COMMANDS = {
     "coinche", "score", "rules", "list", "show", "validate", "game", "new", "add", "pass",
     "undo", "edit", "play", "export", "use", "tournament", "team", "import", "drop", "return",
     "pair", "unpair", "result", "penalty", "standings", "sheets", "store", "copy", "serve",
+    "reopen",
     "str", "int", "path", "range", "float", "text",  # Typer's metavars: <str>, <int range>
 }
 
@@ -198,7 +199,8 @@ def help_pages(run: Session) -> None:
               "game": ["new", "add", "pass", "undo", "edit", "show", "list", "use", "export",
                        "play"],
               "tournament": ["new", "list", "use", "pair", "unpair", "result", "penalty",
-                             "standings", "show", "export", "sheets", "team", "serve"],
+                             "standings", "show", "export", "sheets", "team", "serve",
+                             "reopen"],
               "tournament team": ["add", "import", "list", "drop", "return"],
               "store": ["copy"]}
     run("score", "--help")

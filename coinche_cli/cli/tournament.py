@@ -446,4 +446,5 @@ def show(ctx: typer.Context, round_number: RoundOption = None,
 # the files commands (export, sheets) live in their own module
 app.command("export", help=tournament_files.EXPORT_HELP)(tournament_files.export)
 app.command("serve", help=tournament_serve.SERVE_HELP)(tournament_serve.serve)
+app.command("reopen", help=tournament_serve.REOPEN_HELP)(tournament_serve.reopen)
 app.command("sheets", help=tournament_files.SHEETS_HELP)(tournament_files.sheets)

@@ -8,7 +8,7 @@ import typer
 
 from coinche_cli.cli.options import MAX_NUMBER, TournamentOption
 from coinche_cli.cli.output import print_line
-from coinche_cli.cli.store import store_field, store_name
+from coinche_cli.cli.store import open_store, store_name
 from coinche_cli.errors import InputError, StoreError
 from coinche_cli.i18n import N_, _, spoken
 
@@ -19,6 +19,12 @@ SERVE_HELP = N_(
     "tournament sheets).  --host 0.0.0.0 opens it to the room's network.\n"
     "\n"
     "Example: coinche tournament serve --host 0.0.0.0 --entry")
+
+REOPEN_HELP = N_(
+    "Open a table to phones again after wrong codes closed it (tournament serve sees it "
+    "within seconds).\n"
+    "\n"
+    "Example: coinche tournament reopen 3")
 
 
 def serve(
@@ -39,19 +45,18 @@ def serve(
 ) -> None:
     try:
         import segno
-        import uvicorn
+        import uvicorn  # noqa: F401  (a missing one is said here, in one line)
 
-        from coinche_cli.web.app import create_app
+        from coinche_cli.web.app import create_app, run
         from coinche_cli.web.settings import Settings
     except ImportError as exc:
         raise StoreError(_("the live page needs its web libraries, which cannot be loaded "
                            "({reason}): install coinche again").format(reason=exc)) from None
     from coinche_cli.cli.network import live_address
-    from coinche_cli.store.connect import open_store
     from coinche_cli.tournament import ops as tournaments
 
     db = store_name(ctx)
-    store = open_store(db, store_field(ctx))
+    store = open_store(ctx)
     try:
         found = tournaments.load(store, tournament)
         if entry and found.current is not None:  # the codes' secret, before any phone asks
@@ -74,19 +79,49 @@ def serve(
     else:
         print_line(_("entry at the tables is off (--entry opens it)"))
     segno.make(settings.phone_url, error="m").terminal(compact=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
-                server_header=False)
+    try:
+        run(app, host, port)  # until Ctrl-C or SIGTERM, which end it alike
+    except OSError as exc:  # taken since it was tried (another program was quicker)
+        raise _blamed(exc, host, port) from None
 
 
 def _refuse_busy(host: str, port: int) -> None:
-    """One line, not uvicorn's traceback, when the port is taken or the address not ours."""
+    """One line, not uvicorn's traceback, when the port is taken (blamed on ``--port``) or
+    the address is none of this computer's (blamed on ``--host``)."""
     import socket
 
     try:
         with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
-    except OSError as exc:
-        raise InputError("port", _("cannot listen on {host}:{port} ({reason}): choose another "
-                                   "--port"),
-                         host=host, port=port, reason=exc.strerror or exc) from None
+    except (OSError, ValueError, TypeError) as exc:  # a name that is no name: not OSError
+        raise _blamed(exc, host, port) from None
+
+
+def _blamed(exc: Exception, host: str, port: int) -> InputError:
+    """Why ``host:port`` cannot be listened on, blamed on the option to change."""
+    import errno
+    import socket
+
+    reason = getattr(exc, "strerror", None) or exc
+    if not isinstance(exc, OSError) or isinstance(exc, socket.gaierror) or exc.errno in (
+            errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT, errno.EINVAL):
+        return InputError("host", _("cannot listen on {got} ({reason}): give an address of "
+                                    "this computer, 127.0.0.1 or 0.0.0.0"),
+                          got=host, reason=reason)
+    return InputError("port", _("cannot listen on {host}:{port} ({reason}): choose another "
+                                "--port"), host=host, port=port, reason=reason)
+
+
+def reopen(
+    ctx: typer.Context,
+    table: Annotated[int, typer.Argument(metavar=N_("TABLE"), help=N_("Table number."),
+                                         min=1, max=MAX_NUMBER)],
+    tournament: TournamentOption = None,
+) -> None:
+    """``coinche tournament reopen TABLE``: the count the live page reads moves."""
+    from coinche_cli.tournament import results
+
+    number = results.reopen_table(open_store(ctx), tournament, table)
+    print_line(_("table {table} of round {round} is open to phones again: the live page takes "
+                 "its result within seconds").format(table=table, round=number))

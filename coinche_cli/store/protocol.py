@@ -40,6 +40,13 @@ class Store(Protocol):
     def set_current(self, kind: str, ident: int) -> None:
         """Make ``ident`` the current ``game`` or ``tournament``."""
 
+    def reopened(self, tournament_id: int) -> dict[str, int]:
+        """How many times the director reopened each table to phones (``tournament reopen``),
+        by ``"round.table"``."""
+
+    def set_reopened(self, tournament_id: int, counts: dict[str, int]) -> None:
+        """Keep the reopened tables' counts."""
+
     # -- games and their deals
 
     def create_game(self, record: GameRecord) -> int:

@@ -155,6 +155,22 @@ class SqlStore:
             (f"current_{kind}", str(ident)),
         )
 
+    def reopened(self, tournament_id: int) -> dict[str, int]:
+        """How many times the director reopened each table to phones (``tournament reopen``),
+        by ``"round.table"``: the live page reads it and forgets those tables' wrong codes."""
+        row = self.db.execute("SELECT value FROM setting WHERE key = ?",
+                              (f"reopened_{tournament_id}",)).fetchone()
+        counts = json.loads(row[0]) if row else {}
+        return {str(k): int(v) for k, v in counts.items()} if isinstance(counts, dict) else {}
+
+    def set_reopened(self, tournament_id: int, counts: dict[str, int]) -> None:
+        """Keep the reopened tables' counts (inside a write)."""
+        self._changing().execute(
+            "INSERT INTO setting (key, value) VALUES (?, ?)"
+            " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (f"reopened_{tournament_id}", json.dumps(counts, sort_keys=True)),
+        )
+
     # -- games
 
     def create_game(self, record: GameRecord) -> int:

@@ -101,6 +101,20 @@ def open_board(tournament: Tournament, table: int) -> tuple[Round, Board]:
     return played, _board(tournament, played, table)
 
 
+def reopen_table(store: Store, name: str | None, table: int) -> int:
+    """Open ``table`` of the current round to phones again (``tournament reopen``): the
+    count kept in the store moves, and the live page, which reads it every second, forgets the
+    table's wrong codes.  Returns the round's number."""
+    with store.write():
+        tournament = load(store, name)
+        played, board = open_board(tournament, table)
+        key = f"{played.number}.{board.table}"
+        counts = store.reopened(tournament.id)
+        counts[key] = counts.get(key, 0) + 1
+        store.set_reopened(tournament.id, counts)
+    return played.number
+
+
 def _board(tournament: Tournament, played: Round, table: int) -> Board:
     board = played.board(table)
     if board is None:

@@ -28,14 +28,14 @@ from typing import Any
 import jinja2
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from coinche_cli.i18n import SOURCE, _, languages, speaking
 from coinche_cli.json_text import json_text
 from coinche_cli.tournament.model import round_title
-from coinche_cli.web.guard import Forms, WrongCodes
+from coinche_cli.web.guard import Forms, WrongCodes, client_of
 from coinche_cli.web.refresh import Live
 from coinche_cli.web.settings import Settings
 
@@ -85,9 +85,9 @@ def create_app(settings: Settings) -> _Guarded:
     # the pages' sentences, marked in the templates as in the code: _("Table {table}", table=3)
     environment.globals["_"] = _sentence
     environment.globals["round_title"] = round_title  # "Round 2"; "Ronde 2 (2e partie)"
-    state = Live(settings)
-    known = frozenset(languages())
     forms, wrong = Forms(), WrongCodes()
+    state = Live(settings, reopen=wrong.reopen)  # tournament reopen: forget wrong codes
+    known = frozenset(languages())
 
     def spoken(request: Request) -> str:
         """A phone's language: its browser's, else the room's."""
@@ -127,7 +127,10 @@ def create_app(settings: Settings) -> _Guarded:
                 "application/x-www-form-urlencoded"):
             return PlainTextResponse("unsupported media type", status_code=415,
                                      headers=HEADERS)
-        form = await request.form(max_files=0, max_fields=10, max_part_size=MAX_FORM_BYTES)
+        try:
+            form = await request.form(max_files=0, max_fields=10, max_part_size=MAX_FORM_BYTES)
+        except ClientDisconnect:  # gone, or cut off for sending its body too slowly
+            return PlainTextResponse("request timeout", status_code=408, headers=HEADERS)
         return await _table(request, {k: str(v)[:100] for k, v in form.items()})
 
     async def _table(request: Request, sent: dict[str, str] | None) -> Response:
@@ -153,7 +156,7 @@ def create_app(settings: Settings) -> _Guarded:
         with speaking(spoken(request)):
             answer = await run_in_threadpool(
                 enter, settings, forms, wrong, sent, request.cookies.get(FORM_COOKIE, ""),
-                number)
+                number, _client(request))
         text = answer.text
         if answer.saved:
             state.wake()  # the pages show it within a second
@@ -167,7 +170,8 @@ def create_app(settings: Settings) -> _Guarded:
     def _form(request: Request, table: dict[str, Any], round_number: int, team: str,
               problem: str | None, status: int = 200,
               kept: dict[str, str] | None = None) -> Response:
-        token = forms.issue(round_number, table["table"], tuple(table["teams"]))
+        token = forms.issue(round_number, table["table"], tuple(table["teams"]),
+                            _client(request))
         response = page(request, "table.html", status, table=table, number=table["table"],
                         team=team, problem=problem, token=token, round_number=round_number,
                         saved=None, kept=kept or {})
@@ -224,6 +228,14 @@ def create_app(settings: Settings) -> _Guarded:
     return _Guarded(app)
 
 
+def run(app: _Guarded, host: str, port: int) -> None:
+    """Serve ``app`` on ``host:port`` until Ctrl-C or SIGTERM, each connection guarded
+    (:mod:`coinche_cli.web.connections`)."""
+    from coinche_cli.web.connections import serve
+
+    serve(app, host, port)
+
+
 class _Guarded:
     """Every answer carries :data:`HEADERS`, Starlette's own (404, 405, 500) included."""
 
@@ -240,6 +252,11 @@ class _Guarded:
             await send(message)
 
         await self.app(scope, receive, guarded if scope["type"] == "http" else send)
+
+
+def _client(request: Request) -> str:
+    """The phone that sent ``request`` (:func:`~coinche_cli.web.guard.client_of`)."""
+    return client_of(request.client.host if request.client else None)
 
 
 def _sentence(message: str, **values: Any) -> str:

@@ -3,9 +3,15 @@
 A big concours takes a fraction of a second to read and rank; in the server's own process
 that time would hold every request back (one interpreter runs one thread at a time), so a
 worker process reads it and hands the snapshot over.  A request never waits for the store:
-an entry asks for a reading (:meth:`Live.wake`) and answers at once.  If a reading fails,
-the pages keep the last good snapshot and the director's terminal is told, once per
-problem; a worker that dies or stops answering is replaced.
+an entry asks for a reading (:meth:`Live.wake`) and answers at once.
+
+If a reading fails, the pages keep the last good snapshot and the director's terminal is
+told, once per problem, and told again when the store is read again: a store whose file is
+gone (moved or deleted) is said to be gone, and back when it is.  The worker says what went
+wrong in a plain value (:class:`Unreadable`), so that a store that cannot be read never
+costs the worker; while the problem lasts, the store is read less and less often (every
+second, then 2, 4, then every :data:`MOST_PATIENT` seconds).  A worker that dies or stops
+answering is replaced, as patiently.
 """
 
 from __future__ import annotations
@@ -13,25 +19,57 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-import sys
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as Late
 
-from coinche_cli.i18n import _
+from coinche_cli.errors import CoincheError
+from coinche_cli.i18n import _, speaking
+from coinche_cli.values import Value
 from coinche_cli.web import snapshot
 from coinche_cli.web.settings import Settings
 
 #: How often the snapshot is read again (seconds), and how long one reading may take.
 REFRESH = 1.0
 PATIENCE = 30.0
+#: The longest wait between two readings while the store cannot be read (seconds).
+MOST_PATIENT = 5.0
+
+
+class Unreadable(Value):
+    """Why the worker could not read the store: its file is ``gone`` (``reason`` is its
+    path), or what the store said.  A plain value: it comes back from the worker whole,
+    where an exception of any kind might not."""
+
+    __slots__ = ("gone", "reason")
+
+    def __init__(self, gone: bool, reason: str) -> None:
+        self.gone = gone
+        self.reason = reason
+
+
+def read(settings: Settings) -> snapshot.Snapshot | Unreadable:
+    """In the worker: a snapshot, or why there is none."""
+    if settings.store_gone():
+        return Unreadable(True, str(settings.store_file()))
+    try:
+        return snapshot.read_settings(settings)
+    except Exception as exc:  # whatever it is, said in words the server can take back
+        if settings.store_gone():  # gone while it was read
+            return Unreadable(True, str(settings.store_file()))
+        if isinstance(exc, CoincheError):
+            return Unreadable(False, exc.text)
+        return Unreadable(False, f"{type(exc).__name__}: {exc}")
 
 
 def _worker_start(parent: int) -> None:
-    """In the worker: Ctrl-C is the server's to handle (no traceback from here), and the
-    worker ends when the server is gone, however it went."""
+    """In the worker: Ctrl-C and SIGTERM are the server's to handle (no traceback from here;
+    the server ends the worker as it stops), and the worker ends when the server is gone,
+    however it went."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -42,21 +80,23 @@ def _worker_start(parent: int) -> None:
 
 
 class Live:
-    """The snapshot the pages show, and the thread that keeps it fresh."""
+    """The snapshot the pages show, and the thread that keeps it fresh; ``reopen(round,
+    table)`` is called for each table the director reopened (``tournament reopen``)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings,
+                 reopen: Callable[[int, int], None] | None = None) -> None:
         self.settings = settings
         # at start-up, here: a tournament that cannot be read stops the command
         self.snapshot = snapshot.read_settings(settings)
-        self.error: str | None = None
+        self._reopen = reopen
+        self._reopened = dict(self.snapshot.reopened)  # those reopened before: done
+        #: the reading's problem, as the terminal was told it (None: the store is read)
+        self.error: Unreadable | None = None
+        self._failures = 0
         self._stop = threading.Event()
         self._wake = threading.Event()
         self._thread = threading.Thread(target=self._run, name="coinche-live", daemon=True)
         self._pool: ProcessPoolExecutor | None = None
-        # the terminal's words, taken now: pages switch the language while they are drawn
-        self._words = (_("live page: the store cannot be read ({reason}); the pages show the "
-                         "last reading"), _("live page: the store is read again"),
-                       _("no reading within {seconds} s"))
 
     def refresh(self) -> None:
         """Read the store now (in the worker), and keep what it gives."""
@@ -65,26 +105,65 @@ class Live:
                 self._pool = ProcessPoolExecutor(
                     max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                     initializer=_worker_start, initargs=(os.getpid(),))
-            self.snapshot = self._pool.submit(snapshot.read_settings, self.settings).result(
-                timeout=PATIENCE)
-            self._failed(None)
+            got = self._pool.submit(read, self.settings).result(timeout=PATIENCE)
         except Late:  # a worker that no longer answers: a new one next time
             self._drop_pool()
-            self._failed(self._words[2].format(seconds=f"{PATIENCE:.0f}"))
+            got = Unreadable(False, self._late())
         except Exception as exc:
-            # whatever the store said (an error raised in the worker may not even come back
-            # whole), the pages keep the last good snapshot and this thread lives on
+            # a worker that died, or a failure of coinche itself: the pages keep the last
+            # good snapshot and this thread lives on
             if type(exc).__name__ == "BrokenProcessPool":
                 self._drop_pool()
-            self._failed(str(exc) or type(exc).__name__)
+            got = Unreadable(False, str(exc) or type(exc).__name__)
+        if isinstance(got, Unreadable):
+            self._failures += 1
+            self._failed(got)
+            return
+        self._failures = 0
+        self._failed(None)
+        self._reopened_now(got)
+        self.snapshot = got
 
-    def _failed(self, error: str | None) -> None:
+    def _late(self) -> str:
+        """A worker that no longer answers, in the room's words."""
+        with speaking(self.settings.language):
+            return _("no reading within {seconds} s").format(seconds=f"{PATIENCE:.0f}")
+
+    def _failed(self, problem: Unreadable | None) -> None:
         """Keep the reading's problem, and tell the director's terminal when it changes."""
-        if error != self.error:
-            failed, again, _late = self._words
-            print(failed.format(reason=error) if error else again, file=sys.stderr,
-                  flush=True)
-        self.error = error
+        was, self.error = self.error, problem
+        if problem == was:
+            return
+        if problem is None:
+            assert was is not None
+            if was.gone:
+                self.settings.tell(lambda: _("live page: the store is back: the pages show it "
+                                             "again"))
+            else:
+                self.settings.tell(lambda: _("live page: the store is read again"))
+        elif problem.gone:
+            self.settings.tell(lambda: _(
+                "live page: the store {path} is gone (moved or deleted): the pages show the "
+                "last reading until it is back").format(path=problem.reason))
+        else:
+            self.settings.tell(lambda: _("live page: the store cannot be read ({reason}); the "
+                                         "pages show the last reading").format(
+                                             reason=problem.reason))
+
+    def _reopened_now(self, got: snapshot.Snapshot) -> None:
+        """Open again the tables the director reopened since the last reading."""
+        for key, count in got.reopened.items():
+            if count <= self._reopened.get(key, 0):
+                continue
+            round_number, _dot, table = key.partition(".")
+            if self._reopen is not None and round_number.isdigit() and table.isdigit():
+                self._reopen(int(round_number), int(table))
+                self._told_open(table)
+        self._reopened = dict(got.reopened)
+
+    def _told_open(self, table: str) -> None:
+        self.settings.tell(lambda: _("live page: table {table} is open to phones again").format(
+            table=table))
 
     def _drop_pool(self) -> None:
         if self._pool is not None:
@@ -95,9 +174,14 @@ class Live:
         """Read the store at once (a result was just entered)."""
         self._wake.set()
 
+    def _pause(self) -> float:
+        """The wait before the next reading: a second, longer while the store cannot be
+        read (twice as long after each failure, at most :data:`MOST_PATIENT`)."""
+        return min(REFRESH * (1 << min(self._failures, 8)), MOST_PATIENT)
+
     def _run(self) -> None:
         while not self._stop.is_set():
-            self._wake.wait(REFRESH)
+            self._wake.wait(self._pause())
             self._wake.clear()
             if not self._stop.is_set():
                 self.refresh()

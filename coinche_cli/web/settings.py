@@ -1,8 +1,13 @@
 """What ``tournament serve`` was told, as the live page's parts read it."""
 
+import sys
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from coinche_cli.store.connect import open_store
+from coinche_cli.i18n import speaking
+from coinche_cli.store.connect import default_path, open_store
+from coinche_cli.store.naming import is_postgres_url
 
 if TYPE_CHECKING:
     from coinche_cli.store.sql import SqlStore
@@ -25,3 +30,22 @@ class Settings:
     def open_store(self) -> "SqlStore":
         """The store, opened anew (one per thread or process that reads it)."""
         return open_store(self.db)
+
+    def store_file(self) -> Path | None:
+        """The store's file (None for a PostgreSQL server's)."""
+        if self.db and is_postgres_url(self.db):
+            return None
+        return Path(self.db) if self.db else default_path()
+
+    def store_gone(self) -> bool:
+        """Whether the store's file is no longer there (moved or deleted while serving: read,
+        it would seem an empty store; written, a new one would be made)."""
+        path = self.store_file()
+        return path is not None and not path.exists()
+
+    def tell(self, line: Callable[[], str]) -> None:
+        """Tell the director's terminal ``line()``, said in the room's language (a phone's
+        request may be speaking another)."""
+        with speaking(self.language):
+            text = line()
+        print(text, file=sys.stderr, flush=True)

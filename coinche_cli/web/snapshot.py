@@ -32,7 +32,7 @@ class Snapshot:
     def __init__(self, name: str, round_data: dict[str, Any] | None,
                  standings: list[dict[str, Any]], shown_standings: list[dict[str, Any]],
                  standings_after: int | None, teams: list[dict[str, Any]],
-                 deadline: float | None) -> None:
+                 deadline: float | None, reopened: dict[str, int] | None = None) -> None:
         self.name = name
         self.round = round_data  # tournament show --json (None: nothing paired yet)
         self.standings = standings  # tournament standings --json
@@ -40,6 +40,8 @@ class Snapshot:
         self.standings_after = standings_after
         self.teams = teams  # alphabetical: team, table, opponent, results so far
         self.deadline = deadline  # the round's end, seconds since the epoch (a countdown)
+        # how many times the director reopened each table to phones, by "round.table"
+        self.reopened = reopened or {}
         self._index: NameIndex[int] | None = None
         self.version = hashlib.sha256(json.dumps(
             [name, round_data, standings, teams, deadline], sort_keys=True,
@@ -99,7 +101,8 @@ def _read(store: Store, name: str | None, round_minutes: int | None) -> Snapshot
             started = calendar.timegm(time.strptime(paired[:19], "%Y-%m-%dT%H:%M:%S"))
             deadline = float(started + minutes * 60)
     return Snapshot(found.name, None if current is None else views.round_json(found, current),
-                    standings, shown, after, _teams(found, current), deadline)
+                    standings, shown, after, _teams(found, current), deadline,
+                    store.reopened(found.id))
 
 
 def _time_limit(store: Store, tournament: Tournament) -> int | None:
