@@ -68,7 +68,7 @@ class _Escaped(str):
 #: argument's position already in words) is shown as it is named.
 Field = Literal["deal", "taker", "contract", "trump", "coinche", "points", "capot", "generale",
                 "belote", "announces", "announce_winner", "dealer", "team", "players", "sep",
-                "path", "source", "destination"]
+                "path", "source", "destination", "player", "licence"]
 FIELDS: frozenset[str] = frozenset(Field.__args__)  # type: ignore[attr-defined]
 
 
@@ -116,6 +116,10 @@ def _field_words(field: Field) -> str:
             return _("source")
         case "destination":
             return _("destination")
+        case "player":
+            return _("player")
+        case "licence":
+            return _("licence")
         case unreachable:
             assert_never(unreachable)
 

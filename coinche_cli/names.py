@@ -102,8 +102,9 @@ class _Starts(Generic[K]):
         return found
 
 
-#: What an index holds, for the words of its refusals: a game's sides, a tournament's teams.
-Kind = Literal["side", "team"]
+#: What an index holds, for the words of its refusals: a game's sides, a tournament's teams,
+#: a mêlée's players.
+Kind = Literal["side", "team", "player"]
 
 
 def _ambiguous(kind: Kind) -> str:
@@ -112,6 +113,8 @@ def _ambiguous(kind: Kind) -> str:
             return _("{got!r} could be several sides: {candidates}; type more of the name")
         case "team":
             return _("{got!r} could be several teams: {candidates}; type more of the name")
+        case "player":
+            return _("{got!r} could be several players: {candidates}; type more of the name")
         case unreachable:
             assert_never(unreachable)
 
@@ -126,6 +129,10 @@ def _unknown(kind: Kind, *, suggested: bool) -> str:
             return _('no team called {got!r}; did you mean "{suggestion}"?')
         case "team":
             return _("no team called {got!r}")
+        case "player" if suggested:
+            return _('no player called {got!r}; did you mean "{suggestion}"?')
+        case "player":
+            return _("no player called {got!r}")
         case unreachable:
             assert_never(unreachable)
 

@@ -116,14 +116,15 @@ def _views(store: SqlStore, games: dict[int, int],
         found.append((named, {"name": record.name, "rules": record.rules_name,
                               "created": record.created, "settings": record.settings}))
         found.append((f"{named}: team list", tournament_json.teams_json(tournament)))
+        if tournament.players:
+            found.append((f"{named}: player list", tournament_json.players_json(tournament)))
         for played in tournament.rounds:
             number = played.number
             found.append((f"{named}: show --round {number}",
                           tournament_json.round_json(tournament, played)))
-            found.append((f"{named}: standings --round {number}", tournament_json.standings_json(
-                tournament_ops.ranked(tournament, number))))
-        found.append((f"{named}: standings", tournament_json.standings_json(
-            tournament_ops.ranked(tournament, None))))
+            found.append((f"{named}: standings --round {number}",
+                          tournament_json.standings_of(tournament, number)))
+        found.append((f"{named}: standings", tournament_json.standings_of(tournament, None)))
     return found
 
 

@@ -501,8 +501,9 @@ SAME_IN_FRENCH = {
     "announce": {"tierce", "cinquante", "cent", "carre", "carre-A", "carre-10", "carre-K",
                  "carre-Q", "carre-J", "carre-9", "carre-8", "carre-7"},
     "field": {"coinche", "points", "capot", "belote", "announce_winner", "source",
-              "destination"},
-    "file field": {"club", "table", "score1", "score2"}, "standings column": {"buchholz"},
+              "destination", "licence"},
+    "file field": {"club", "table", "score1", "score2", "licence"},
+    "standings column": {"buchholz"},
 }
 
 

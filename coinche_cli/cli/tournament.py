@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from coinche_cli.cli import tournament_files, tournament_serve
+from coinche_cli.cli import tournament_files, tournament_players, tournament_serve
 from coinche_cli.cli.options import (
     MAX_NUMBER,
     JsonOption,
@@ -30,6 +30,7 @@ app = typer.Typer(help=N_("Run a Swiss tournament: teams, pairings, results, sta
                   no_args_is_help=True)
 team_app = typer.Typer(help=N_("Register, import, list and drop teams."), no_args_is_help=True)
 app.add_typer(team_app, name="team")
+app.add_typer(tournament_players.app, name="player")
 
 
 
@@ -87,9 +88,20 @@ def new(
         bool, typer.Option("--registration-order", help=N_("Round 1 in registration order."))
     ] = False,
     same_club: Annotated[
-        str, typer.Option("--same-club", help=N_("avoid: teams of one club are not drawn "
-                          "together in round 1, and meet later only as a last resort; allow."))
-    ] = "avoid",
+        str | None, typer.Option("--same-club", help=N_(
+            "avoid: teams of one club are not drawn together in round 1, and meet later only "
+            "as a last resort (a mêlée: players of one club are not drawn partners); allow. "
+            "Default: avoid for teams, allow for a mêlée."))
+    ] = None,
+    form: Annotated[
+        str, typer.Option("--format", help=N_(
+            "teams: formed teams; melee: players register alone and partners are drawn "
+            "every partie, ranked one by one."))
+    ] = "teams",
+    draw: Annotated[
+        str, typer.Option("--draw", help=N_(
+            "A mêlée's draw: random, or by-score (players of similar standing together)."))
+    ] = "random",
     penalty_outside: Annotated[
         bool, typer.Option("--penalty-outside", help=N_(
             "Count penalties in the points only: a penalty given to the opponents then does "
@@ -109,8 +121,9 @@ def new(
         rounds=rounds, deals=deals, target=target, ranking=ranking, bye_points=bye_points,
         bye_win=bye_win, match_points=_match_points(match_points),
         tie_breaks=tuple(t.strip() for t in tie_break.split(",") if t.strip()),
-        seed=None if draw_order else seed, same_club=same_club,
-        penalty_outside=penalty_outside,
+        seed=None if draw_order else seed,
+        same_club=same_club or ("allow" if form == "melee" else "avoid"),
+        penalty_outside=penalty_outside, format=form, draw=draw,
     )
     store = open_store(ctx)
     tournament = tournaments.create(store, name, load_rules(rules_name), settings)
@@ -206,6 +219,7 @@ def team_list(ctx: typer.Context, tournament: TournamentOption = None,
     from coinche_cli.tournament import ops as tournaments
     from coinche_cli.tournament import views as tournament_json
     found = tournaments.load(open_store(ctx), tournament)
+    tournaments.teams_only(found)
     rows = tournament_json.teams_json(found)
     if as_json:
         print_json(rows)
@@ -249,12 +263,32 @@ def team_return(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar=
     "\n"
     "Example: coinche tournament pair --json"))
 def pair(ctx: typer.Context, tournament: TournamentOption = None,
-         as_json: JsonOption = False) -> None:
+         as_json: JsonOption = False,
+         draw: Annotated[str | None, typer.Option("--draw", help=N_(
+             "A mêlée's partie: random, or by-score (players of similar standing together); "
+             "default: the tournament's."))] = None,
+         same_club: Annotated[str | None, typer.Option("--same-club", help=N_(
+             "A mêlée's partie: avoid partners of one club, or allow them; default: the "
+             "tournament's."))] = None,
+         ) -> None:
     from coinche_cli.cli import tournament_view as view
     from coinche_cli.tournament import ops as tournaments
     from coinche_cli.tournament import views as tournament_json
-    paired = tournaments.pair_next(open_store(ctx), tournament)
+    from coinche_cli.tournament.model import DRAWS, SAME_CLUB
+
+    if draw is not None and draw not in DRAWS:
+        raise TournamentError(_("--draw is {known}, not {got!r}"), got=draw,
+                              known=", ".join(DRAWS))
+    if same_club is not None and same_club not in SAME_CLUB:
+        raise TournamentError(_("--same-club is {known}, not {got!r}"), got=same_club,
+                              known=", ".join(SAME_CLUB))
+    paired = tournaments.pair_next(open_store(ctx), tournament, draw, same_club)
     data = tournament_json.round_json(paired.tournament, paired.round)
+    if paired.drawn is not None:
+        from coinche_cli.tournament.melee import draw_report
+
+        for line in draw_report(paired.tournament, paired.drawn):
+            warning_line(line)
     if as_json:
         print_json(data)
         return
@@ -394,6 +428,9 @@ def standings(ctx: typer.Context, round_number: RoundOption = None,
     from coinche_cli.tournament import ops as tournaments
     from coinche_cli.tournament import views as tournament_json
     found = tournaments.load(open_store(ctx), tournament)
+    if found.settings.melee:
+        view.render_player_standings(found, round_number, wide, as_json)
+        return
     rows = tournaments.ranked(found, round_number)
     if as_json:
         print_json(tournament_json.standings_json(rows))

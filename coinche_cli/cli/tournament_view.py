@@ -33,14 +33,30 @@ def round_lines(tournament: Tournament, played: Round) -> list[str]:
             result = _("scored deal by deal in game {game}").format(game=b.game_id)
         else:
             result = _("…")
-        lines.append(f"  {b.table:>3}  {tournament.name_of(b.team1)}  –  "
-                     f"{tournament.name_of(b.team2)}   {result}")
+        if tournament.settings.melee:  # four names: "3 · Ana & Cyd – Bob & Dan"
+            lines.append(f"  {b.table:>3} · {tournament.name_of(b.team1)} – "
+                         f"{tournament.name_of(b.team2)}   {result}")
+        else:
+            lines.append(f"  {b.table:>3}  {tournament.name_of(b.team1)}  –  "
+                         f"{tournament.name_of(b.team2)}   {result}")
+    if played.sitting_out:
+        points = bye_points(tournament, played)
+        lines.append("  " + ngettext("sitting out: {names} ({points} point each, as a bye)",
+                                     "sitting out: {names} ({points} points each, as a bye)",
+                                     points).format(
+            names=", ".join(tournament.player(p).name for p in played.sitting_out),
+            points=points))
     if played.bye is not None:
         points = bye_points(tournament, played)
         lines.append("  " + ngettext("bye: {team} ({points} point)",
                                      "bye: {team} ({points} points)", points).format(
             team=tournament.name_of(played.bye), points=points))
-    if played.rematches:
+    if played.rematches and tournament.settings.melee:
+        lines.append("  " + ngettext(
+            "{count} pair of partners drawn together again: no draw without it was possible",
+            "{count} pairs of partners drawn together again: no draw without it was possible",
+            played.rematches).format(count=played.rematches))
+    elif played.rematches:
         lines.append("  " + ngettext(
             "{count} rematch: no pairing without one was possible",
             "{count} rematches: no pairing without one was possible",
@@ -185,4 +201,39 @@ def render_standings(tournament: Tournament, rows: list[Standing], after: int | 
         mark = _("dropped")
         for line, row in zip(lines, rows, strict=True):
             line.append(mark if row.dropped else "")
+    print_table(columns, lines, whole=wide)
+
+
+def render_player_standings(tournament: Tournament, after: int | None, wide: bool,
+                            as_json: bool) -> None:
+    """A mêlée's standings, one line per player (``--json``: as ``standings --json``)."""
+    from coinche_cli.cli.output import print_json
+    from coinche_cli.tournament.melee_standings import player_standings
+
+    if after is not None:
+        tournament.round(after)  # refused when it was not paired
+    rows = player_standings(tournament, after)
+    if as_json:
+        print_json([row.to_json() for row in rows])
+        return
+    title = _("{name}: standings after round {round}").format(
+        name=tournament.name, round=after if after is not None else (
+            tournament.current.number if tournament.current else 0))
+    print_line(title)
+    described = standings_columns(tournament, wide)
+    columns = []
+    for column, field in described:  # a player's line: the club where a team's players are
+        if field == "team":
+            column = Column(_("player"), flexible=True)
+        elif field == "players":
+            column = Column(_("club"), flexible=True)
+        elif field == "byes":
+            column = Column(_("sat out"), right=True)
+        columns.append(column)
+    lines = [[standing_cell(row.line, field) for _column, field in described] for row in rows]
+    if any(row.line.dropped for row in rows):
+        columns.append(Column(""))
+        mark = _("dropped")
+        for line, row in zip(lines, rows, strict=True):
+            line.append(mark if row.line.dropped else "")
     print_table(columns, lines, whole=wide)

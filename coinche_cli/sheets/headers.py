@@ -19,6 +19,14 @@ TEAM_HEADERS: dict[str, tuple[str, ...]] = {
     "players": ("joueurs", "players", "joueur(s)", "player(s)"),
     "club": ("club",),
 }
+#: Headers recognised for each column of a mêlée's players file.
+PLAYER_HEADERS: dict[str, tuple[str, ...]] = {
+    "name": ("nom", "name", "joueur", "joueuse", "player", "nom du joueur", "player name",
+             "prénom nom", "nom prénom", "joueurs", "players"),
+    "club": ("club",),
+    "licence": ("licence", "license", "n° licence", "n° de licence", "numéro de licence",
+                "licence number", "license number", "licence n°"),
+}
 #: Headers recognised for a results file's table column.
 TABLE_HEADERS: tuple[str, ...] = (
     "table", "table n°", "n° table", "table no", "no table", "numéro de table", "table number",
@@ -43,6 +51,7 @@ def _numbered(words: Sequence[str], between: str = "") -> re.Pattern[str]:
 
 _PLAYER_HEADER = re.compile(r"^(?:joueur|joueuse|player)\s*(?:n°|no|#)?\s*(\d+)$")
 _TEAM_FOLDED = {field: {fold(h) for h in headers} for field, headers in TEAM_HEADERS.items()}
+_PLAYER_FOLDED = {field: {fold(h) for h in headers} for field, headers in PLAYER_HEADERS.items()}
 _TABLE_FOLDED = {fold(h) for h in TABLE_HEADERS}
 _SCORE_HEADER = _numbered(SCORE_HEADERS, r"(?:(?:equipe|team)\s*)?")
 _NAME_HEADER = _numbered(NAME_HEADERS)
@@ -56,6 +65,13 @@ def team_field(header: str) -> str | None:
     if player:
         return f"player {int(player.group(1)):03d}"  # padded: player columns sort by number
     return next((field for field, headers in _TEAM_FOLDED.items() if folded in headers), None)
+
+
+def player_field(header: str) -> str | None:
+    """The field a players file's column header names (``name``, ``club``, ``licence``), or
+    None."""
+    folded = fold(header)
+    return next((field for field, headers in _PLAYER_FOLDED.items() if folded in headers), None)
 
 
 def result_field(header: str) -> str | None:
@@ -72,7 +88,8 @@ def result_field(header: str) -> str | None:
 
 
 #: The fields of a row a problem names.
-FileField = Literal["team", "players", "club", "table", "score1", "score2", "name1", "name2"]
+FileField = Literal["team", "players", "club", "table", "score1", "score2", "name1", "name2",
+                    "player", "licence"]
 
 
 def field_words(field: FileField) -> str:
@@ -94,5 +111,9 @@ def field_words(field: FileField) -> str:
             return _("team 1 name")
         case "name2":
             return _("team 2 name")
+        case "player":
+            return _("player")
+        case "licence":
+            return _("licence")
         case unreachable:
             assert_never(unreachable)

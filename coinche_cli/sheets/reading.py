@@ -26,7 +26,13 @@ from coinche_cli.errors import MAX_ROWS, InputError
 from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import check_name, echo, fold
 from coinche_cli.sheets.grid import HEADER_SEARCH, read_grid
-from coinche_cli.sheets.headers import TEAM_HEADERS, result_field, team_field
+from coinche_cli.sheets.headers import (
+    PLAYER_HEADERS,
+    TEAM_HEADERS,
+    player_field,
+    result_field,
+    team_field,
+)
 from coinche_cli.sheets.headers import FileField as FileField
 from coinche_cli.sheets.headers import field_words as field_words
 from coinche_cli.sheets.limits import (
@@ -199,6 +205,59 @@ def read_teams(path: Path) -> list[TeamRow]:
     if bad:
         raise _refuse(name, bad)
     return teams
+
+
+# --- a mêlée's players ----------------------------------------------------------------------
+
+
+class PlayerRow(Value):
+    """A player as a players file gives them: the spreadsheet row, name, club, licence."""
+
+    __slots__ = ("club", "licence", "name", "row")
+
+    def __init__(self, row: int, name: str, club: str, licence: str) -> None:
+        self.row = row
+        self.name = name
+        self.club = club
+        self.licence = licence
+
+
+def read_players(path: Path) -> list[PlayerRow]:
+    """The players in a mêlée's registration file, in file order; :class:`FileProblem` if any
+    is bad.  Columns: the name (``nom``, ``name``, ``joueur``, ``player``), an optional
+    ``club`` and ``licence``.  A row is bad when its name is missing, repeats an earlier one
+    (ignoring case and accents) or is one :func:`check_name` refuses.  Blank rows are
+    skipped."""
+    name = path.name
+    labels = {"name": field_words("player"), "club": field_words("club"),
+              "licence": field_words("licence")}
+    expected = ", ".join(PLAYER_HEADERS["name"][:4])
+    grid, layout = _open(path, player_field, ("name",), expected, labels)
+    players: list[PlayerRow] = []
+    bad: list[tuple[int, list[str]]] = []
+    first_row: dict[str, tuple[int, str]] = {}
+    for row, cells in grid[layout.header_at + 1:]:
+        player = _at(cells, layout.columns["name"])
+        club = _at(cells, layout.columns.get("club"))
+        licence = _at(cells, layout.columns.get("licence"))
+        problems = _names([("player", player), ("club", club), ("licence", licence)])
+        folded = fold(player)
+        if not player:
+            problems.append(_problem("player", _("missing")))
+        elif folded in first_row:
+            first, earlier = first_row[folded]
+            problems.append(_problem("player", _("{name!r} repeats {earlier!r} from row "
+                                                 "{first}"),
+                                     name=echo(player), earlier=echo(earlier), first=first))
+        else:
+            first_row[folded] = (row, player)
+        if problems:
+            bad.append((row, problems))
+        else:
+            players.append(PlayerRow(row, player, club, licence))
+    if bad:
+        raise _refuse(name, bad)
+    return players
 
 
 # --- results --------------------------------------------------------------------------------

@@ -149,6 +149,32 @@ MIGRATIONS: tuple[Migration, ...] = (
     ("the tables' codes kept through a copy", (
         "ALTER TABLE tournament ADD COLUMN code_shift INTEGER NOT NULL DEFAULT 0",
     )),
+    # a concours à la mêlée: players registered alone; each partie's drawn pairs are teams
+    # of that partie (their two players in player1 and player2), so a table, its result, a
+    # forfeit, a penalty and a table's game are the formed-team concours' own; and who sat
+    # out each partie
+    ("concours à la mêlée: players, pairs and who sits out", (
+        """CREATE TABLE player (
+            id {id},
+            tournament_id INTEGER NOT NULL REFERENCES tournament(id),
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            club TEXT NOT NULL DEFAULT '',
+            licence TEXT NOT NULL DEFAULT '',
+            registered INTEGER NOT NULL,
+            joined_round INTEGER NOT NULL,
+            dropped_after INTEGER,
+            UNIQUE (tournament_id, name_key)
+        )""",
+        "ALTER TABLE team ADD COLUMN player1 INTEGER REFERENCES player(id)",
+        "ALTER TABLE team ADD COLUMN player2 INTEGER REFERENCES player(id)",
+        """CREATE TABLE sitting_out (
+            tournament_id INTEGER NOT NULL REFERENCES tournament(id),
+            round INTEGER NOT NULL,
+            player_id INTEGER NOT NULL REFERENCES player(id),
+            PRIMARY KEY (tournament_id, round, player_id)
+        )""",
+    )),
 )
 
 def statements(backend: str, done: int) -> list[str]:

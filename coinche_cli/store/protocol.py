@@ -98,6 +98,19 @@ class Store(Protocol):
     def set_team_dropped(self, team_id: int, after: int | None) -> None:
         """Mark a team as gone after round ``after`` (None: it plays again)."""
 
+    def add_players(self, tournament_id: int, players: "Sequence[model.Player]") -> list[int]:
+        """Register a mêlée's ``players``; return their ids in order."""
+
+    def set_player_dropped(self, player_id: int, after: int | None) -> None:
+        """Mark a player as gone after partie ``after`` (None: drawn again)."""
+
+    def add_pairs(self, tournament_id: int, number: int,
+                  pairs: "Sequence[model.Team]") -> list[int]:
+        """Store the pairs drawn for partie ``number``; return their ids in order."""
+
+    def set_sitting_out(self, tournament_id: int, number: int, players: Sequence[int]) -> None:
+        """Record who sits out partie ``number``."""
+
     def add_round(self, tournament_id: int, played: "model.Round", paired: str) -> None:
         """Store a paired round and its tables."""
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from coinche_cli.errors import CoincheError
 from coinche_cli.names import fold
 from coinche_cli.store.records import DealRecord, GameRecord, ResultRecord, TournamentRecord
+from coinche_cli.store.sql_melee import MeleeQueries
 
 if TYPE_CHECKING:
     from coinche_cli.tournament import model
@@ -42,7 +43,7 @@ def _players(rows: "Sequence[Sequence[Any]]") -> list[list[str]]:
     return [json.loads(t) for t in texts]
 
 
-class SqlStore:
+class SqlStore(MeleeQueries):
     """The queries of a SQL store, written once for every backend: standard SQL with ``?``
     placeholders.  A backend (:class:`SqliteStore`, or
     :class:`coinche_cli.store.postgres.PostgresStore`) gives the connection (``db``, whose
@@ -310,18 +311,21 @@ class SqlStore:
         if row is None:
             return None
         rows = db.execute(
-            "SELECT id, name, players, club, registered, joined_round, dropped_after"
-            " FROM team WHERE tournament_id = ? ORDER BY registered", (tournament_id,)
+            "SELECT id, name, players, club, registered, joined_round, dropped_after,"
+            " player1, player2 FROM team WHERE tournament_id = ? ORDER BY registered",
+            (tournament_id,)
         ).fetchall()
-        teams = tuple(Team(r[0], r[1], tuple(p), r[3], r[4], r[5], r[6])
+        teams = tuple(Team(r[0], r[1], tuple(p), r[3], r[4], r[5], r[6],
+                           () if r[7] is None else (r[7], r[8]))
                       for r, p in zip(rows, _players(rows), strict=True))
         boards: dict[int, list[Board]] = {}
         for r in db.execute(f"SELECT round, {_BOARD_COLUMNS} FROM board"
                             " WHERE tournament_id = ? ORDER BY round, table_no",
                             (tournament_id,)):
             boards.setdefault(r[0], []).append(Board(*r[1:]))
+        out = self._sitting_out(tournament_id)
         rounds = tuple(
-            Round(r[0], tuple(boards.get(r[0], [])), r[1], r[2])
+            Round(r[0], tuple(boards.get(r[0], [])), r[1], r[2], out.get(r[0], ()))
             for r in db.execute("SELECT number, bye, rematches FROM round"
                                 " WHERE tournament_id = ? ORDER BY number", (tournament_id,))
         )
@@ -333,7 +337,8 @@ class SqlStore:
         )
         return Tournament(id=row[0], name=row[1], rules_name=row[2],
                           settings=Settings.from_json(json.loads(row[3])), teams=teams,
-                          rounds=rounds, penalties=penalties)
+                          rounds=rounds, penalties=penalties,
+                          players=self._players_of(tournament_id))
 
     def add_teams(self, tournament_id: int, teams: "Sequence[model.Team]") -> list[int]:
         """Register ``teams``; returns their ids in order."""
@@ -373,6 +378,7 @@ class SqlStore:
             self._changing().execute(
                 f"DELETE FROM {table} WHERE tournament_id = ? AND {column} = ?",
                 (tournament_id, number))
+        self._remove_partie(tournament_id, number)
 
     def round_paired(self, tournament_id: int, number: int) -> str | None:
         """When round ``number`` was paired (ISO 8601, UTC), or None."""

@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 #: whether it has an ``id`` of its own, and the columns holding another table's id.
 LAYOUT: tuple[tuple[str, bool, dict[str, str]], ...] = (
     ("tournament", True, {}),
-    ("team", True, {"tournament_id": "tournament"}),
+    ("player", True, {"tournament_id": "tournament"}),
+    ("team", True, {"tournament_id": "tournament", "player1": "player", "player2": "player"}),
     ("game", True, {"tournament_id": "tournament"}),
     ("deal", True, {"game_id": "game", "replaced_by": "deal"}),
     ("round", False, {"tournament_id": "tournament", "bye": "team"}),
@@ -43,6 +44,7 @@ LAYOUT: tuple[tuple[str, bool, dict[str, str]], ...] = (
     ("board_history", True, {"tournament_id": "tournament", "forfeit": "team",
                              "winner": "team"}),
     ("penalty", True, {"tournament_id": "tournament", "team_id": "team"}),
+    ("sitting_out", False, {"tournament_id": "tournament", "player_id": "player"}),
 )
 #: Columns that are no id but move with a table's ids: a tournament's ``code_shift`` says how
 #: far its team ids moved since its entry codes' secret was drawn (``tournament.codes``), so

@@ -21,14 +21,20 @@ from coinche_cli.values import Value
 
 #: What ``--same-club`` accepts.
 SAME_CLUB = ("avoid", "allow")
+#: What ``--format`` accepts: formed teams (today's concours) or a mêlée (players alone,
+#: partners drawn every partie, ranked one by one).
+FORMATS = ("teams", "melee")
+#: What ``--draw`` accepts (a mêlée's parties): at random, or players of similar standing
+#: together (a Swiss mêlée).
+DRAWS = ("random", "by-score")
 
 
 class Settings(Value):
     """How a tournament is played and ranked."""
 
-    __slots__ = ("bye_points", "bye_win", "deals", "highest_deal", "match_points",
-                 "penalty_outside", "ranking", "rounds", "same_club", "seed", "target",
-                 "tie_breaks")
+    __slots__ = ("bye_points", "bye_win", "deals", "draw", "format", "highest_deal",
+                 "match_points", "penalty_outside", "ranking", "rounds", "same_club", "seed",
+                 "target", "tie_breaks")
 
     def __init__(self, rounds: int, deals: int | None = None, target: int | None = None,
                  ranking: Ranking = Ranking.POINTS, bye_points: str = "average",
@@ -36,7 +42,8 @@ class Settings(Value):
                  match_points: tuple[int, int, int, int] = (3, 2, 1, 0),
                  tie_breaks: tuple[str, ...] = ("difference", "buchholz", "head-to-head"),
                  seed: int | None = None, same_club: str = "avoid",
-                 highest_deal: int | None = None, penalty_outside: bool = False) -> None:
+                 highest_deal: int | None = None, penalty_outside: bool = False,
+                 format: str = "teams", draw: str = "random") -> None:
         self.rounds = rounds
         self.deals = deals  # each match: a fixed number of deals ...
         self.target = target  # ... or a game to a target
@@ -54,6 +61,13 @@ class Settings(Value):
         # partie's score, so the partie's result follows the scores after penalties; True
         # (--penalty-outside): penalties count in the points only
         self.penalty_outside = penalty_outside
+        self.format = format  # "teams" (formed teams) or "melee" (players alone)
+        self.draw = draw  # a mêlée's draw by default: "random" or "by-score"
+
+    @property
+    def melee(self) -> bool:
+        """Whether players come alone and partners are drawn every partie."""
+        return self.format == "melee"
 
     def with_highest_deal(self, highest_deal: int) -> Settings:
         """These settings with the rules' highest deal score found."""
@@ -71,6 +85,9 @@ class Settings(Value):
         }  # fmt: skip
         if self.penalty_outside:
             data["penalty_outside"] = True
+        if self.melee:  # a formed-team tournament reads and prints as before
+            data["format"] = self.format
+            data["draw"] = self.draw
         return data
 
     @classmethod
@@ -84,6 +101,7 @@ class Settings(Value):
             same_club=data.get("same_club", "allow"),  # stored before clubs were kept apart
             highest_deal=data.get("highest_deal"),
             penalty_outside=bool(data.get("penalty_outside", False)),
+            format=data.get("format", "teams"), draw=data.get("draw", "random"),
         )  # fmt: skip
 
     def check(self) -> None:
@@ -104,6 +122,12 @@ class Settings(Value):
         if self.bye_points not in ("average", "half") and not fixed:
             raise TournamentError(_("bye points are a number, half or average; got {got!r}"),
                                   got=self.bye_points)
+        if self.format not in FORMATS:
+            raise TournamentError(_("--format is {known}, not {got!r}"), got=self.format,
+                                  known=", ".join(FORMATS))
+        if self.draw not in DRAWS:
+            raise TournamentError(_("--draw is {known}, not {got!r}"), got=self.draw,
+                                  known=", ".join(DRAWS))
         if self.same_club not in SAME_CLUB:
             raise TournamentError(_("--same-club is {known}, not {got!r}"), got=self.same_club,
                                   known=", ".join(SAME_CLUB))
@@ -119,13 +143,15 @@ def _four(values: list[int]) -> tuple[int, int, int, int]:
 
 
 class Team(Value):
-    """A registered team of two."""
+    """A registered team of two; in a mêlée, a pair drawn for one partie (``members``: its
+    two players' ids; its name "Ana & Cyd")."""
 
-    __slots__ = ("club", "dropped_after", "id", "joined_round", "name", "players", "registered")
+    __slots__ = ("club", "dropped_after", "id", "joined_round", "members", "name", "players",
+                 "registered")
 
     def __init__(self, id: int, name: str, players: tuple[str, ...] = (),
                  club: str = "", registered: int = 0, joined_round: int = 1,
-                 dropped_after: int | None = None) -> None:
+                 dropped_after: int | None = None, members: tuple[int, ...] = ()) -> None:
         self.id = id
         self.name = name
         self.players = players
@@ -133,14 +159,42 @@ class Team(Value):
         self.registered = registered  # registration order
         self.joined_round = joined_round  # the first round it can be paired in (late entries)
         self.dropped_after = dropped_after  # it left after this round: no longer paired
+        self.members = members  # a mêlée's pair: its players' ids (a formed team: none)
 
     def with_id(self, team_id: int) -> Team:
         """This team as registered under ``team_id``."""
         return Team(team_id, self.name, self.players, self.club, self.registered,
-                    self.joined_round, self.dropped_after)
+                    self.joined_round, self.dropped_after, self.members)
 
     def active_in(self, round_number: int) -> bool:
         """Whether the team is paired in ``round_number``."""
+        dropped = self.dropped_after is not None and self.dropped_after < round_number
+        return self.joined_round <= round_number and not dropped
+
+
+class Player(Value):
+    """A player registered alone in a mêlée."""
+
+    __slots__ = ("club", "dropped_after", "id", "joined_round", "licence", "name", "registered")
+
+    def __init__(self, id: int, name: str, club: str = "", licence: str = "",
+                 registered: int = 0, joined_round: int = 1,
+                 dropped_after: int | None = None) -> None:
+        self.id = id
+        self.name = name
+        self.club = club
+        self.licence = licence  # the federation's licence number, if the club keeps them
+        self.registered = registered  # registration order
+        self.joined_round = joined_round  # the first partie they can be drawn in
+        self.dropped_after = dropped_after  # they left after this partie
+
+    def with_id(self, player_id: int) -> Player:
+        """This player as registered under ``player_id``."""
+        return Player(player_id, self.name, self.club, self.licence, self.registered,
+                      self.joined_round, self.dropped_after)
+
+    def active_in(self, round_number: int) -> bool:
+        """Whether the player is drawn in ``round_number``."""
         dropped = self.dropped_after is not None and self.dropped_after < round_number
         return self.joined_round <= round_number and not dropped
 
@@ -163,20 +217,22 @@ class ResultRow(Value):
 
 
 class Round(Value):
-    """A paired round: tables in ranking order and the bye."""
+    """A paired round: tables in ranking order and the bye; in a mêlée, the players who sit
+    out (their ids)."""
 
-    __slots__ = ("boards", "bye", "number", "rematches")
+    __slots__ = ("boards", "bye", "number", "rematches", "sitting_out")
 
     def __init__(self, number: int, boards: tuple[Board, ...], bye: int | None = None,
-                 rematches: int = 0) -> None:
+                 rematches: int = 0, sitting_out: tuple[int, ...] = ()) -> None:
         self.number = number
         self.boards = boards
         self.bye = bye
-        self.rematches = rematches
+        self.rematches = rematches  # a mêlée: the partners drawn together again
+        self.sitting_out = sitting_out
 
     def with_boards(self, boards: tuple[Board, ...]) -> Round:
         """This round with its tables' results as in ``boards``."""
-        return Round(self.number, boards, self.bye, self.rematches)
+        return Round(self.number, boards, self.bye, self.rematches, self.sitting_out)
 
     def board(self, table: int) -> Board | None:
         """The board at ``table``."""
@@ -213,20 +269,29 @@ class Penalty(Value):
 class Tournament(Value):
     """Everything about a tournament."""
 
-    __slots__ = ("_by_id", "id", "name", "penalties", "rounds", "rules_name", "settings",
-                 "teams")
+    __slots__ = ("_by_id", "_players_by_id", "id", "name", "penalties", "players", "rounds",
+                 "rules_name", "settings", "teams")
 
     def __init__(self, id: int, name: str, rules_name: str,
                  settings: Settings, teams: tuple[Team, ...] = (),
-                 rounds: tuple[Round, ...] = (), penalties: tuple[Penalty, ...] = ()) -> None:
+                 rounds: tuple[Round, ...] = (), penalties: tuple[Penalty, ...] = (),
+                 players: tuple[Player, ...] = ()) -> None:
         self.id = id
         self.name = name
         self.rules_name = rules_name
         self.settings = settings
-        self.teams = teams
+        self.teams = teams  # a mêlée: the pairs drawn, a pair per table side per partie
         self.rounds = rounds
         self.penalties = penalties
+        self.players = players  # a mêlée's players (a formed-team tournament: none)
         self._by_id: dict[int, Team] | None = None  # a cache, not part of the value
+        self._players_by_id: dict[int, Player] | None = None
+
+    def player(self, player_id: int) -> Player:
+        """The mêlée player with this id."""
+        if self._players_by_id is None:
+            self._players_by_id = {player.id: player for player in self.players}
+        return self._players_by_id[player_id]
 
     def team(self, team_id: int) -> Team:
         """The team with this id."""
@@ -238,7 +303,7 @@ class Tournament(Value):
         """This tournament with ``played`` in place of the round of its number."""
         rounds = tuple(played if r.number == played.number else r for r in self.rounds)
         return Tournament(self.id, self.name, self.rules_name, self.settings, self.teams,
-                          rounds, self.penalties)
+                          rounds, self.penalties, self.players)
 
     def name_of(self, team_id: int | None) -> str:
         """A team's name ("" for none)."""

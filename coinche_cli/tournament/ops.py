@@ -13,12 +13,14 @@ from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import NameIndex, check_name, fold
 from coinche_cli.store import now
 from coinche_cli.store.records import ResultRecord, TournamentRecord
+from coinche_cli.tournament.found import _find, _read, load, next_round
 from coinche_cli.tournament.model import Board, Penalty, Round, Settings, Team, Tournament
 from coinche_cli.values import Value
 
 if TYPE_CHECKING:
     from coinche_cli.rules.model import Rules
     from coinche_cli.store.protocol import Store
+    from coinche_cli.tournament.melee_draw import MeleeDraw
     from coinche_cli.tournament.pairing import Contender
     from coinche_cli.tournament.standings import Standing
 
@@ -42,33 +44,6 @@ def create(store: Store, name: str, rules: Rules, settings: Settings) -> Tournam
     return _read(store, tournament_id)
 
 
-def _find(store: Store, name: str | None) -> int:
-    """The id of the tournament called ``name``, or of the current one."""
-    if name is None:
-        current = store.current("tournament")
-        if current is None:
-            raise TournamentError(_("no current tournament: create one with "
-                                    "'coinche tournament new' or pass --tournament NAME"))
-        return current
-    found = store.find_tournament(name)
-    if found is None:
-        raise TournamentError(_("no tournament called {name!r}"), name=name)
-    return found
-
-
-def _read(store: Store, tournament_id: int) -> Tournament:
-    tournament = store.tournament(tournament_id)
-    if tournament is None:
-        raise TournamentError(_("no tournament called {name!r}"), name=tournament_id)
-    return tournament
-
-
-def load(store: Store, name: str | None) -> Tournament:
-    """The tournament called ``name``, or the current one, read in one snapshot."""
-    with store.reading():
-        return _read(store, _find(store, name))
-
-
 def listing(store: Store) -> list[TournamentRecord]:
     """Every tournament of the store, oldest first."""
     return store.tournaments()
@@ -87,19 +62,27 @@ def team_index(tournament: Tournament) -> NameIndex[int]:
     return NameIndex((team.id, team.name, "") for team in tournament.teams)
 
 
-def find_team(tournament: Tournament, name: str) -> Team:
+def find_team(tournament: Tournament, name: str, played: Round | None = None) -> Team:
     """A team by name (case and accents ignored), or an unambiguous start of its name or of
-    one of its words."""
+    one of its words.  In a mêlée, a player's name: their pair at partie ``played`` (default:
+    the current one)."""
+    if tournament.settings.melee:
+        from coinche_cli.tournament.melee import find_pair
+
+        return find_pair(tournament, name, played)
     team_id = team_index(tournament).resolve(name, field="team", kind="team")
     return tournament.team(team_id)
 
 
+def teams_only(tournament: Tournament) -> None:
+    """Refuse a ``team …`` command in a mêlée."""
+    if tournament.settings.melee:
+        raise TournamentError(_("{name} is a mêlée: players register alone, with 'coinche "
+                                "tournament player …'"), name=tournament.name)
+
+
 #: The most teams a tournament registers (a concours of a region is a few hundred).
 MAX_TEAMS = 10_000
-
-
-def _next_round(tournament: Tournament) -> int:
-    return (tournament.current.number + 1) if tournament.current else 1
 
 
 def _players(text: str | Sequence[str]) -> tuple[str, ...]:
@@ -114,7 +97,8 @@ def _new_teams(tournament: Tournament,
                rows: Sequence[tuple[str, Sequence[str] | str, str]]) -> list[Team]:
     """The teams to register, checked: a name, at most two players, no name registered twice
     (as folded); every clash found in one pass."""
-    joined = _next_round(tournament)
+    teams_only(tournament)
+    joined = next_round(tournament)
     if joined > tournament.settings.rounds:
         raise TournamentError(_("every round has been paired: no more entries"))
     if len(tournament.teams) + len(rows) > MAX_TEAMS:
@@ -154,6 +138,7 @@ def import_teams(store: Store, name: str | None,
     whose name is already registered is reported at once."""
     with store.write():
         tournament = load(store, name)
+        teams_only(tournament)
         taken = {fold(t.name) for t in tournament.teams}
         clashes = [
             _("row {row}: {problem}").format(
@@ -175,6 +160,7 @@ def drop_team(store: Store, name: str | None, team: str) -> tuple[Team, int]:
     """A team leaves: it is not paired from the next round on; its results stay."""
     with store.write():
         tournament = load(store, name)
+        teams_only(tournament)
         found = find_team(tournament, team)
         if found.dropped_after is not None:
             raise TournamentError(_("{name} has already left the tournament"), name=found.name)
@@ -188,10 +174,11 @@ def return_team(store: Store, name: str | None, team: str) -> tuple[Team, int]:
     missed stay missed); returns the team and that round."""
     with store.write():
         tournament = load(store, name)
+        teams_only(tournament)
         found = find_team(tournament, team)
         if found.dropped_after is None:
             raise TournamentError(_("{name} has not left the tournament"), name=found.name)
-        back = _next_round(tournament)
+        back = next_round(tournament)
         if back > tournament.settings.rounds:
             raise TournamentError(_("every round has been paired: no more entries"))
         store.set_team_dropped(found.id, None)
@@ -225,22 +212,26 @@ def contenders(tournament: Tournament, number: int) -> list[Contender]:
 
 
 class Paired(Value):
-    """A round just paired."""
+    """A round just paired; a mêlée's partie with its draw (what it could not keep)."""
 
-    __slots__ = ("round", "tournament")
+    __slots__ = ("drawn", "round", "tournament")
 
-    def __init__(self, tournament: Tournament, round: Round) -> None:
+    def __init__(self, tournament: Tournament, round: Round,
+                 drawn: MeleeDraw | None = None) -> None:
         self.tournament = tournament
         self.round = round
+        self.drawn = drawn
 
 
-def pair_next(store: Store, name: str | None) -> Paired:
-    """Pair the next round (round 1: the draw; later: Swiss)."""
+def pair_next(store: Store, name: str | None, how: str | None = None,
+              same_club: str | None = None) -> Paired:
+    """Pair the next round (round 1: the draw; later: Swiss); a mêlée's partie is drawn
+    (``how``: random or by-score, and ``same_club``, for this partie only)."""
     from coinche_cli.tournament.pairing import draw, pair
 
     with store.write():
         tournament = load(store, name)
-        number = _next_round(tournament)
+        number = next_round(tournament)
         if number > tournament.settings.rounds:
             raise TournamentError(_("all {rounds} rounds have been paired"),
                                   rounds=tournament.settings.rounds)
@@ -252,6 +243,11 @@ def pair_next(store: Store, name: str | None) -> Paired:
                                            "round {round} is not finished: tables {tables} have "
                                            "no result", len(missing)),
                                   round=current.number, tables=", ".join(missing))
+        if tournament.settings.melee:
+            return _drawn(store, tournament, number, how, same_club)
+        if how is not None:
+            raise TournamentError(_("--draw draws a mêlée's parties; {name} is played by "
+                                    "formed teams"), name=tournament.name)
         field = contenders(tournament, number)
         if len(field) < 2:
             raise TournamentError(ngettext("{count} team to pair: at least 2 are needed",
@@ -276,6 +272,19 @@ def pair_next(store: Store, name: str | None) -> Paired:
 
             store.set_tournament_secret(tournament.id, new_secret())
     return Paired(load(store, name), played)
+
+
+def _drawn(store: Store, tournament: Tournament, number: int, how: str | None,
+           same_club: str | None) -> Paired:
+    """A mêlée's partie drawn (inside the caller's write)."""
+    from coinche_cli.tournament.codes import new_secret
+    from coinche_cli.tournament.melee import draw_next
+
+    played, drawn = draw_next(store, tournament, number, how, same_club)
+    if store.code_key(tournament.id) is None:
+        store.set_tournament_secret(tournament.id, new_secret())
+    fresh = _read(store, tournament.id)
+    return Paired(fresh, fresh.round(played.number), drawn)
 
 
 def table_codes(store: Store, tournament: Tournament, number: int) -> dict[int, str]:
@@ -335,6 +344,12 @@ def unpair(store: Store, name: str | None) -> Round:
             raise TournamentError(_("no round has been paired yet"))
         if any(b.has_result or b.game_id is not None for b in current.boards):
             raise TournamentError(_("round {round} already has results; it cannot be withdrawn"),
+                                  round=current.number)
+        if tournament.settings.melee and any(p.round == current.number
+                                             for p in tournament.penalties):
+            # a penalty names a pair of this partie, which the draw made and withdrawing it
+            # forgets: the penalty would name nobody
+            raise TournamentError(_("round {round} has penalties; it cannot be withdrawn"),
                                   round=current.number)
         store.remove_round(tournament.id, current.number)
     return current

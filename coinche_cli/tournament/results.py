@@ -253,7 +253,7 @@ def _stored(store: Store, tournament: Tournament, played: Round,
 
 def _team_table(tournament: Tournament, played: Round, team_name: str) -> tuple[Board, bool]:
     """The table where a team plays, and whether it is the second team there."""
-    team = find_team(tournament, team_name)
+    team = find_team(tournament, team_name, played)
     board = played.board_of(team.id)
     if board is None:
         if played.bye == team.id:
@@ -289,7 +289,7 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
             check(tournament, board)
         _open(tournament, played, board, replacing, named)
         if forfeit is not None:
-            team = find_team(tournament, forfeit)
+            team = find_team(tournament, forfeit, played)
             if team.id not in (board.team1, board.team2):
                 raise TournamentError(_("{name} does not play at table {table}"), name=team.name,
                                       table=board.table)
@@ -311,8 +311,8 @@ def _named(tournament: Tournament, board: Board, row: ResultRow) -> tuple[int, i
     """The row's scores in the pairing's order, read after the names the row gives."""
     if row.name1 is None or row.name2 is None:
         return row.score1, row.score2
-    here = NameIndex([(board.team1, tournament.name_of(board.team1), ""),
-                      (board.team2, tournament.name_of(board.team2), "")])
+    here = NameIndex([(team, name, "") for team in (board.team1, board.team2)
+                      for name in (tournament.name_of(team), *_members(tournament, team))])
     first, second = here.candidates(row.name1), here.candidates(row.name2)
     if len(first) == 1 and len(second) == 1 and first != second:
         return (row.score1, row.score2) if first[0] == board.team1 else (row.score2,
@@ -322,6 +322,11 @@ def _named(tournament: Tournament, board: Board, row: ResultRow) -> tuple[int, i
     raise TournamentError(_("table {table} is {team1} – {team2}, not {given}"), table=board.table,
                           team1=tournament.name_of(board.team1),
                           team2=tournament.name_of(board.team2), given=" – ".join(wrong))
+
+
+def _members(tournament: Tournament, team: int) -> list[str]:
+    """A mêlée's pair's two players, by whom a row may name it (a formed team: none)."""
+    return [tournament.player(player).name for player in tournament.team(team).members]
 
 
 def import_results(store: Store, name: str | None, rows: Sequence[ResultRow],

@@ -236,8 +236,12 @@ def _lookup(scores: dict[int, float]) -> Key:
     return value
 
 
-def rank(tournament: Tournament, rows: list[Standing]) -> list[Standing]:
-    """Order ``rows`` by the ranking keys; equal teams share a rank (registration order)."""
+def rank(tournament: Tournament, rows: list[Standing],
+         head_to_head: Callable[[list[Standing]], dict[int, float]] | None = None
+         ) -> list[Standing]:
+    """Order ``rows`` by the ranking keys; equal teams share a rank (registration order).
+    ``head_to_head`` scores a tied group (default: the matches between its teams; a mêlée
+    gives its players')."""
     groups: list[list[Standing]] = [rows]
     for key in _keys(tournament):
         split: list[list[Standing]] = []
@@ -246,7 +250,8 @@ def rank(tournament: Tournament, rows: list[Standing]) -> list[Standing]:
                 split.append(group)
                 continue
             # head-to-head counts only the matches inside this group
-            value = _lookup(_head_to_head(tournament, group)) if isinstance(key, str) else key
+            value = key if not isinstance(key, str) else _lookup(
+                head_to_head(group) if head_to_head else _head_to_head(tournament, group))
             ordered = sorted(group, key=value, reverse=True)  # stable: registration order
             current: list[Standing] = []
             for row in ordered:

@@ -48,8 +48,26 @@ def teams_json(tournament: Tournament) -> list[dict[str, Any]]:
              "dropped_after": t.dropped_after} for t in tournament.teams]
 
 
+def players_json(tournament: Tournament) -> list[dict[str, Any]]:
+    """A mêlée's registered players (``player list --json``)."""
+    return [{"name": p.name, "club": p.club, "licence": p.licence,
+             "registered": p.registered, "joined_round": p.joined_round,
+             "dropped_after": p.dropped_after} for p in tournament.players]
+
+
 def round_json(tournament: Tournament, played: Round) -> dict[str, Any]:
-    """A round's pairings and results (``pair --json``, ``show --json``)."""
+    """A round's pairings and results (``pair --json``, ``show --json``); a mêlée's tables
+    name their ``pairs`` (the first pair first), and the partie who sits out."""
+    data = _round_json(tournament, played)
+    if tournament.settings.melee:
+        for table, board in zip(data["tables"], played.boards, strict=True):
+            table["pairs"] = [list(tournament.team(board.team1).players),
+                              list(tournament.team(board.team2).players)]
+        data["sitting_out"] = [tournament.player(p).name for p in played.sitting_out]
+    return data
+
+
+def _round_json(tournament: Tournament, played: Round) -> dict[str, Any]:
     return {
         "round": played.number,
         "tables": [
@@ -74,6 +92,21 @@ def round_json(tournament: Tournament, played: Round) -> dict[str, Any]:
 def standings_json(rows: list[Standing]) -> list[dict[str, Any]]:
     """The standings as JSON."""
     return [row.to_json() for row in rows]
+
+
+def standings_of(tournament: Tournament, after_round: int | None = None
+                 ) -> list[dict[str, Any]]:
+    """``tournament standings --json`` after ``after_round`` (default: every result so far):
+    a line per team, or in a mêlée per player."""
+    if after_round is not None:
+        tournament.round(after_round)  # refused when it was not paired
+    if tournament.settings.melee:
+        from coinche_cli.tournament.melee_standings import player_standings
+
+        return [row.to_json() for row in player_standings(tournament, after_round)]
+    from coinche_cli.tournament.standings import standings
+
+    return standings_json(standings(tournament, after_round))
 
 
 def history_json(tournament: Tournament, records: Sequence[ResultRecord],

@@ -90,9 +90,8 @@ def _read(store: Store, name: str | None, round_minutes: int | None) -> Snapshot
     current = found.current
     complete = [r.number for r in found.rounds if r.complete]
     after = complete[-1] if complete else None
-    standings = views.standings_json(tournaments.ranked(found, None))
-    shown = (views.standings_json(tournaments.ranked(found, after)) if after is not None
-             else [])
+    standings = views.standings_of(found)
+    shown = views.standings_of(found, after) if after is not None else []
     deadline = None
     if current is not None:
         minutes = round_minutes or _time_limit(store, found)

@@ -1,0 +1,269 @@
+"""A concours à la mêlée: players register alone, each partie draws who plays with whom.
+
+The operations of the ``tournament player …`` commands and of a mêlée's draw.  A partie's
+drawn pairs are stored as teams of that partie (:class:`~coinche_cli.tournament.model.Team`
+with ``members``), so a table's result, a forfeit, a penalty, a correction and a table's
+game are the formed-team concours' own; the ranking is per player
+(:mod:`coinche_cli.tournament.melee_standings`).  Each operation reads, checks everything,
+then writes in one transaction; a refused one leaves the store as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from coinche_cli.errors import InputError, RowsRefused, TournamentError
+from coinche_cli.i18n import _, ngettext
+from coinche_cli.names import NameIndex, check_name, echo, fold
+from coinche_cli.tournament.found import load, next_round
+from coinche_cli.tournament.model import Player, Round, Team, Tournament
+
+if TYPE_CHECKING:
+    from coinche_cli.store.protocol import Store
+    from coinche_cli.tournament.melee_draw import MeleeDraw
+
+#: The most players a mêlée registers (a big open draw is a few hundred).
+MAX_PLAYERS = 10_000
+#: The fewest present players a partie can be drawn for: one table.
+FEWEST = 4
+
+
+def players_only(tournament: Tournament) -> None:
+    """Refuse a ``player …`` command in a formed-team tournament."""
+    if not tournament.settings.melee:
+        raise TournamentError(_("{name} is played by formed teams: use 'coinche tournament "
+                                "team …' (players alone are a mêlée: tournament new --format "
+                                "melee)"), name=tournament.name)
+
+
+def player_index(tournament: Tournament) -> NameIndex[int]:
+    """The mêlée's players, searchable by name (:mod:`coinche_cli.names`)."""
+    return NameIndex((player.id, player.name, "") for player in tournament.players)
+
+
+def find_player(tournament: Tournament, name: str) -> Player:
+    """A player by name (case and accents ignored), or an unambiguous start of their name or
+    of one of its words."""
+    return tournament.player(player_index(tournament).resolve(name, field="player",
+                                                              kind="player"))
+
+
+def pair_of(tournament: Tournament, played: Round, player: Player) -> Team:
+    """The pair ``player`` plays in at partie ``played``; refused when they sit out or are not
+    drawn."""
+    for board in played.boards:
+        for team_id in (board.team1, board.team2):
+            team = tournament.team(team_id)
+            if player.id in team.members:
+                return team
+    if player.id in played.sitting_out:
+        raise TournamentError(_("{name} sits out partie {round}"), name=player.name,
+                              round=played.number)
+    raise TournamentError(_("{name} does not play in round {round}"), name=player.name,
+                          round=played.number)
+
+
+def find_pair(tournament: Tournament, name: str, played: Round | None) -> Team:
+    """The pair of the player called ``name`` at partie ``played`` (default: the current
+    one): a mêlée's table, forfeit and penalty name a player, never a pair."""
+    played = played or tournament.current
+    if played is None:
+        raise TournamentError(_("no round has been paired yet"))
+    return pair_of(tournament, played, find_player(tournament, name))
+
+
+def pair_name(first: str, second: str) -> str:
+    """A drawn pair's name, as tables, sheets and pages show it: ``Ana & Cyd``."""
+    return f"{first} & {second}"
+
+
+def _new_players(tournament: Tournament,
+                 rows: Sequence[tuple[str, str, str]]) -> list[Player]:
+    """The players to register, checked: a name, none registered twice (as folded)."""
+    players_only(tournament)
+    joined = next_round(tournament)
+    if joined > tournament.settings.rounds:
+        raise TournamentError(_("every round has been paired: no more entries"))
+    if len(tournament.players) + len(rows) > MAX_PLAYERS:
+        raise TournamentError(_("a mêlée holds at most {most} players ({count} are "
+                                "registered)"), most=MAX_PLAYERS,
+                              count=len(tournament.players))
+    taken = {fold(p.name): p.name for p in tournament.players}
+    order = max((p.registered for p in tournament.players), default=0)
+    players = []
+    for name, club, licence in rows:
+        name = check_name(name, "player")
+        key = fold(name)
+        if not key:
+            raise InputError("player", _("a player needs a name"))
+        if key in taken:
+            raise InputError("player", _("a player called {name!r} is already registered"),
+                             name=taken[key])
+        taken[key] = name
+        order += 1
+        players.append(Player(0, name, check_name(club, "club"), check_name(licence, "licence"),
+                              order, joined))
+    return players
+
+
+def add_player(store: Store, name: str | None, player: str, club: str = "",
+               licence: str = "") -> Player:
+    """Register a player; after the first partie is drawn, a late entry for the next one."""
+    with store.write():
+        tournament = load(store, name)
+        (new,) = _new_players(tournament, [(player, club, licence)])
+        (player_id,) = store.add_players(tournament.id, [new])
+    return new.with_id(player_id)
+
+
+def import_players(store: Store, name: str | None,
+                   rows: Sequence[tuple[int, str, str, str]]) -> list[Player]:
+    """Register every player of an import ``(row, name, club, licence)``, or none: every row
+    naming a player already registered, or named twice in the file, is reported at once."""
+    with store.write():
+        tournament = load(store, name)
+        players_only(tournament)
+        taken = {fold(p.name): p.name for p in tournament.players}
+        clashes = []
+        for row, player, _club, _licence in rows:
+            key = fold(player)
+            if key in taken:
+                clashes.append(_("row {row}: {problem}").format(
+                    row=row, problem=_("a player called {name!r} is already registered").format(
+                        name=echo(taken[key]))))
+            taken[key] = player.strip()
+        if clashes:
+            raise RowsRefused(ngettext("{count} bad row; nothing imported",
+                                       "{count} bad rows; nothing imported",
+                                       len(clashes)).format(count=len(clashes)), clashes)
+        new = _new_players(tournament, [(player, club, licence)
+                                        for _row, player, club, licence in rows])
+        ids = store.add_players(tournament.id, new)
+    return [player.with_id(player_id) for player, player_id in zip(new, ids, strict=True)]
+
+
+def drop_player(store: Store, name: str | None, player: str) -> tuple[Player, int]:
+    """A player leaves: not drawn from the next partie on; their results stay."""
+    with store.write():
+        tournament = load(store, name)
+        players_only(tournament)
+        found = find_player(tournament, player)
+        if found.dropped_after is not None:
+            raise TournamentError(_("{name} has already left the tournament"), name=found.name)
+        after = tournament.current.number if tournament.current else 0
+        store.set_player_dropped(found.id, after)
+    return found, after
+
+
+def return_player(store: Store, name: str | None, player: str) -> tuple[Player, int]:
+    """A player who left comes back: drawn again from the next partie on."""
+    with store.write():
+        tournament = load(store, name)
+        players_only(tournament)
+        found = find_player(tournament, player)
+        if found.dropped_after is None:
+            raise TournamentError(_("{name} has not left the tournament"), name=found.name)
+        back = next_round(tournament)
+        if back > tournament.settings.rounds:
+            raise TournamentError(_("every round has been paired: no more entries"))
+        store.set_player_dropped(found.id, None)
+    return found, back
+
+
+def _history(tournament: Tournament) -> tuple[dict[frozenset[int], int],
+                                               dict[frozenset[int], int]]:
+    """How many times each two players were partners, and opponents, so far."""
+    partners: dict[frozenset[int], int] = {}
+    opponents: dict[frozenset[int], int] = {}
+    for played in tournament.rounds:
+        for board in played.boards:
+            one = tournament.team(board.team1).members
+            two = tournament.team(board.team2).members
+            for pair in (one, two):
+                key = frozenset(pair)
+                partners[key] = partners.get(key, 0) + 1
+            for a in one:
+                for b in two:
+                    key = frozenset((a, b))
+                    opponents[key] = opponents.get(key, 0) + 1
+    return partners, opponents
+
+
+def draw_next(store: Store, tournament: Tournament, number: int, how: str | None,
+              same_club: str | None) -> tuple[Round, MeleeDraw]:
+    """Draw partie ``number`` (inside the caller's write): its tables, its pairs stored as
+    teams of the partie, who sits out.  ``how`` and ``same_club`` override the tournament's
+    own for this partie."""
+    from coinche_cli.store import now
+    from coinche_cli.tournament.board import Board
+    from coinche_cli.tournament.melee_draw import Seat, draw_partie
+    from coinche_cli.tournament.melee_standings import player_standings
+
+    settings = tournament.settings
+    how = how or settings.draw
+    avoid = (same_club or settings.same_club) == "avoid"
+    present = [p for p in tournament.players if p.active_in(number)]
+    if len(present) < FEWEST:
+        raise TournamentError(ngettext("{count} player to draw: a mêlée needs at least 4",
+                                       "{count} players to draw: a mêlée needs at least 4",
+                                       len(present)), count=len(present))
+    if how == "by-score" and tournament.rounds:
+        order = {row.line.team: index for index, row in enumerate(
+            player_standings(tournament, number - 1))}
+        present.sort(key=lambda p: order[p.id])
+    sat = {p.id: 0 for p in present}
+    for played in tournament.rounds:
+        for player in played.sitting_out:
+            if player in sat:
+                sat[player] += 1
+    seats = [Seat(p.id, p.club if avoid else "", sat[p.id], number > 1 and p.joined_round ==
+                  number) for p in present]
+    partners, opponents = _history(tournament)
+    seed = (settings.seed or 0) * 1009 + number  # each partie its own draw, replayable
+    drawn = draw_partie(seats, partners, opponents, seed=seed, by_score=how == "by-score",
+                        avoid_club=avoid)
+    pairs: list[Team] = []
+    for table in drawn.tables:
+        for a, b in table:
+            first, second = tournament.player(a), tournament.player(b)
+            pairs.append(Team(0, pair_name(first.name, second.name), (first.name, second.name),
+                              registered=number * 100_000 + len(pairs) + 1,
+                              joined_round=number, members=(a, b)))
+    ids = store.add_pairs(tournament.id, number, pairs)
+    boards = tuple(Board(table, ids[2 * table - 2], ids[2 * table - 1])
+                   for table in range(1, len(drawn.tables) + 1))
+    played = Round(number, boards, None, len(drawn.repeated_partners), drawn.sitting_out)
+    store.add_round(tournament.id, played, now())
+    store.set_sitting_out(tournament.id, number, drawn.sitting_out)
+    return played, drawn
+
+
+def draw_report(tournament: Tournament, drawn: MeleeDraw) -> list[str]:
+    """What the draw could not keep, in words (nothing when it kept every rule)."""
+    def names(pair: tuple[int, int]) -> str:
+        return pair_name(tournament.player(pair[0]).name, tournament.player(pair[1]).name)
+
+    lines = []
+    if drawn.repeated_partners:
+        count = 2 * len(drawn.repeated_partners)
+        lines.append(ngettext("{count} player partners again: {pairs}",
+                              "{count} players partner again: {pairs}", count).format(
+            count=count, pairs=", ".join(names(p) for p in drawn.repeated_partners)))
+    if drawn.repeated_opponents:
+        lines.append(ngettext("{count} pair of players meets again as opponents",
+                              "{count} pairs of players meet again as opponents",
+                              drawn.repeated_opponents).format(count=drawn.repeated_opponents))
+    if drawn.clubmate_partners:
+        lines.append(ngettext("{count} pair of partners of one club: {pairs}",
+                              "{count} pairs of partners of one club: {pairs}",
+                              len(drawn.clubmate_partners)).format(
+            count=len(drawn.clubmate_partners),
+            pairs=", ".join(names(p) for p in drawn.clubmate_partners)))
+    for player in drawn.sat_out_again:
+        lines.append(_("{name} sits out again before every player has sat out once").format(
+            name=tournament.player(player).name))
+    for player in drawn.late_sitting_out:
+        lines.append(_("{name} sits out their first partie").format(
+            name=tournament.player(player).name))
+    return lines

@@ -1,0 +1,135 @@
+"""The standings of a concours à la mêlée: one line per player.
+
+- Each partie, a player gets their pair's result: the win, the draw or the loss, the points
+  for and against, the difference, the match points, the forfeit and the penalties, exactly
+  as :mod:`coinche_cli.tournament.standings` counts them for a formed team (a penalty on a
+  pair is shared: each of its two players carries it whole).
+- Sitting out is a bye, by the same rule as a formed-team bye: the round's bye points (a
+  fixed number, ``half`` or ``average``) to the points for, nothing to the difference, a
+  win when the tournament counts a bye as one; ``sat_out`` counts them (``byes``).
+- Buchholz sums the opponents' (players') ranking values; head-to-head counts, among the
+  tied players, the parties where they faced each other (a draw is half); then ``lot``.
+- Players equal on every key share a rank (registration order).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from coinche_cli.tournament.model import Tournament, bye_points
+from coinche_cli.tournament.standings import (
+    COUNTERS,
+    PenaltyLine,
+    Standing,
+    primary,
+    rank,
+    standings,
+)
+
+
+@dataclass(frozen=True)
+class PlayerStanding:
+    """A player's line: the counters in ``line`` (its ``team`` is the player's id, ``byes``
+    the parties sat out), their club and licence, and by partie their partner's name and
+    their two opponents' names (the parties they played, in order)."""
+
+    line: Standing
+    club: str
+    licence: str
+    partners: tuple[str, ...]
+    opponents: tuple[tuple[str, str], ...]
+
+    def to_json(self) -> dict[str, object]:
+        """The line as ``tournament standings --json`` prints it for a mêlée."""
+        row = self.line
+        return {
+            "rank": row.rank, "name": row.name, "club": self.club, "licence": self.licence,
+            "played": row.played, "wins": row.wins, "draws": row.draws, "losses": row.losses,
+            "sat_out": row.byes, "forfeits": row.forfeits, "points_for": row.points_for,
+            "points_against": row.points_against, "difference": row.difference,
+            "match_points": row.match_points, "penalties": row.penalties,
+            "buchholz": row.buchholz, "dropped": row.dropped,
+            "partners": list(self.partners),
+            "opponents": [list(pair) for pair in self.opponents],
+            "penalty_details": [p.to_json() for p in row.penalty_details],
+        }  # fmt: skip
+
+
+def player_standings(tournament: Tournament,
+                     after_round: int | None = None) -> list[PlayerStanding]:
+    """The ranked players after ``after_round`` (default: every partie entered so far)."""
+    last = after_round if after_round is not None else (
+        tournament.current.number if tournament.current else 0)
+    pairs = {row.team: row for row in standings(tournament, last)}
+    counts = {p.id: dict.fromkeys(COUNTERS, 0) for p in tournament.players}
+    details: dict[int, list[PenaltyLine]] = {p.id: [] for p in tournament.players}
+    partners: dict[int, list[str]] = {p.id: [] for p in tournament.players}
+    opponents: dict[int, list[tuple[str, str]]] = {p.id: [] for p in tournament.players}
+    faced: dict[int, list[int]] = {p.id: [] for p in tournament.players}
+    for played in tournament.rounds:
+        if played.number > last:
+            continue
+        for board in played.boards:
+            if not board.has_result:
+                continue
+            for mine, theirs in ((board.team1, board.team2), (board.team2, board.team1)):
+                pair, other = tournament.team(mine), tournament.team(theirs)
+                for player in pair.members:
+                    partner = next(p for p in pair.members if p != player)
+                    partners[player].append(tournament.player(partner).name)
+                    opponents[player].append((tournament.player(other.members[0]).name,
+                                              tournament.player(other.members[1]).name))
+                    faced[player].extend(other.members)
+        award = bye_points(tournament, played)
+        win = tournament.settings.match_points[0]
+        for player in played.sitting_out:
+            extra = {"wins": 1, "match_points": win} if tournament.settings.bye_win else {}
+            for key, value in {"played": 1, "byes": 1, "points_for": award, **extra}.items():
+                counts[player][key] += value
+    # each pair's line (its results, forfeits and penalties, counted once) to its two players
+    for pair_id, row in pairs.items():
+        for player in tournament.team(pair_id).members:
+            for key in COUNTERS:
+                counts[player][key] += getattr(row, key)
+            details[player].extend(row.penalty_details)
+    lots = random.Random(tournament.settings.seed or 0)
+    lines = {
+        p.id: Standing(p.id, p.name, (p.club,) if p.club else (), **counts[p.id],
+                       opponents=tuple(faced[p.id]), penalty_details=tuple(details[p.id]),
+                       dropped=p.dropped_after is not None and p.dropped_after <= last,
+                       lot=lots.random())
+        for p in tournament.players
+    }
+    values = {player: primary(tournament, row) for player, row in lines.items()}
+    for player, row in lines.items():
+        lines[player] = replace(row, buchholz=sum(values[o] for o in row.opponents))
+    ranked = rank(tournament, list(lines.values()),
+                  lambda group: _head_to_head(tournament, group, last))
+    return [PlayerStanding(row, tournament.player(row.team).club,
+                           tournament.player(row.team).licence,
+                           tuple(partners[row.team]), tuple(opponents[row.team]))
+            for row in ranked]
+
+
+def _head_to_head(tournament: Tournament, group: list[Standing],
+                  last: int) -> dict[int, float]:
+    """Among ``group``'s players: a win (a draw is half) each partie where one faced another
+    as an opponent."""
+    members = {row.team for row in group}
+    score = dict.fromkeys(members, 0.0)
+    for played in tournament.rounds:
+        if played.number > last:
+            continue
+        received = tournament.given(played.number)
+        for board in played.boards:
+            if not board.has_result:
+                continue
+            one = tournament.team(board.team1).members
+            two = tournament.team(board.team2).members
+            winner = tournament.winner(played, board, received)
+            for mine, theirs, team in ((one, two, board.team1), (two, one, board.team2)):
+                for player in mine:
+                    if player in members and any(o in members for o in theirs):
+                        score[player] += 0.5 if winner is None else float(winner == team)
+    return score
