@@ -76,6 +76,7 @@ class Line:
     match_points: int = 0
     penalties: int = 0
     partners: list[str] = field(default_factory=list)
+    opponents: list[list[str]] = field(default_factory=list)
 
 
 def _award(partie: Partie) -> int:
@@ -107,6 +108,7 @@ def expected_lines(parties: list[Partie]) -> dict[str, Line]:
                     line = lines[player]
                     line.played += 1
                     line.partners.append(next(p for p in mine if p != player))
+                    line.opponents.append(list(theirs))
                     if table.forfeit is not None:
                         if table.forfeit == side:
                             line.losses += 1
@@ -253,8 +255,9 @@ def test_a_melee_of_22_players_over_5_parties(cli_process: Cli, tmp_path: Path) 
         want = {key: getattr(line, key) for key in got}
         assert got == want, row["name"]
         assert row["partners"] == line.partners, row["name"]
+        assert row["opponents"] == line.opponents, row["name"]
         assert row["dropped"] is (row["name"] == DROPPED)
     # ranked by points, then the difference
     keys = [(row["points_for"], row["difference"]) for row in standings]
     assert keys == sorted(keys, reverse=True)
-    assert [row["rank"] for row in standings][0] == 1
+    assert standings[0]["rank"] == 1

@@ -60,6 +60,21 @@ STANDINGS_COLUMNS: tuple[tuple[str, str], ...] = (
     ("match_points", N_("match points")), ("penalties", N_("penalties")),
     ("buchholz", N_("buchholz")),
 )
+#: A mêlée's standings: a line per player.
+PLAYER_STANDINGS_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("rank", N_("rank")), ("name", N_("player")), ("club", N_("club")),
+    ("licence", N_("licence")), ("played", N_("played")), ("wins", N_("wins")),
+    ("draws", N_("draws")), ("losses", N_("losses")), ("sat_out", N_("sat out")),
+    ("forfeits", N_("forfeits")), ("points_for", N_("points for")),
+    ("points_against", N_("points against")), ("difference", N_("difference")),
+    ("match_points", N_("match points")), ("penalties", N_("penalties")),
+    ("buchholz", N_("buchholz")), ("partners", N_("partners")),
+)
+#: A mêlée's players.
+PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("name", N_("player")), ("club", N_("club")), ("licence", N_("licence")),
+    ("registered", N_("registered")), ("status", N_("status")),
+)
 TEAM_COLUMNS: tuple[tuple[str, str], ...] = (
     ("name", N_("team")), ("players", N_("players")), ("club", N_("club")),
     ("registered", N_("registered")), ("status", N_("status")),
@@ -127,9 +142,10 @@ def _keyed(records: Sequence[dict[str, Any]],
 def round_rows(round_data: dict[str, Any]) -> list[list[Any]]:
     """A round's rows: one per table, then a ``bye`` row when a team sat out."""
     rows = [[table.get(key) for key, _ in ROUND_COLUMNS] for table in round_data["tables"]]
-    if round_data.get("bye"):
+    for name in [round_data["bye"]] if round_data.get("bye") else round_data.get(
+            "sitting_out", []):  # a mêlée: every player who sat out
         bye: list[Any] = [None] * len(ROUND_COLUMNS)
-        bye[0], bye[1], bye[3] = _(BYE_LABEL), round_data["bye"], round_data.get("bye_points")
+        bye[0], bye[1], bye[3] = _(BYE_LABEL), name, round_data.get("bye_points")
         rows.append(bye)
     return rows
 
@@ -143,9 +159,13 @@ def penalty_rows(penalties: Sequence[dict[str, Any]]) -> list[list[Any]]:
 def export_tables(data: dict[str, Any]) -> list[Table]:
     """Every table of the export, in sheet order: standings, teams, each round, penalties
     (when ``data`` has the key, if only with its header), deals (when there are any)."""
+    melee = data.get("format") == "melee"
     tables = [
         Table(_("Standings"), pgettext("file name", "standings"),
-              *_keyed(data.get("standings", []), STANDINGS_COLUMNS)),
+              *_keyed(data.get("standings", []),
+                      PLAYER_STANDINGS_COLUMNS if melee else STANDINGS_COLUMNS)),
+        Table(_("Players"), pgettext("file name", "players"),
+              *_keyed(data.get("players", []), PLAYER_COLUMNS)) if melee else
         Table(_("Teams"), pgettext("file name", "teams"),
               *_keyed(data.get("teams", []), TEAM_COLUMNS)),
     ]

@@ -13,7 +13,8 @@ from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import NameIndex, check_name, fold
 from coinche_cli.store import now
 from coinche_cli.store.records import ResultRecord, TournamentRecord
-from coinche_cli.tournament.found import _find, _read, load, next_round
+from coinche_cli.tournament.found import _find, _read, next_round
+from coinche_cli.tournament.found import load as load  # re-exported: every command reads one
 from coinche_cli.tournament.model import Board, Penalty, Round, Settings, Team, Tournament
 from coinche_cli.values import Value
 

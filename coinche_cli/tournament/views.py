@@ -166,5 +166,30 @@ def export_data(tournament: Tournament, rows: list[Standing], deals: list[dict[s
             "forfeit": tournament.name_of(record.forfeit) or None,
             "scored": source_words(record.source), "entered": record.entered,
             "replaced": record.replaced or ""})
-    return {"name": tournament.name, "standings": standings, "teams": teams, "rounds": rounds,
+    data = {"name": tournament.name, "standings": standings, "teams": teams, "rounds": rounds,
             "penalties": penalties_json(tournament), "history": history, "deals": deals}
+    if tournament.settings.melee:
+        _melee_export(tournament, data)
+    return data
+
+
+def _melee_export(tournament: Tournament, data: dict[str, Any]) -> None:
+    """A mêlée's export: its players in place of the teams (a pair is a partie's), the
+    standings per player, and who sat out each partie."""
+    from coinche_cli.tournament.melee_standings import player_standings
+
+    del data["teams"]
+    data["format"] = "melee"
+    data["players"] = [
+        {"name": p.name, "club": p.club, "licence": p.licence, "registered": p.registered,
+         "status": _("active") if p.dropped_after is None
+         else _("left after round {round}").format(round=p.dropped_after)}
+        for p in tournament.players]
+    data["standings"] = [
+        {**{k: v for k, v in row.to_json().items()
+            if k not in ("dropped", "penalty_details", "partners", "opponents")},
+         "partners": ", ".join(row.partners)}
+        for row in player_standings(tournament)]
+    for played, exported in zip(tournament.rounds, data["rounds"], strict=True):
+        exported["sitting_out"] = [tournament.player(p).name for p in played.sitting_out]
+        exported["bye_points"] = bye_points(tournament, played) if played.sitting_out else None

@@ -32,7 +32,8 @@ class Snapshot:
     def __init__(self, name: str, round_data: dict[str, Any] | None,
                  standings: list[dict[str, Any]], shown_standings: list[dict[str, Any]],
                  standings_after: int | None, teams: list[dict[str, Any]],
-                 deadline: float | None, reopened: dict[str, int] | None = None) -> None:
+                 deadline: float | None, reopened: dict[str, int] | None = None,
+                 *, melee: bool = False) -> None:
         self.name = name
         self.round = round_data  # tournament show --json (None: nothing paired yet)
         self.standings = standings  # tournament standings --json
@@ -42,6 +43,8 @@ class Snapshot:
         self.deadline = deadline  # the round's end, seconds since the epoch (a countdown)
         # how many times the director reopened each table to phones, by "round.table"
         self.reopened = reopened or {}
+        # a mêlée: ``teams`` holds its players (``team``: a player's name; ``partner``)
+        self.melee = melee
         self._index: NameIndex[int] | None = None
         self.version = hashlib.sha256(json.dumps(
             [name, round_data, standings, teams, deadline], sort_keys=True,
@@ -100,8 +103,9 @@ def _read(store: Store, name: str | None, round_minutes: int | None) -> Snapshot
             started = calendar.timegm(time.strptime(paired[:19], "%Y-%m-%dT%H:%M:%S"))
             deadline = float(started + minutes * 60)
     return Snapshot(found.name, None if current is None else views.round_json(found, current),
-                    standings, shown, after, _teams(found, current), deadline,
-                    store.reopened(found.id))
+                    standings, shown, after,
+                    _players(found, current) if found.settings.melee else _teams(found, current),
+                    deadline, store.reopened(found.id), melee=found.settings.melee)
 
 
 def _time_limit(store: Store, tournament: Tournament) -> int | None:
@@ -126,6 +130,39 @@ def _teams(tournament: Tournament, current: Round | None) -> list[dict[str, Any]
             bye = current.bye == team.id
         rows.append({"team": team.name, "table": table, "opponent": opponent, "bye": bye,
                      "results": _results(tournament, team.id)})
+    return sorted(rows, key=lambda row: fold(row["team"]))
+
+
+def _players(tournament: Tournament, current: Round | None) -> list[dict[str, Any]]:
+    """A mêlée's players still playing, alphabetical (folded): their table, partner and
+    opponents in the current partie (or that they sit out), and their results so far (their
+    pairs' and their parties sat out), as ``/me`` shows a team's."""
+    pairs: dict[int, list[int]] = {}  # a player's pairs, one per partie played
+    for team in tournament.teams:
+        for member in team.members:
+            pairs.setdefault(member, []).append(team.id)
+    rows = []
+    for player in tournament.players:
+        if player.dropped_after is not None:
+            continue
+        table, partner, opponent, bye = None, None, None, False
+        if current is not None:
+            bye = player.id in current.sitting_out
+            for board in current.boards:
+                for mine in (board.team1, board.team2):
+                    members = tournament.team(mine).members
+                    if player.id in members:
+                        table = board.table
+                        partner = next(tournament.player(p).name for p in members
+                                       if p != player.id)
+                        opponent = tournament.name_of(board.opponent(mine))
+        results = [entry for team_id in pairs.get(player.id, ())
+                   for entry in _results(tournament, team_id)]
+        results += [{"round": played.number, "bye": True} for played in tournament.rounds
+                    if player.id in played.sitting_out]
+        rows.append({"team": player.name, "table": table, "partner": partner,
+                     "opponent": opponent, "bye": bye,
+                     "results": sorted(results, key=lambda r: int(r["round"]))})
     return sorted(rows, key=lambda row: fold(row["team"]))
 
 
