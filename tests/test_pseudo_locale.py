@@ -40,7 +40,7 @@ COMMANDS = {
     "coinche", "score", "rules", "list", "show", "validate", "game", "new", "add", "pass",
     "undo", "edit", "play", "export", "use", "tournament", "team", "import", "drop", "return",
     "pair", "unpair", "result", "penalty", "standings", "sheets", "store", "copy", "serve",
-    "reopen",
+    "reopen", "player",
     "str", "int", "path", "range", "float", "text",  # Typer's metavars: <str>, <int range>
 }
 
@@ -200,8 +200,9 @@ def help_pages(run: Session) -> None:
                        "play"],
               "tournament": ["new", "list", "use", "pair", "unpair", "result", "penalty",
                              "standings", "show", "export", "sheets", "team", "serve",
-                             "reopen"],
+                             "reopen", "player"],
               "tournament team": ["add", "import", "list", "drop", "return"],
+              "tournament player": ["add", "import", "list", "drop", "return"],
               "store": ["copy"]}
     run("score", "--help")
     for group, commands in groups.items():

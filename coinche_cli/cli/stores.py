@@ -37,8 +37,13 @@ def copy(
     _report(copy_store(source, destination, merge=merge), as_json)
 
 
+#: The tables only a mêlée fills: a copy without a mêlée reports as it did before them.
+_MELEE_TABLES = ("player", "sitting_out")
+
+
 def _report(copied: "CopyReport", as_json: bool) -> None:
-    rows = copied.rows
+    rows = {table: count for table, count in copied.rows.items()
+            if count or table not in _MELEE_TABLES}
     if as_json:
         print_json({"source": copied.source, "destination": copied.destination,
                     "merge": copied.merge, "rows": rows,

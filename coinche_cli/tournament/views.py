@@ -64,6 +64,8 @@ def round_json(tournament: Tournament, played: Round) -> dict[str, Any]:
             table["pairs"] = [list(tournament.team(board.team1).players),
                               list(tournament.team(board.team2).players)]
         data["sitting_out"] = [tournament.player(p).name for p in played.sitting_out]
+        if played.sitting_out:  # what each of them scores, as a bye
+            data["bye_points"] = bye_points(tournament, played)
     return data
 
 

@@ -191,7 +191,14 @@ class Live:
         self._thread.start()
 
     def stop(self) -> None:
-        """Stop, without waiting for a reading in progress (its worker is told to end)."""
+        """Stop: a reading in progress is given a second to end, then the worker is told to
+        end (waited for when the reading ended: a pool shut down without waiting races the
+        interpreter's own exit, which then prints a traceback of its executor's pipes)."""
         self._stop.set()
         self._wake.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=1.0)
+        if self._pool is not None and not self._thread.is_alive():
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
         self._drop_pool()

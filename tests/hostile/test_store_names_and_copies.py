@@ -339,12 +339,27 @@ def test_a_store_from_before_the_shift_keeps_its_codes(tmp_path: Path) -> None:
 
     store = tmp_path / "ancien.db"
     printed = _concours(store, "Ancien", 6)
+    from coinche_cli.store import SCHEMA_VERSION
+    from coinche_cli.store.migrations import MIGRATIONS
+
+    team = next(statement for statement in MIGRATIONS[1][1] if "CREATE TABLE team" in statement)
     with contextlib.closing(sqlite3.connect(store)) as db, db:
+        # the store as version 6 left it: no code_shift, and none of the mêlée's tables and
+        # columns (step 8), which SQLite cannot drop from team but by making it again
+        db.execute("PRAGMA foreign_keys = OFF")
+        db.execute("PRAGMA legacy_alter_table = ON")  # the tables naming team keep its name
         db.execute("ALTER TABLE tournament DROP COLUMN code_shift")
+        db.execute("DROP TABLE sitting_out")
+        db.execute("DROP TABLE player")
+        db.execute("ALTER TABLE team RENAME TO team_v8")
+        db.execute(team.replace("{id}", "INTEGER PRIMARY KEY"))
+        db.execute("INSERT INTO team SELECT id, tournament_id, name, name_key, players, club,"
+                   " registered, joined_round, dropped_after FROM team_v8")
+        db.execute("DROP TABLE team_v8")
         db.execute("PRAGMA user_version = 6")
     assert _codes(store, "Ancien") == printed
     with contextlib.closing(sqlite3.connect(store)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 7
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 def test_the_codes_are_drawn_as_before() -> None:
