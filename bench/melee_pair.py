@@ -55,10 +55,10 @@ def build(path: Path, players: int, before: int, seed: int) -> None:
     store.close()
 
 
-def run(path: Path) -> tuple[float, str]:
+def run(path: Path, draw: str) -> tuple[float, str]:
     started = time.perf_counter()
-    done = subprocess.run([str(COMMAND), "--db", str(path), "tournament", "pair", "--json"],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run([str(COMMAND), "--db", str(path), "tournament", "pair", "--json",
+                           "--draw", draw], capture_output=True, text=True, check=True)
     return time.perf_counter() - started, done.stderr.strip()
 
 
@@ -79,23 +79,25 @@ def main() -> None:
              f"scored), median of {args.repeat} runs after a warm-up; machine: nproc "
              f"{os.cpu_count()}, {platform.processor() or platform.machine()}, Python "
              f"{platform.python_version()}.", "",
-             "| players | tables | `pair`, s (median) | min, s | what the draw said |",
-             "|---:|---:|---:|---:|---|"]
+             "| players | tables | draw | `pair`, s (median) | min, s | what the draw said |",
+             "|---:|---:|---|---:|---:|---|"]
     with tempfile.TemporaryDirectory() as folder:
         for size in (int(s) for s in args.sizes.split(",")):
             built = Path(folder) / f"built-{size}.db"
             build(built, size, args.before, seed=size)
             store = Path(folder) / f"run-{size}.db"
-            times, said = [], ""
-            for attempt in range(args.repeat + 1):
-                shutil.copyfile(built, store)
-                for suffix in ("-wal", "-shm"):
-                    Path(str(store) + suffix).unlink(missing_ok=True)
-                seconds, said = run(store)
-                if attempt:
-                    times.append(seconds)
-            lines.append(f"| {size:,} | {size // 4} | {statistics.median(times):.3f} | "
-                         f"{min(times):.3f} | {said.replace(chr(10), '; ') or '(nothing)'} |")
+            for draw in ("random", "by-score"):
+                times, said = [], ""
+                for attempt in range(args.repeat + 1):
+                    shutil.copyfile(built, store)
+                    for suffix in ("-wal", "-shm"):
+                        Path(str(store) + suffix).unlink(missing_ok=True)
+                    seconds, said = run(store, draw)
+                    if attempt:
+                        times.append(seconds)
+                lines.append(f"| {size:,} | {size // 4} | {draw} | "
+                             f"{statistics.median(times):.3f} | {min(times):.3f} | "
+                             f"{said.replace(chr(10), '; ') or '(nothing)'} |")
     lines += ["", f"A bare `python -c pass` takes {statistics.median(bare() for _ in range(5)):.3f}"
               " s here."]
     print("\n".join(lines))
