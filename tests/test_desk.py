@@ -252,3 +252,45 @@ def test_the_live_page_prints_posters_and_shows_the_prizes_once_the_last_round_i
     finally:
         _out, err = live.stop()
     assert "Traceback" not in err, err
+
+
+def test_a_melees_prizes_go_to_its_players(cli: Cli, store: Path) -> None:
+    """Per player, from the standings per player.  The partie's pairs are stored as the draw
+    stores them (``store.add_pairs``): the draw itself is not what is tested here."""
+    from coinche_cli.store.sqlite import SqliteStore
+    from coinche_cli.tournament.board import Board
+    from coinche_cli.tournament.found import load
+    from coinche_cli.tournament.model import Round, Team
+
+    t = cli.under("tournament")
+    t.run("new", "Mêlée", "--format", "melee", "--rounds", "1", "--deals", "4", "--fee", "5",
+          "--currency", "EUR")
+    for name in ("Ana", "Bob", "Cyd", "Dan"):
+        t.run("player", "add", name)
+    t.run("checkin", "Ana", "Bob", "Cyd", "Dan", "--paid", "5")
+    t.run("prizes", "add", "1-2", "Une bouteille")
+    t.run("prizes", "pot", "--percent", "50,30,20")
+    sqlite = SqliteStore(store)
+    try:
+        found = load(sqlite, None)
+        ana, bob, cyd, dan = (p.id for p in found.players)
+        with sqlite.write():
+            ids = sqlite.add_pairs(found.id, 1, [
+                Team(0, "Ana & Cyd", ("Ana", "Cyd"), registered=1, joined_round=1,
+                     members=(ana, cyd)),
+                Team(0, "Bob & Dan", ("Bob", "Dan"), registered=2, joined_round=1,
+                     members=(bob, dan))])
+            board = Board(1, ids[0], ids[1])
+            sqlite.add_round(found.id, Round(1, (board,)), "t1")
+            sqlite.set_results(found.id, 1, [board.with_result(600, 400, winner=ids[0])], "t2")
+    finally:
+        sqlite.close()
+    prizes = t.json("prizes")
+    # by hand: a pot of 4 × 5 € = 20 €: 10, 6, 4; Ana and Cyd tied 1st share 10 + 6,
+    # Bob and Dan tied 3rd share 4 + 0; a bottle for each of places 1 and 2
+    assert prizes["final"] and prizes["rows"] == [
+        {"rank": 1, "player": "Ana", "prize": "Une bouteille", "amount": 800, "tied": True},
+        {"rank": 1, "player": "Cyd", "prize": "Une bouteille", "amount": 800, "tied": True},
+        {"rank": 3, "player": "Bob", "prize": None, "amount": 200, "tied": True},
+        {"rank": 3, "player": "Dan", "prize": None, "amount": 200, "tied": True}]
+    assert t.json("fees")["prizes_paid"] == 2000

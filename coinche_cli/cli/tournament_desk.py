@@ -24,11 +24,12 @@ if TYPE_CHECKING:
     from coinche_cli.tournament.model import Tournament
 
 # --- tournament new's options ----------------------------------------------------------------
+# (no metavar of their own: the options' columns of `tournament new --help` keep their width)
 
-FeeOption = Annotated[str | None, typer.Option("--fee", metavar="AMOUNT", help=N_(
+FeeOption = Annotated[str | None, typer.Option("--fee", help=N_(
     "The entry fee, per team (a mêlée: per player), such as 20 or 12.50; the registration "
     "desk then keeps who has paid (tournament checkin, tournament fees)."))]
-CurrencyOption = Annotated[str | None, typer.Option("--currency", metavar="CODE", help=N_(
+CurrencyOption = Annotated[str | None, typer.Option("--currency", help=N_(
     "The fees' and prizes' currency, such as EUR or CHF (default: the locale's)."))]
 CheckinOption = Annotated[bool, typer.Option("--require-checkin", help=N_(
     "Pair only the teams (a mêlée: the players) checked in at the desk; one who comes late "

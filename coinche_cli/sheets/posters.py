@@ -162,8 +162,8 @@ def render(data: dict[str, Any]) -> Poster:
     if kind == "standings":
         style += LANDSCAPE + (SMALLER if len(data["rounds"]) > ROOMY_ROUNDS else "")
     meta = " · ".join(part for part in (_date(data.get("date", "")), title) if part)
-    content = f"<table>{table}</table>" if data["rows"] else (
-        f'<p class="empty">{escape(_("Nothing to show yet."))}</p>')
+    empty = _("Nothing to show yet.")
+    content = f"<table>{table}</table>" if data["rows"] else f'<p class="empty">{escape(empty)}</p>'
     language = spoken().replace("_", "-")
     html = (f'<!doctype html>\n<html lang="{escape(language)}">\n<head>\n<meta charset="utf-8">\n'
             f"<title>{escape(data['name'])} · {escape(title)}</title>\n"

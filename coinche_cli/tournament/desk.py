@@ -263,9 +263,9 @@ def _undo(tournament: Tournament, state: DeskState, entrant: Entrant,
     if arrived is None:
         raise TournamentError(_("{name} has not checked in"), name=entrant.name)
     if entrant.played:
-        raise TournamentError(_("{name} has been paired already: a team that leaves is "
-                                "dropped ('coinche tournament team drop'), and its payments "
-                                "stay"), name=entrant.name)
+        raise TournamentError(_("{name} has been paired already: one who leaves is dropped "
+                                "(tournament team drop; in a mêlée, player drop), and their "
+                                "payments stay"), name=entrant.name)
     back = sum(p.amount for p in state.payments if p.entrant == entrant.id and p.at_checkin)
     return CheckedIn(entrant, undone=True, taken_back=back)
 
