@@ -294,3 +294,39 @@ def test_a_melees_prizes_go_to_its_players(cli: Cli, store: Path) -> None:
         {"rank": 3, "player": "Bob", "prize": None, "amount": 200, "tied": True},
         {"rank": 3, "player": "Dan", "prize": None, "amount": 200, "tied": True}]
     assert t.json("fees")["prizes_paid"] == 2000
+
+
+def test_the_desks_other_refusals(concours: Concours, tmp_path: Path) -> None:
+    """Each refused in one line, the store unchanged (``Cli.refused``)."""
+    t = concours(["Les As", "Les Rois"], "--fee", "20")
+    assert "'20 balles' is not an amount" in t.refused("new", "C", "--deals", "4", "--fee",
+                                                       "20 balles")
+    assert "'1e3' is not an amount" in t.refused("new", "C", "--deals", "4", "--fee", "1e3")
+    assert "more than any amount" in t.refused("new", "C", "--deals", "4", "--fee",
+                                               "99999999999")
+    t.run("checkin", "Les As", "--paid", "20")
+    # one unknown name among several: nobody is checked in
+    assert "no team called 'Zorro'" in t.refused("checkin", "Rois", "Zorro", "--paid", "20")
+    assert "is named twice" in t.refused("checkin", "Rois", "rois")
+    assert "say why" in t.refused("checkin", "Les As", "--paid", "-20")
+    assert "other than 0" in t.refused("checkin", "Les As", "--paid", "0")
+    assert "give no --paid" in t.refused("checkin", "Les As", "--undo", "--paid", "20")
+    assert "--list shows" in t.refused("checkin", "Les As", "--list")
+    line = t.refused("checkin", "x" * 5000)  # an echoed value is cut at 80 characters
+    assert len(line) < 200 and "…" in line
+    lots = tmp_path / "lots.csv"
+    lots.write_text("*;Un jambon\n*;Une bouteille\n", encoding="utf-8")
+    assert "two prizes" in t.refused("prizes", "set", str(lots))
+    lots.write_text("rang;lot\npremier;Un jambon\n2;\n", encoding="utf-8")
+    assert t.refused_rows("prizes", "set", str(lots)) == [
+        "2 bad rows in lots.csv; nothing set",
+        "lots.csv: row 2: rank: 'premier' is not a rank: give 3, a range such as 5-8, or * "
+        "for every remaining team",
+        "lots.csv: row 3: prize: say what the prize is"]
+    assert "the first one first" in t.refused("prizes", "add", "8-5", "Un jambon")
+    assert "no prize is given to ranks" in t.refused("prizes", "remove", "3")
+    assert "not both" in t.refused("prizes", "pot", "--percent", "100", "--of", "fees",
+                                   "--amount", "50")
+    assert "--percent 60,30,10" in t.refused("prizes", "pot")
+    assert "a poster shows" in t.refused("poster", "menu", str(tmp_path / "menu.html"))
+    assert "not an .html file" in t.refused("poster", "standings", str(tmp_path / "s.pdf"))

@@ -25,6 +25,8 @@ from coinche_cli.tournament.prizes import MAX_RANK, PrizeLine, clash, parse_priz
 
 #: The largest YAML prize list read (a few hundred lines take a few KiB).
 MAX_YAML_BYTES = 256 * 2**10
+#: How deep a YAML prize list nests (a list of mappings is two levels).
+MAX_DEPTH = 4
 #: A column's header, folded (no accents, no case): the rank, or the prize.
 RANK_HEADERS = ("rang", "rank", "place", "classement", "position", "ranks", "rangs")
 PRIZE_HEADERS = ("lot", "lots", "prize", "prizes", "prix", "recompense", "dotation")
@@ -129,8 +131,19 @@ def _yaml_rows(path: Path) -> list[tuple[int, str, str]]:
                             "set").format(file=name, most=MAX_YAML_BYTES // 1024))
     try:
         text = data.decode("utf-8-sig")
-        # anchors, aliases and tags are how a small file grows huge: a prize list has none
+        # anchors, aliases and tags are how a small file grows huge, and nesting how it
+        # runs the reader's recursion out: a prize list has none, and two levels
+        depth = 0
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+            if depth > MAX_DEPTH:
+                mark = event.start_mark
+                raise FileProblem(_("{file}: line {line}: nested deeper than a prize list; "
+                                    "nothing set").format(
+                                        file=name, line=mark.line + 1 if mark else "?"))
             if (isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None)
                     or getattr(event, "tag", None) is not None):
                 mark = event.start_mark
