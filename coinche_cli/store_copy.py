@@ -24,6 +24,7 @@ from coinche_cli.values import Value
 if TYPE_CHECKING:
     from coinche_cli.store.sql import SqlStore
     from coinche_cli.store.transfer import Copied
+    from coinche_cli.tournament.model import Tournament
 
 
 class CopyReport(Value):
@@ -125,7 +126,21 @@ def _views(store: SqlStore, games: dict[int, int],
             found.append((f"{named}: standings --round {number}",
                           tournament_json.standings_of(tournament, number)))
         found.append((f"{named}: standings", tournament_json.standings_of(tournament, None)))
+        found += _desk_views(store, tournament, named)
     return found
+
+
+def _desk_views(store: SqlStore, tournament: Tournament, named: str) -> list[tuple[str, Any]]:
+    """The registration desk's views of a tournament that uses it (``checkin --list``,
+    ``fees``, ``prizes``); none for one that does not (its copy checks as before)."""
+    from coinche_cli.tournament import desk, desk_prizes
+
+    state = desk.read_state(store, tournament)
+    if not state.used(tournament):
+        return []
+    return [(f"{named}: checkin --list", desk_prizes.checkin_json(tournament, state)),
+            (f"{named}: fees", desk_prizes.fees_json(tournament, state)),
+            (f"{named}: prizes", desk_prizes.prize_json(tournament, state))]
 
 
 def _same_codes(original: SqlStore, copy: SqlStore, copied: Copied) -> None:

@@ -27,16 +27,19 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
                    "coinche_cli.tournament.board", "coinche_cli.tournament.model",
                    "coinche_cli.tournament.ranking", "coinche_cli.tournament.pairing",
                    "coinche_cli.tournament.standings", "coinche_cli.tournament.codes",
-                   "coinche_cli.tournament.melee_draw", "coinche_cli.tournament.melee_standings")),
+                   "coinche_cli.tournament.melee_draw", "coinche_cli.tournament.melee_standings",
+                   "coinche_cli.tournament.money", "coinche_cli.tournament.prizes")),
     "records": (2, ("coinche_cli.store.records",)),
     # three rooms of one level, which never see each other
-    "views": (3, ("coinche_cli.game.views", "coinche_cli.tournament.views")),
+    "views": (3, ("coinche_cli.game.views", "coinche_cli.tournament.views",
+                  "coinche_cli.tournament.poster_views")),
     "sheets": (3, ("coinche_cli.sheets",)),
     "store": (3, ("coinche_cli.store",)),
     # the operations: one per command, read -> check -> write in one transaction
     "operations": (4, ("coinche_cli.game.ops", "coinche_cli.tournament.ops",
                        "coinche_cli.tournament.results", "coinche_cli.tournament.table_games",
                        "coinche_cli.tournament.melee", "coinche_cli.tournament.found",
+                       "coinche_cli.tournament.desk", "coinche_cli.tournament.desk_prizes",
                        "coinche_cli.store_copy")),
     # the two clients, which never import each other
     "cli": (5, ("coinche_cli.cli", "coinche_cli.__main__")),
@@ -52,7 +55,8 @@ CLIENT_EDGES = {("coinche_cli.cli.tournament_serve", "coinche_cli.web.app"),
 #: The store's backends: the only modules that hold SQL (the schema's statements are the
 #: migrations') and talk to a database driver.
 SQL = ("coinche_cli.store.sql", "coinche_cli.store.sqlite", "coinche_cli.store.postgres",
-       "coinche_cli.store.rows", "coinche_cli.store.migrations", "coinche_cli.store.sql_melee")
+       "coinche_cli.store.rows", "coinche_cli.store.migrations", "coinche_cli.store.sql_melee",
+       "coinche_cli.store.sql_desk")
 BACKENDS = ("coinche_cli.store.sqlite", "coinche_cli.store.postgres")
 #: Libraries only one room may import.
 ONLY = {

@@ -258,5 +258,8 @@ def test_the_projector_shows_the_standings_as_long_as_the_tables_under_a_fixed_h
     assert len(whole) >= 3 and [part for part, _n in whole[:2]] == ["tables", "standings"]
     for (before, tables), (after, standings) in itertools.pairwise(whole):
         if (before, after) == ("tables", "standings"):
-            assert standings >= tables, runs  # in looks of 250 ms each
+            # in looks of 250 ms each: a part shown for N looks was on screen between N - 1
+            # and N + 1 looks' time, so two parts shown as long may differ by one look
+            # (the page's redraw after each poll moves the phase)
+            assert standings >= tables - 1, runs
     assert cli.json("tournament", "show")["round"] == 2

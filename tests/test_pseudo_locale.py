@@ -40,7 +40,8 @@ COMMANDS = {
     "coinche", "score", "rules", "list", "show", "validate", "game", "new", "add", "pass",
     "undo", "edit", "play", "export", "use", "tournament", "team", "import", "drop", "return",
     "pair", "unpair", "result", "penalty", "standings", "sheets", "store", "copy", "serve",
-    "reopen", "player",
+    "reopen", "player", "checkin", "fees", "poster", "prizes", "pot", "set", "remove",
+    "pairings",  # tournament poster standings|pairings|prizes: words typed as they are
     "str", "int", "path", "range", "float", "text",  # Typer's metavars: <str>, <int range>
 }
 
@@ -200,9 +201,10 @@ def help_pages(run: Session) -> None:
                        "play"],
               "tournament": ["new", "list", "use", "pair", "unpair", "result", "penalty",
                              "standings", "show", "export", "sheets", "team", "serve",
-                             "reopen", "player"],
+                             "reopen", "player", "checkin", "fees", "poster", "prizes"],
               "tournament team": ["add", "import", "list", "drop", "return"],
               "tournament player": ["add", "import", "list", "drop", "return"],
+              "tournament prizes": ["set", "add", "remove", "pot"],
               "store": ["copy"]}
     run("score", "--help")
     for group, commands in groups.items():

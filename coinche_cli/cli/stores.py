@@ -37,8 +37,9 @@ def copy(
     _report(copy_store(source, destination, merge=merge), as_json)
 
 
-#: The tables only a mêlée fills: a copy without a mêlée reports as it did before them.
-_MELEE_TABLES = ("player", "sitting_out")
+#: The tables only a mêlée or the registration desk fills: a copy without them reports as it
+#: did before them.
+_MELEE_TABLES = ("player", "sitting_out", "checkin", "payment", "prize", "prize_pot")
 
 
 def _report(copied: "CopyReport", as_json: bool) -> None:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from coinche_cli.cli import tournament_files, tournament_players, tournament_serve
+from coinche_cli.cli import tournament_desk, tournament_files, tournament_players, tournament_serve
 from coinche_cli.cli.options import (
     MAX_NUMBER,
     JsonOption,
@@ -107,6 +107,8 @@ def new(
             "Count penalties in the points only: a penalty given to the opponents then does "
             "not change who won the partie (by default it counts in the partie's score)."))
     ] = False,
+    fee: tournament_desk.FeeOption = None, currency: tournament_desk.CurrencyOption = None,
+    require_checkin: tournament_desk.CheckinOption = False,
     as_json: JsonOption = False,
 ) -> None:
     from coinche_cli.rules.loader import load_rules
@@ -124,7 +126,7 @@ def new(
         seed=None if draw_order else seed,
         same_club=same_club or ("allow" if form == "melee" else "avoid"),
         penalty_outside=penalty_outside, format=form, draw=draw,
-    )
+        **tournament_desk.desk_settings(fee, currency, require_checkin))
     store = open_store(ctx)
     tournament = tournaments.create(store, name, load_rules(rules_name), settings)
     if as_json:
@@ -289,6 +291,8 @@ def pair(ctx: typer.Context, tournament: TournamentOption = None,
 
         for line in draw_report(paired.tournament, paired.drawn):
             warning_line(line)
+    if paired.absent:  # --require-checkin: who has not come is left out
+        warning_line(tournament_desk.absent_line(paired.absent, paired.round.number))
     if as_json:
         print_json(data)
         return
@@ -485,3 +489,7 @@ app.command("export", help=tournament_files.EXPORT_HELP)(tournament_files.export
 app.command("serve", help=tournament_serve.SERVE_HELP)(tournament_serve.serve)
 app.command("reopen", help=tournament_serve.REOPEN_HELP)(tournament_serve.reopen)
 app.command("sheets", help=tournament_files.SHEETS_HELP)(tournament_files.sheets)
+app.command("checkin", help=tournament_desk.CHECKIN_HELP)(tournament_desk.checkin)
+app.command("fees", help=tournament_desk.FEES_HELP)(tournament_desk.fees)
+app.add_typer(tournament_desk.prizes_app, name="prizes")
+app.command("poster", help=tournament_desk.POSTER_HELP)(tournament_desk.poster)

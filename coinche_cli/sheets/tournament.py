@@ -189,6 +189,10 @@ def export_tables(data: dict[str, Any]) -> list[Table]:
     if data.get("deals"):
         tables.append(Table(_("Deals"), pgettext("file name", "deals"),
                             *_keyed(data["deals"], DEAL_COLUMNS)))
+    if "fees" in data or "prizes" in data:  # the desk's: a tournament that uses it
+        from coinche_cli.sheets.desk_tables import desk_tables
+
+        tables += [Table(*table) for table in desk_tables(data)]
     return tables
 
 

@@ -292,3 +292,8 @@ def write_xlsx(path: Path, sheets: list[SheetData], *, title: str = "") -> None:
             add_table(book, sheet_title, header, rows)
 
     write_book(path, fill, title=title)
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write a text file in UTF-8, atomically (see :func:`write_csv`): a poster's page."""
+    _atomically(path, lambda handle: handle.write(text.encode("utf-8")))

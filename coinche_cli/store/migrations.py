@@ -175,6 +175,43 @@ MIGRATIONS: tuple[Migration, ...] = (
             PRIMARY KEY (tournament_id, round, player_id)
         )""",
     )),
+    # the registration desk and the prizes: who has come (a team, or a mêlée's player), each
+    # payment in cents (a refund is negative, with its reason; at_checkin: made by the
+    # check-in that an undo takes back), the prize list by ranks (first_rank NULL: every
+    # remaining team) and the cash pot shared by percentages
+    ("the registration desk and the prizes: check-ins, payments, prizes, the pot", (
+        """CREATE TABLE checkin (
+            id {id},
+            tournament_id INTEGER NOT NULL REFERENCES tournament(id),
+            team_id INTEGER REFERENCES team(id),
+            player_id INTEGER REFERENCES player(id),
+            arrived TEXT NOT NULL
+        )""",
+        """CREATE TABLE payment (
+            id {id},
+            tournament_id INTEGER NOT NULL REFERENCES tournament(id),
+            team_id INTEGER REFERENCES team(id),
+            player_id INTEGER REFERENCES player(id),
+            amount INTEGER NOT NULL,        -- cents (a refund: negative)
+            method TEXT NOT NULL,           -- cash, cheque, card or transfer
+            reason TEXT NOT NULL DEFAULT '',
+            at_checkin INTEGER NOT NULL DEFAULT 0,
+            entered TEXT NOT NULL
+        )""",
+        """CREATE TABLE prize (
+            id {id},
+            tournament_id INTEGER NOT NULL REFERENCES tournament(id),
+            first_rank INTEGER,             -- NULL with last_rank NULL: every remaining rank
+            last_rank INTEGER,
+            prize TEXT NOT NULL DEFAULT '', -- a prize in kind
+            amount INTEGER                  -- a cash prize, cents
+        )""",
+        """CREATE TABLE prize_pot (
+            tournament_id INTEGER NOT NULL PRIMARY KEY REFERENCES tournament(id),
+            percents TEXT NOT NULL,         -- JSON: the share of each rank from the first
+            amount INTEGER                  -- cents (NULL: the fees received)
+        )""",
+    )),
 )
 
 def statements(backend: str, done: int) -> list[str]:

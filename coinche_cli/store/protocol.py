@@ -15,6 +15,8 @@ from coinche_cli.store.records import DealRecord, GameRecord, ResultRecord, Tour
 
 if TYPE_CHECKING:
     from coinche_cli.tournament import model
+    from coinche_cli.tournament.money import Arrival, Payment
+    from coinche_cli.tournament.prizes import Pot, PrizeLine
 
 
 class Store(Protocol):
@@ -148,3 +150,35 @@ class Store(Protocol):
 
     def add_penalty(self, tournament_id: int, penalty: "model.Penalty", entered: str) -> None:
         """Record a penalty."""
+
+    # -- the registration desk and the prizes (store/sql_desk.py)
+
+    def set_settings(self, tournament_id: int, settings: dict[str, Any]) -> None:
+        """Replace a tournament's settings."""
+
+    def arrivals(self, tournament_id: int) -> "list[Arrival]":
+        """Who has checked in, in the order they came."""
+
+    def add_arrival(self, tournament_id: int, arrival: "Arrival") -> None:
+        """Check a team (or a mêlée's player) in."""
+
+    def remove_arrival(self, tournament_id: int, entrant: int, player: bool) -> None:
+        """Undo a check-in, and the payments it recorded."""
+
+    def payments(self, tournament_id: int) -> "list[Payment]":
+        """Every payment and refund, in the order they were made."""
+
+    def add_payment(self, tournament_id: int, payment: "Payment") -> None:
+        """Record a payment (a refund: a negative amount)."""
+
+    def prize_lines(self, tournament_id: int) -> "list[PrizeLine]":
+        """The prize list, in the order its lines were given."""
+
+    def set_prize_lines(self, tournament_id: int, lines: "Sequence[PrizeLine]") -> None:
+        """Replace the prize list."""
+
+    def prize_pot(self, tournament_id: int) -> "Pot | None":
+        """The cash pot, if there is one."""
+
+    def set_prize_pot(self, tournament_id: int, pot: "Pot | None") -> None:
+        """Set the cash pot (None: no pot)."""

@@ -45,6 +45,10 @@ LAYOUT: tuple[tuple[str, bool, dict[str, str]], ...] = (
                              "winner": "team"}),
     ("penalty", True, {"tournament_id": "tournament", "team_id": "team"}),
     ("sitting_out", False, {"tournament_id": "tournament", "player_id": "player"}),
+    ("checkin", True, {"tournament_id": "tournament", "team_id": "team", "player_id": "player"}),
+    ("payment", True, {"tournament_id": "tournament", "team_id": "team", "player_id": "player"}),
+    ("prize", True, {"tournament_id": "tournament"}),
+    ("prize_pot", False, {"tournament_id": "tournament"}),
 )
 #: Columns that are no id but move with a table's ids: a tournament's ``code_shift`` says how
 #: far its team ids moved since its entry codes' secret was drawn (``tournament.codes``), so

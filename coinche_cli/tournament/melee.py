@@ -191,10 +191,11 @@ def _history(tournament: Tournament) -> tuple[dict[frozenset[int], int],
 
 
 def draw_next(store: Store, tournament: Tournament, number: int, how: str | None,
-              same_club: str | None) -> tuple[Round, MeleeDraw]:
+              same_club: str | None, checked_in: frozenset[int] | None = None
+              ) -> tuple[Round, MeleeDraw]:
     """Draw partie ``number`` (inside the caller's write): its tables, its pairs stored as
     teams of the partie, who sits out.  ``how`` and ``same_club`` override the tournament's
-    own for this partie."""
+    own for this partie; ``checked_in``: only these players are drawn (the desk's)."""
     from coinche_cli.store import now
     from coinche_cli.tournament.board import Board
     from coinche_cli.tournament.melee_draw import Seat, draw_partie
@@ -203,7 +204,8 @@ def draw_next(store: Store, tournament: Tournament, number: int, how: str | None
     settings = tournament.settings
     how = how or settings.draw
     avoid = (same_club or settings.same_club) == "avoid"
-    present = [p for p in tournament.players if p.active_in(number)]
+    present = [p for p in tournament.players if p.active_in(number)
+               and (checked_in is None or p.id in checked_in)]
     if len(present) < FEWEST:
         raise TournamentError(ngettext("{count} player to draw: a mêlée needs at least 4",
                                        "{count} players to draw: a mêlée needs at least 4",

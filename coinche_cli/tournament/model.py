@@ -32,9 +32,9 @@ DRAWS = ("random", "by-score")
 class Settings(Value):
     """How a tournament is played and ranked."""
 
-    __slots__ = ("bye_points", "bye_win", "deals", "draw", "format", "highest_deal",
-                 "match_points", "penalty_outside", "ranking", "rounds", "same_club", "seed",
-                 "target", "tie_breaks")
+    __slots__ = ("bye_points", "bye_win", "currency", "deals", "draw", "fee", "format",
+                 "highest_deal", "match_points", "penalty_outside", "ranking",
+                 "require_checkin", "rounds", "same_club", "seed", "target", "tie_breaks")
 
     def __init__(self, rounds: int, deals: int | None = None, target: int | None = None,
                  ranking: Ranking = Ranking.POINTS, bye_points: str = "average",
@@ -43,7 +43,8 @@ class Settings(Value):
                  tie_breaks: tuple[str, ...] = ("difference", "buchholz", "head-to-head"),
                  seed: int | None = None, same_club: str = "avoid",
                  highest_deal: int | None = None, penalty_outside: bool = False,
-                 format: str = "teams", draw: str = "random") -> None:
+                 format: str = "teams", draw: str = "random", fee: int | None = None,
+                 currency: str | None = None, require_checkin: bool = False) -> None:
         self.rounds = rounds
         self.deals = deals  # each match: a fixed number of deals ...
         self.target = target  # ... or a game to a target
@@ -63,6 +64,11 @@ class Settings(Value):
         self.penalty_outside = penalty_outside
         self.format = format  # "teams" (formed teams) or "melee" (players alone)
         self.draw = draw  # a mêlée's draw by default: "random" or "by-score"
+        # the registration desk (tournament.desk): the entry fee in cents, per team (a
+        # mêlée: per player), its currency, and whether a round pairs only who checked in
+        self.fee = fee
+        self.currency = currency
+        self.require_checkin = require_checkin
 
     @property
     def melee(self) -> bool:
@@ -88,6 +94,11 @@ class Settings(Value):
         if self.melee:  # a formed-team tournament reads and prints as before
             data["format"] = self.format
             data["draw"] = self.draw
+        for key in ("fee", "currency"):  # the desk's settings, only when given
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        if self.require_checkin:
+            data["require_checkin"] = True
         return data
 
     @classmethod
@@ -102,6 +113,8 @@ class Settings(Value):
             highest_deal=data.get("highest_deal"),
             penalty_outside=bool(data.get("penalty_outside", False)),
             format=data.get("format", "teams"), draw=data.get("draw", "random"),
+            fee=data.get("fee"), currency=data.get("currency"),
+            require_checkin=bool(data.get("require_checkin", False)),
         )  # fmt: skip
 
     def check(self) -> None:
@@ -328,6 +341,11 @@ class Tournament(Value):
             for r in self.rounds if before is None or r.number < before
             for b in r.boards
         )
+
+    def played_teams(self) -> frozenset[int]:
+        """Teams that were paired or had a bye in some round."""
+        return frozenset({t for r in self.rounds for b in r.boards for t in (b.team1, b.team2)}
+                         | {r.bye for r in self.rounds if r.bye is not None})
 
     def had_bye(self) -> frozenset[int]:
         """Teams that already had a bye."""

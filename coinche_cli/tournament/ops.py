@@ -186,8 +186,10 @@ def return_team(store: Store, name: str | None, team: str) -> tuple[Team, int]:
     return found, back
 
 
-def contenders(tournament: Tournament, number: int) -> list[Contender]:
-    """The teams to pair in round ``number``, in ranking order, with their score groups."""
+def contenders(tournament: Tournament, number: int,
+               present: frozenset[int] | None = None) -> list[Contender]:
+    """The teams to pair in round ``number``, in ranking order, with their score groups
+    (``present``: only those teams, the ones checked in at the desk)."""
     # pairing and standings load only for the commands that use them: every other
     # tournament command (a result, a list) would pay a few milliseconds for nothing
     from coinche_cli.tournament.pairing import Contender
@@ -195,7 +197,8 @@ def contenders(tournament: Tournament, number: int) -> list[Contender]:
 
     table = standings(tournament, number - 1)
     by_team = {t.id: t for t in tournament.teams}
-    active = [row for row in table if by_team[row.team].active_in(number)]
+    active = [row for row in table if by_team[row.team].active_in(number)
+              and (present is None or row.team in present)]
     values = [primary(tournament, row) for row in active]
     groups: list[int] = []
     for index, value in enumerate(values):
@@ -206,6 +209,8 @@ def contenders(tournament: Tournament, number: int) -> list[Contender]:
     had = tournament.had_bye()
     # a team entering late does not sit out its first round when another can take the bye
     late = {t.id for t in tournament.teams if number > 1 and t.joined_round == number}
+    if present is not None and number > 1:  # a team checked in late plays its first round
+        late |= present - tournament.played_teams()
     avoid = tournament.settings.same_club == "avoid"
     return [Contender(row.team, group, row.team in had, row.team in late,
                       by_team[row.team].club if avoid else "")
@@ -215,24 +220,27 @@ def contenders(tournament: Tournament, number: int) -> list[Contender]:
 class Paired(Value):
     """A round just paired; a mêlée's partie with its draw (what it could not keep)."""
 
-    __slots__ = ("drawn", "round", "tournament")
+    __slots__ = ("absent", "drawn", "round", "tournament")
 
     def __init__(self, tournament: Tournament, round: Round,
-                 drawn: MeleeDraw | None = None) -> None:
+                 drawn: MeleeDraw | None = None, absent: tuple[str, ...] = ()) -> None:
         self.tournament = tournament
         self.round = round
         self.drawn = drawn
+        self.absent = absent  # left out: not checked in (tournament new --require-checkin)
 
 
 def pair_next(store: Store, name: str | None, how: str | None = None,
               same_club: str | None = None) -> Paired:
     """Pair the next round (round 1: the draw; later: Swiss); a mêlée's partie is drawn
     (``how``: random or by-score, and ``same_club``, for this partie only)."""
+    from coinche_cli.tournament.desk import checked_in, left_out
     from coinche_cli.tournament.pairing import draw, pair
 
     with store.write():
         tournament = load(store, name)
         number = next_round(tournament)
+        present = checked_in(store, tournament)  # None: every registered team is paired
         if number > tournament.settings.rounds:
             raise TournamentError(_("all {rounds} rounds have been paired"),
                                   rounds=tournament.settings.rounds)
@@ -245,11 +253,11 @@ def pair_next(store: Store, name: str | None, how: str | None = None,
                                            "no result", len(missing)),
                                   round=current.number, tables=", ".join(missing))
         if tournament.settings.melee:
-            return _drawn(store, tournament, number, how, same_club)
+            return _drawn(store, tournament, number, how, same_club, present)
         if how is not None:
             raise TournamentError(_("--draw draws a mêlée's parties; {name} is played by "
                                     "formed teams"), name=tournament.name)
-        field = contenders(tournament, number)
+        field = contenders(tournament, number, present)
         if len(field) < 2:
             raise TournamentError(ngettext("{count} team to pair: at least 2 are needed",
                                            "{count} teams to pair: at least 2 are needed",
@@ -272,20 +280,22 @@ def pair_next(store: Store, name: str | None, how: str | None = None,
             from coinche_cli.tournament.codes import new_secret
 
             store.set_tournament_secret(tournament.id, new_secret())
-    return Paired(load(store, name), played)
+    return Paired(load(store, name), played, absent=left_out(tournament, number, present))
 
 
 def _drawn(store: Store, tournament: Tournament, number: int, how: str | None,
-           same_club: str | None) -> Paired:
+           same_club: str | None, present: frozenset[int] | None = None) -> Paired:
     """A mêlée's partie drawn (inside the caller's write)."""
     from coinche_cli.tournament.codes import new_secret
+    from coinche_cli.tournament.desk import left_out
     from coinche_cli.tournament.melee import draw_next
 
-    played, drawn = draw_next(store, tournament, number, how, same_club)
+    played, drawn = draw_next(store, tournament, number, how, same_club, present)
     if store.code_key(tournament.id) is None:
         store.set_tournament_secret(tournament.id, new_secret())
     fresh = _read(store, tournament.id)
-    return Paired(fresh, fresh.round(played.number), drawn)
+    return Paired(fresh, fresh.round(played.number), drawn,
+                  left_out(tournament, number, present))
 
 
 def table_codes(store: Store, tournament: Tournament, number: int) -> dict[int, str]:
@@ -392,6 +402,7 @@ def export_data(store: Store, name: str | None,
     rounds and penalties, and the deals of every table scored deal by deal (each game's rows
     as ``table_deals`` reads them: :func:`coinche_cli.game.ops.deal_rows`, handed over by
     the caller, since the tournament package never imports the game's)."""
+    from coinche_cli.tournament import desk_prizes
     from coinche_cli.tournament.views import export_data as data
 
     with store.reading():
@@ -399,7 +410,9 @@ def export_data(store: Store, name: str | None,
         deals = [{"round": played.number, "table": board.table, "game": board.game_id, **row}
                  for played in found.rounds for board in played.boards
                  if board.game_id is not None for row in table_deals(store, board.game_id)]
-        return data(found, ranked(found), deals, store.results(found.id))
+        # the desk's fees and prizes, when the tournament uses them
+        return {**data(found, ranked(found), deals, store.results(found.id)),
+                **desk_prizes.export_data(store, found)}
 
 
 def ranked(tournament: Tournament, after_round: int | None = None) -> list[Standing]:

@@ -9,6 +9,8 @@ Routes, and nothing else (no file is served from a path a visitor gives):
   code (:mod:`coinche_cli.tournament.codes`), with the checks of ``tournament result``;
 - ``/api/round``, ``/api/standings``: what ``tournament show --json`` and ``tournament
   standings --json`` print; ``/api/live``: the version the pages poll;
+- ``/print/standings``, ``/print/pairings``, ``/print/prizes``: the posters for the wall, as
+  ``tournament poster`` writes them (:mod:`coinche_cli.web.printing`);
 - ``/static/app.css``, ``/static/live.js``, ``/qr.svg``: the page's own assets.
 
 The projector speaks the room's language, the one coinche runs in (``--lang``,
@@ -20,7 +22,9 @@ nothing but results, each recorded as entered from the web.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Any
@@ -35,6 +39,7 @@ from starlette.routing import Route
 from coinche_cli.i18n import SOURCE, _, languages, speaking
 from coinche_cli.json_text import json_text
 from coinche_cli.tournament.model import round_title
+from coinche_cli.tournament.money import format_amount
 from coinche_cli.web.guard import Forms, WrongCodes, client_of
 from coinche_cli.web.refresh import Live
 from coinche_cli.web.settings import Settings
@@ -85,6 +90,7 @@ def create_app(settings: Settings) -> _Guarded:
     # the pages' sentences, marked in the templates as in the code: _("Table {table}", table=3)
     environment.globals["_"] = _sentence
     environment.globals["round_title"] = round_title  # "Round 2"; "Ronde 2 (2e partie)"
+    environment.globals["amount"] = format_amount  # "€20.00"; "20,00 €" (the prize list)
     forms, wrong = Forms(), WrongCodes()
     state = Live(settings, reopen=wrong.reopen)  # tournament reopen: forget wrong codes
     known = frozenset(languages())
@@ -195,6 +201,27 @@ def create_app(settings: Settings) -> _Guarded:
         """``/api/live``: the snapshot's version (the pages poll it) and the round's end."""
         return _json(state.snapshot.live_json())
 
+    printed: dict[str, tuple[str, float, Any]] = {}  # a poster by kind: version, time, page
+    printing = asyncio.Lock()
+
+    async def print_page(request: Request) -> Response:
+        """``/print/KIND``: a poster for the wall, read again only when the tournament
+        changed (or after a few seconds), one reading at a time."""
+        from coinche_cli.web import printing as posters
+
+        kind = request.url.path.rsplit("/", 1)[1]
+        async with printing:
+            version, made = state.snapshot.version, printed.get(kind)
+            if made is None or made[0] != version or time.monotonic() - made[1] > posters.KEEP:
+                made = (version, time.monotonic(),
+                        await run_in_threadpool(posters.poster_page, settings, kind))
+                printed[kind] = made
+        poster = made[2]
+        if poster is None:
+            return PlainTextResponse("nothing to print yet", status_code=404, headers=HEADERS)
+        return HTMLResponse(poster.html, headers={
+            **HEADERS, "Content-Security-Policy": posters.policy(poster)})
+
     async def asset(request: Request) -> Response:
         """The page's own stylesheet and script (fixed names: no path from a visitor)."""
         name = request.url.path.rsplit("/", 1)[1]
@@ -221,6 +248,7 @@ def create_app(settings: Settings) -> _Guarded:
         Route("/table/{table:int}", table_entry, methods=["POST"]),
         Route("/api/round", api_round), Route("/api/standings", api_standings),
         Route("/api/live", api_live), Route("/qr.svg", qr),
+        *(Route(f"/print/{kind}", print_page) for kind in ("standings", "pairings", "prizes")),
         *(Route(f"/static/{name}", asset) for name in STATIC),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

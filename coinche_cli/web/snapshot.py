@@ -17,8 +17,8 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.names import NameIndex, fold
+from coinche_cli.tournament import desk_prizes, views
 from coinche_cli.tournament import ops as tournaments
-from coinche_cli.tournament import views
 
 if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
@@ -33,7 +33,7 @@ class Snapshot:
                  standings: list[dict[str, Any]], shown_standings: list[dict[str, Any]],
                  standings_after: int | None, teams: list[dict[str, Any]],
                  deadline: float | None, reopened: dict[str, int] | None = None,
-                 *, melee: bool = False) -> None:
+                 *, melee: bool = False, prizes: dict[str, Any] | None = None) -> None:
         self.name = name
         self.round = round_data  # tournament show --json (None: nothing paired yet)
         self.standings = standings  # tournament standings --json
@@ -45,9 +45,13 @@ class Snapshot:
         self.reopened = reopened or {}
         # a mêlée: ``teams`` holds its players (``team``: a player's name; ``partner``)
         self.melee = melee
+        # the prize list, once the last round is complete (tournament prizes --json, each
+        # amount in words too); None before, or without prizes
+        self.prizes = prizes
         self._index: NameIndex[int] | None = None
+        seen = [name, round_data, standings, teams, deadline]
         self.version = hashlib.sha256(json.dumps(
-            [name, round_data, standings, teams, deadline], sort_keys=True,
+            seen if prizes is None else [*seen, prizes], sort_keys=True,
             ensure_ascii=False).encode()).hexdigest()[:16]
 
     def team(self, typed: str) -> dict[str, Any] | None:
@@ -105,7 +109,8 @@ def _read(store: Store, name: str | None, round_minutes: int | None) -> Snapshot
     return Snapshot(found.name, None if current is None else views.round_json(found, current),
                     standings, shown, after,
                     _players(found, current) if found.settings.melee else _teams(found, current),
-                    deadline, store.reopened(found.id), melee=found.settings.melee)
+                    deadline, store.reopened(found.id), melee=found.settings.melee,
+                    prizes=desk_prizes.live_prizes(store, found))
 
 
 def _time_limit(store: Store, tournament: Tournament) -> int | None:

@@ -82,9 +82,13 @@
       return;
     }
     if (shown < (part === "tables" ? LEAST : Math.max(LEAST, tablesShown))) { return; }
-    if (parts().length > 1) {
+    var all = parts();
+    if (all.length > 1) {
       if (part === "tables") { tablesShown = shown; }
-      part = part === "tables" ? "standings" : "tables";
+      // the next part in the page's order: tables, standings, then the prizes once shown
+      var names = [];
+      for (var i = 0; i < all.length; i++) { names.push(all[i].getAttribute("data-part")); }
+      part = names[(names.indexOf(part) + 1) % names.length];
       showPart();
     }
     shown = 0;

@@ -1,0 +1,383 @@
+"""``coinche tournament checkin``, ``fees``, ``prizes …`` and ``poster``: the registration desk,
+the treasurer's total, the prize list and the posters for the wall; and the desk's options
+of ``tournament new`` (``--fee``, ``--currency``, ``--require-checkin``)."""
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from coinche_cli.cli.options import JsonOption, RoundOption, TournamentOption
+from coinche_cli.cli.output import (
+    Column,
+    print_json,
+    print_line,
+    print_table,
+    table_lines,
+    warning_line,
+)
+from coinche_cli.cli.store import open_store
+from coinche_cli.i18n import N_, _, ngettext
+
+if TYPE_CHECKING:
+    from coinche_cli.tournament.desk import CheckedIn
+    from coinche_cli.tournament.model import Tournament
+
+# --- tournament new's options ----------------------------------------------------------------
+# (no metavar of their own: the options' columns of `tournament new --help` keep their width)
+
+FeeOption = Annotated[str | None, typer.Option("--fee", help=N_(
+    "The entry fee, per team (a mêlée: per player), such as 20 or 12.50; the registration "
+    "desk then keeps who has paid (tournament checkin, tournament fees)."))]
+CurrencyOption = Annotated[str | None, typer.Option("--currency", help=N_(
+    "The fees' and prizes' currency, such as EUR or CHF (default: the locale's)."))]
+CheckinOption = Annotated[bool, typer.Option("--require-checkin", help=N_(
+    "Pair only the teams (a mêlée: the players) checked in at the desk; one who comes late "
+    "is paired from the next round."))]
+
+
+def desk_settings(fee: str | None, currency: str | None,
+                  require_checkin: bool) -> dict[str, Any]:
+    """The desk's settings of ``tournament new``: none unless an option is given (a
+    tournament that uses no desk is stored as before)."""
+    from coinche_cli.tournament.money import check_currency, locale_currency, parse_amount
+
+    settings: dict[str, Any] = {"require_checkin": require_checkin}
+    if fee is not None:
+        settings["fee"] = parse_amount(fee, "--fee")
+    if currency is not None or fee is not None:
+        settings["currency"] = (check_currency(currency) if currency is not None
+                                else locale_currency())
+    return settings
+
+
+def absent_line(names: tuple[str, ...], number: int) -> str:
+    """What ``pair`` says of the entrants left out because they have not checked in."""
+    return ngettext("not checked in, left out of round {round}: {names} (one who comes is "
+                    "paired from the next round)",
+                    "not checked in, left out of round {round}: {names} (those who come are "
+                    "paired from the next round)", len(names)).format(
+        round=number, names=", ".join(names))
+
+
+# --- the desk ---------------------------------------------------------------------------------
+
+CHECKIN_HELP = N_(
+    "The registration desk: mark teams (a mêlée: players) present and record what they pay "
+    "(--paid; a refund is a negative amount with --reason), --undo a check-in, or --list who "
+    "has come and paid.\n\n"
+    "Example: coinche tournament checkin \"Les As\" --paid 20 --method cheque")
+
+
+def checkin(
+    ctx: typer.Context,
+    names: Annotated[list[str] | None, typer.Argument(metavar=N_("NAME…"), help=N_(
+        "The teams (a mêlée: the players) who have come, or pay."))] = None,
+    paid: Annotated[str | None, typer.Option("--paid", metavar="AMOUNT", help=N_(
+        "What each pays, such as 20 or 20.50; a refund: -20 with --reason."))] = None,
+    method: Annotated[str, typer.Option("--method", help=N_(
+        "How: cash, cheque, card or transfer."))] = "cash",
+    reason: Annotated[str, typer.Option("--reason", help=N_(
+        "Why money is given back (a refund)."))] = "",
+    undo: Annotated[bool, typer.Option("--undo", help=N_(
+        "Take a check-in back, with the payment it recorded."))] = False,
+    listing: Annotated[bool, typer.Option("--list", help=N_(
+        "Who is present, absent, has paid and owes."))] = False,
+    tournament: TournamentOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    from coinche_cli.errors import InputError
+    from coinche_cli.tournament import desk, desk_prizes
+
+    store = open_store(ctx)
+    if listing:
+        if names or paid is not None or undo:
+            raise InputError("--list", _("--list shows the desk: give no name, --paid or "
+                                         "--undo"))
+        found, data = desk_prizes.checkin_list(store, tournament)
+        if as_json:
+            print_json(data)
+            return
+        _print_list(found, data)
+        return
+    found, done, warnings = desk.checkin(store, tournament, names or [], paid, method, reason,
+                                         undo)
+    for warning in warnings:
+        warning_line(warning)
+    if as_json:
+        print_json([_entry_json(found, entry) for entry in done])
+        return
+    for entry in done:
+        print_line(_entry_text(found, entry))
+
+
+def _entry_json(found: "Tournament", entry: "CheckedIn") -> dict[str, Any]:
+    payment = entry.payment
+    return {"player" if found.settings.melee else "team": entry.entrant.name,
+            "arrived": entry.arrived, "undone": entry.undone,
+            "paid": None if payment is None else payment.amount,
+            "method": None if payment is None else payment.method,
+            "taken_back": entry.taken_back, "plays_from": entry.plays_from}
+
+
+def _entry_text(found: "Tournament", entry: "CheckedIn") -> str:
+    from coinche_cli.tournament.desk import clock, money
+    from coinche_cli.tournament.money import method_words
+
+    name = entry.entrant.name
+    if entry.undone:
+        if entry.taken_back:
+            return _("{name}: check-in undone, and the {amount} it recorded taken back").format(
+                name=name, amount=money(found, entry.taken_back))
+        return _("{name}: check-in undone").format(name=name)
+    payment = entry.payment
+    paid = "" if payment is None else money(found, abs(payment.amount))
+    how = "" if payment is None else method_words(payment.method)
+    if payment is not None and payment.amount < 0:
+        text = _("{name}: refunded {amount} ({method}): {reason}").format(
+            name=name, amount=paid, method=how, reason=payment.reason)
+    elif entry.arrived is not None and payment is not None:
+        text = _("{name}: checked in at {time}, paid {amount} ({method})").format(
+            name=name, time=clock(entry.arrived), amount=paid, method=how)
+    elif entry.arrived is not None:
+        text = _("{name}: checked in at {time}").format(name=name, time=clock(entry.arrived))
+    else:
+        text = _("{name}: paid {amount} ({method})").format(name=name, amount=paid, method=how)
+    if entry.plays_from is not None:
+        text += " " + _("(paired from round {round})").format(round=entry.plays_from)
+    return text
+
+
+def _status_words(status: str) -> str:
+    if status == "present":
+        return _("present")
+    return _("left") if status == "left" else _("absent")
+
+
+def _print_list(found: "Tournament", data: dict[str, Any]) -> None:
+    from coinche_cli.tournament.desk import clock, money
+
+    key = "player" if found.settings.melee else "team"
+    columns = [Column(_("Player") if key == "player" else _("Team"), flexible=True),
+               Column(_("status")), Column(_("arrived")), Column(_("paid"), right=True),
+               Column(_("owed"), right=True)]
+    print_table(columns, [[row[key], _status_words(row["status"]),
+                           clock(row["arrived"]) if row["arrived"] else "",
+                           money(found, row["paid"]), money(found, row["owed"])]
+                          for row in data["rows"]])
+    print_line(_("{present} present, {absent} absent; {paid} paid in full; owed: "
+                 "{owed}").format(present=data["present"], absent=data["absent"],
+                                  paid=data["paid"], owed=money(found, data["owed"])))
+
+
+FEES_HELP = N_(
+    "The treasurer's total: what was expected, received by method, owed (and by whom), "
+    "refunded, the prize money paid out, and what the cash box holds; --fee sets or changes "
+    "the entry fee.\n\n"
+    "Example: coinche tournament fees --json")
+
+
+def fees(
+    ctx: typer.Context,
+    fee: Annotated[str | None, typer.Option("--fee", metavar="AMOUNT", help=N_(
+        "Set or change the entry fee (per team; a mêlée: per player)."))] = None,
+    currency: Annotated[str | None, typer.Option("--currency", metavar="CODE", help=N_(
+        "Set the currency, such as EUR or CHF."))] = None,
+    tournament: TournamentOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    from coinche_cli.tournament import desk, desk_prizes
+    from coinche_cli.tournament.money import METHODS, method_words
+
+    store = open_store(ctx)
+    if fee is not None or currency is not None:
+        desk.set_fee(store, tournament, fee, currency)
+    found, data = desk_prizes.fees(store, tournament)
+    if as_json:
+        print_json(data)
+        return
+
+    def money(cents: int) -> str:
+        return desk.money(found, cents)
+
+    print_line(_("fees of {name}: {fee} a player").format(name=found.name, fee=money(data["fee"]))
+               if data["fee"] is not None and found.settings.melee else
+               _("fees of {name}: {fee} a team").format(name=found.name, fee=money(data["fee"]))
+               if data["fee"] is not None else
+               _("fees of {name}: no entry fee is set").format(name=found.name))
+    key = "player" if found.settings.melee else "team"
+    rows = [[_("expected"), money(data["expected"])], [_("received"), money(data["received"])]]
+    rows += [["  " + method_words(method), money(data["received_by_method"][method])]
+             for method in METHODS if data["received_by_method"][method]]
+    rows.append([_("refunded"), money(data["refunded"])])
+    rows += [["  " + f"{refund[key]}: {refund['reason']}", money(refund["amount"])]
+             for refund in data["refunds"]]
+    rows.append([_("owed"), money(data["owed"])])
+    rows += [["  " + row[key], money(row["amount"])] for row in data["owed_by"]]
+    rows += [[_("prizes paid out"), money(data["prizes_paid"])],
+             [_("in the cash box"), money(data["balance"])]]
+    # a list of amounts, without a header: the table's lines after its header and rule
+    for line in table_lines([Column("x", flexible=True), Column("x", right=True)], rows)[2:]:
+        print_line(line)
+
+
+# --- the prizes -------------------------------------------------------------------------------
+
+prizes_app = typer.Typer(help=N_(
+    "The prize list: who gets what against the standings (prizes in kind by rank, the cash "
+    "pot shared, ties sharing cash); set it from a file, add a line, share a pot."),
+    invoke_without_command=True)
+
+
+@prizes_app.callback()
+def prizes(ctx: typer.Context, tournament: TournamentOption = None,
+           as_json: JsonOption = False) -> None:
+    """Show who gets what (the standings so far, final once the last round is complete)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from coinche_cli.tournament import desk, desk_prizes
+
+    found, data = desk_prizes.prize_list(open_store(ctx), tournament)
+    if as_json:
+        print_json(data)
+        return
+    if data["final"]:
+        print_line(_("prizes of {name}").format(name=found.name))
+    else:
+        print_line(_("prizes of {name}, provisional: the last round is not complete").format(
+            name=found.name))
+    key = "player" if found.settings.melee else "team"
+    if not data["rows"]:
+        print_line(_("no prize yet: tournament prizes set FILE, prizes add RANK PRIZE, or "
+                     "prizes pot --percent 60,30,10"))
+    else:
+        print_table([Column(_("rank"), right=True),
+                     Column(_("Player") if key == "player" else _("Team"), flexible=True),
+                     Column(_("prize"), flexible=True), Column(_("amount"), right=True)],
+                    [[f"{row['rank']}=" if row["tied"] else str(row["rank"]), row[key],
+                      row["prize"] or "", desk.money(found, row["amount"]) if row["amount"]
+                      else ""] for row in data["rows"]])
+    pot = data["pot"]
+    if pot is not None:
+        source = (_("the fees received") if pot["of"] == "fees" else _("a fixed amount"))
+        print_line(_("pot: {total} ({source}), shared {percents}; not given: {remainder}")
+                   .format(total=desk.money(found, pot["total"]), source=source,
+                           percents=" / ".join(f"{p}%" for p in pot["percents"]),
+                           remainder=desk.money(found, data["remainder"])))
+
+
+@prizes_app.command("set", help=N_(
+    "Replace the prize list with a file's: CSV, XLSX, ODS (rank;prize rows, ranges such as "
+    "5-8, * for every remaining team) or YAML (1: Un jambon).\n\n"
+    "Example: coinche tournament prizes set lots.csv"))
+def prizes_set(
+    ctx: typer.Context,
+    path: Annotated[Path, typer.Argument(metavar=N_("FILE"), help=N_(
+        "The prize list: rank and prize on each row."))],
+    tournament: TournamentOption = None,
+) -> None:
+    from coinche_cli.sheets.prize_file import read_prizes
+    from coinche_cli.tournament import desk_prizes
+
+    lines = read_prizes(path)
+    desk_prizes.set_prizes(open_store(ctx), tournament, lines)
+    print_line(ngettext("{count} prize line set from {path}",
+                        "{count} prize lines set from {path}", len(lines)).format(
+        count=len(lines), path=path))
+
+
+@prizes_app.command("add", help=N_(
+    "Add a prize: a rank (3), a range (5-8: each of them) or * (every remaining team), and "
+    "the prize; an amount alone (50) is cash.\n\n"
+    "Example: coinche tournament prizes add 1 \"Un jambon\""))
+def prizes_add(
+    ctx: typer.Context,
+    ranks: Annotated[str, typer.Argument(metavar=N_("RANK"), help=N_("3, 5-8, or *."))],
+    prize: Annotated[str, typer.Argument(metavar=N_("PRIZE"), help=N_(
+        "The prize: in kind, or an amount."))],
+    tournament: TournamentOption = None,
+) -> None:
+    from coinche_cli.tournament import desk_prizes
+
+    added = desk_prizes.add_prize(open_store(ctx), tournament, ranks, prize)
+    print_line(_("prize for {ranks}: {prize}").format(ranks=added.ranks(),
+                                                     prize=added.prize or prize.strip()))
+
+
+@prizes_app.command("remove", help=N_(
+    "Take a line off the prize list, by its ranks as given (3, 5-8, *).\n\n"
+    "Example: coinche tournament prizes remove 5-8"))
+def prizes_remove(
+    ctx: typer.Context,
+    ranks: Annotated[str, typer.Argument(metavar=N_("RANK"), help=N_("3, 5-8, or *."))],
+    tournament: TournamentOption = None,
+) -> None:
+    from coinche_cli.tournament import desk_prizes
+
+    removed = desk_prizes.remove_prize(open_store(ctx), tournament, ranks)
+    print_line(_("no more prize for {ranks}").format(ranks=removed.ranks()))
+
+
+@prizes_app.command("pot", help=N_(
+    "Share a cash pot by place: --percent 60,30,10 (adding up to 100) of the fees received "
+    "(--of fees, the default) or of --amount; each share rounded down to whole units, the "
+    "remainder stated.\n\n"
+    "Example: coinche tournament prizes pot --percent 40,25,15,10,10 --amount 500"))
+def prizes_pot(
+    ctx: typer.Context,
+    percent: Annotated[str | None, typer.Option("--percent", metavar="P1,P2,…", help=N_(
+        "Each place's share, in whole percent."))] = None,
+    of: Annotated[str | None, typer.Option("--of", metavar="fees", help=N_(
+        "The pot is the fees received, less refunds (the default)."))] = None,
+    amount: Annotated[str | None, typer.Option("--amount", metavar="AMOUNT", help=N_(
+        "The pot is this amount."))] = None,
+    clear: Annotated[bool, typer.Option("--clear", help=N_("No pot."))] = False,
+    tournament: TournamentOption = None,
+) -> None:
+    from coinche_cli.tournament import desk, desk_prizes
+
+    found, pot, warnings = desk_prizes.set_pot(open_store(ctx), tournament, percent, of, amount,
+                                               clear)
+    for warning in warnings:
+        warning_line(warning)
+    if pot is None:
+        print_line(_("no cash pot"))
+    elif pot.amount is None:
+        print_line(_("pot: the fees received, shared {percents}").format(
+            percents=" / ".join(f"{p}%" for p in pot.percents)))
+    else:
+        print_line(_("pot: {total}, shared {percents}").format(
+            total=desk.money(found, pot.amount),
+            percents=" / ".join(f"{p}%" for p in pot.percents)))
+
+
+# --- the posters ------------------------------------------------------------------------------
+
+POSTER_HELP = N_(
+    "Write a poster for the wall: the standings (a column per round), a round's pairings "
+    "(alphabetical, with the table) or the prize list, as one HTML page to print on A4 or A3 "
+    "from any browser.\n\n"
+    "Example: coinche tournament poster pairings --round 2 tables.html")
+
+
+def poster(
+    ctx: typer.Context,
+    kind: Annotated[str, typer.Argument(metavar="standings|pairings|prizes", help=N_(
+        "What the poster shows."))],
+    path: Annotated[Path, typer.Argument(metavar=N_("FILE"), help=N_(
+        "The page to write (.html)."))],
+    round_number: RoundOption = None,
+    tournament: TournamentOption = None,
+) -> None:
+    from coinche_cli.cli.store import refuse_own_files
+    from coinche_cli.errors import InputError
+    from coinche_cli.sheets.posters import write_poster
+    from coinche_cli.tournament import desk_prizes
+
+    if path.suffix.lower() not in (".html", ".htm"):
+        raise InputError("path", _("{path} is not an .html file"), path=path)
+    store = open_store(ctx)
+    refuse_own_files(store, [path])
+    data = desk_prizes.poster(store, tournament, kind, round_number)
+    write_poster(path, data)
+    print_line(_("wrote {path}").format(path=path))

@@ -1,0 +1,326 @@
+"""The registration desk: who has come, who has paid, what is owed.
+
+The operations of ``tournament checkin`` and of the fee, and what pairing asks of the desk
+(``--require-checkin``).  An entrant is a registered team or, in a mêlée, a player.  Each
+operation reads, checks everything, then writes in one transaction; a refused one leaves
+the store as it was.
+
+What an entrant owes (the treasurer's rule, stated once here):
+
+- an entrant is **liable** for the fee once it has checked in or played (been paired, had a
+  bye, or in a mêlée sat out); without ``--require-checkin`` every registered entrant that
+  has not left is liable too (the desk may never check anyone in).  A team that never came
+  and never played owes nothing;
+- it **owes** the fee less what it paid; a **refund** (a payment of a negative amount, with
+  its reason) gives money back and lowers what is **expected** of it by as much: a team that
+  withdraws and is refunded in full is expected to pay nothing;
+- what is **expected** is the sum of every liable entrant's fee less its refunds.
+"""
+
+from __future__ import annotations
+
+import calendar
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from coinche_cli.errors import InputError, TournamentError
+from coinche_cli.i18n import _
+from coinche_cli.names import NameIndex, check_name
+from coinche_cli.store import now
+from coinche_cli.tournament.found import load
+from coinche_cli.tournament.model import Tournament
+from coinche_cli.tournament.money import (
+    Arrival,
+    Payment,
+    check_method,
+    format_amount,
+    locale_currency,
+    parse_amount,
+)
+from coinche_cli.values import Value
+
+if TYPE_CHECKING:
+    from coinche_cli.store.protocol import Store
+    from coinche_cli.tournament.prizes import Pot, PrizeLine
+
+
+class Entrant(Value):
+    """A team of the concours, or a mêlée's player: its id, name, whether it is a player,
+    whether it has left, and whether it has played (paired, a bye, or sat out)."""
+
+    __slots__ = ("dropped", "id", "joined", "name", "played", "player")
+
+    def __init__(self, id: int, name: str, player: bool, dropped: bool, played: bool,
+                 joined: int = 1) -> None:
+        self.id = id
+        self.name = name
+        self.player = player
+        self.dropped = dropped
+        self.played = played
+        self.joined = joined
+
+
+def entrants(tournament: Tournament) -> list[Entrant]:
+    """Every registered entrant, in registration order."""
+    if tournament.settings.melee:
+        seen = {member for played in tournament.rounds for board in played.boards
+                for team in (board.team1, board.team2)
+                for member in tournament.team(team).members}
+        seen |= {p for played in tournament.rounds for p in played.sitting_out}
+        return [Entrant(p.id, p.name, True, p.dropped_after is not None, p.id in seen,
+                        p.joined_round) for p in tournament.players]
+    seen = {team for played in tournament.rounds for board in played.boards
+            for team in (board.team1, board.team2)}
+    seen |= {played.bye for played in tournament.rounds if played.bye is not None}
+    return [Entrant(t.id, t.name, False, t.dropped_after is not None, t.id in seen,
+                    t.joined_round) for t in tournament.teams]
+
+
+def find_entrants(tournament: Tournament, names: Sequence[str]) -> list[Entrant]:
+    """The entrants ``names`` name (a team, or a mêlée's player, as every command finds one),
+    each once."""
+    every = {e.id: e for e in entrants(tournament)}
+    index = NameIndex((e.id, e.name, "") for e in every.values())
+    player = tournament.settings.melee
+    found: list[Entrant] = []
+    for name in names:
+        entrant = every[index.resolve(name, field="player" if player else "team",
+                                      kind="player" if player else "team")]
+        if entrant in found:
+            raise TournamentError(_("{name} is named twice"), name=entrant.name)
+        found.append(entrant)
+    return found
+
+
+class DeskState(Value):
+    """What the desk keeps of a tournament: who arrived when, every payment, the prize lines
+    and the pot."""
+
+    __slots__ = ("arrivals", "lines", "payments", "pot")
+
+    def __init__(self, arrivals: dict[int, str], payments: Sequence[Payment],
+                 lines: Sequence[PrizeLine], pot: Pot | None) -> None:
+        self.arrivals = arrivals
+        self.payments = tuple(payments)
+        self.lines = tuple(lines)
+        self.pot = pot
+
+    def used(self, tournament: Tournament) -> bool:
+        """Whether the tournament uses the desk at all (else it prints and exports as a
+        concours always did)."""
+        settings = tournament.settings
+        return bool(settings.fee is not None or settings.currency or settings.require_checkin
+                    or self.arrivals or self.payments or self.lines or self.pot)
+
+
+def read_state(store: Store, tournament: Tournament) -> DeskState:
+    """The desk's records of ``tournament`` (inside the caller's reading or write)."""
+    with store.reading():
+        return DeskState({a.entrant: a.arrived for a in store.arrivals(tournament.id)},
+                         store.payments(tournament.id), store.prize_lines(tournament.id),
+                         store.prize_pot(tournament.id))
+
+
+def currency(tournament: Tournament) -> str:
+    """The tournament's currency: the one it was given, else the locale's."""
+    return tournament.settings.currency or locale_currency()
+
+
+def money(tournament: Tournament, cents: int) -> str:
+    """An amount in the tournament's currency, in words."""
+    return format_amount(cents, currency(tournament))
+
+
+def clock(moment: str) -> str:
+    """A stored moment (UTC) as the desk's clock shows it: ``14:05``, local time."""
+    try:
+        seconds = calendar.timegm(time.strptime(moment[:19], "%Y-%m-%dT%H:%M:%S"))
+    except ValueError:
+        return moment
+    return time.strftime("%H:%M", time.localtime(seconds))
+
+
+class Account(Value):
+    """An entrant's account at the desk: when it arrived (None: not yet), what it paid and
+    was refunded, what is expected of it and what it still owes, in cents."""
+
+    __slots__ = ("arrived", "due", "entrant", "owed", "paid", "refunded")
+
+    def __init__(self, entrant: Entrant, arrived: str | None, paid: int, refunded: int,
+                 due: int, owed: int) -> None:
+        self.entrant = entrant
+        self.arrived = arrived
+        self.paid = paid
+        self.refunded = refunded
+        self.due = due
+        self.owed = owed
+
+
+def accounts(tournament: Tournament, state: DeskState) -> list[Account]:
+    """Every entrant's account, in registration order (the rule: this module's docstring)."""
+    fee = tournament.settings.fee or 0
+    paid: dict[int, int] = {}
+    refunded: dict[int, int] = {}
+    for payment in state.payments:
+        into = paid if payment.amount > 0 else refunded
+        into[payment.entrant] = into.get(payment.entrant, 0) + abs(payment.amount)
+    found = []
+    for entrant in entrants(tournament):
+        arrived = state.arrivals.get(entrant.id)
+        liable = (arrived is not None or entrant.played
+                  or (not tournament.settings.require_checkin and not entrant.dropped))
+        back = refunded.get(entrant.id, 0)
+        given = paid.get(entrant.id, 0)
+        due = max(0, fee - back) if liable else 0
+        found.append(Account(entrant, arrived, given, back, due,
+                             max(0, due - (given - back))))
+    return found
+
+
+class CheckedIn(Value):
+    """What ``tournament checkin`` did for one entrant: its arrival (None when it had come
+    already), the payment recorded, an undone check-in and the cents it took back, and the
+    round it is paired from when it came after the first one was paired."""
+
+    __slots__ = ("arrived", "entrant", "payment", "plays_from", "taken_back", "undone")
+
+    def __init__(self, entrant: Entrant, arrived: str | None = None,
+                 payment: Payment | None = None, undone: bool = False, taken_back: int = 0,
+                 plays_from: int | None = None) -> None:
+        self.entrant = entrant
+        self.arrived = arrived
+        self.payment = payment
+        self.undone = undone
+        self.taken_back = taken_back
+        self.plays_from = plays_from
+
+
+def checkin(store: Store, name: str | None, names: Sequence[str], paid: str | None = None,
+            method: str = "cash", reason: str = "", undo: bool = False
+            ) -> tuple[Tournament, list[CheckedIn], list[str]]:
+    """Check entrants in, record a payment for each (``paid``: an amount as typed; negative,
+    with a ``reason``, a refund), or undo their check-in and the payments it recorded.
+    Returns the tournament, what was done for each, and the warnings."""
+    how = check_method(method)
+    amount = None if paid is None else parse_amount(paid, "--paid", negative=True)
+    if amount == 0:
+        raise InputError("--paid", _("a payment is an amount other than 0"))
+    reason = check_name(reason, "reason")
+    if amount is not None and amount < 0 and not reason:
+        raise InputError("--reason", _("say why the money is given back: --reason TEXT"))
+    if undo and amount is not None:
+        raise InputError("--undo", _("an undo takes a check-in back with its payments: give "
+                                     "no --paid"))
+    if not names:
+        raise InputError("team", _("name who has come"))
+    with store.write():
+        tournament = load(store, name)
+        state = read_state(store, tournament)
+        found = find_entrants(tournament, names)
+        fee = tournament.settings.fee
+        if amount is not None and fee is None:
+            raise TournamentError(_("{name} has no entry fee: set one with 'coinche tournament "
+                                    "fees --fee AMOUNT'"), name=tournament.name)
+        books = {account.entrant.id: account for account in accounts(tournament, state)}
+        done: list[CheckedIn] = []
+        warnings: list[str] = []
+        for entrant in found:
+            arrived = state.arrivals.get(entrant.id)
+            if undo:
+                done.append(_undo(tournament, state, entrant, arrived))
+                continue
+            account = books[entrant.id]
+            if amount is None and arrived is not None:
+                raise TournamentError(_("{name} checked in at {time} already (--paid AMOUNT "
+                                        "records a payment)"), name=entrant.name,
+                                      time=clock(arrived))
+            if amount is not None and amount < 0 and -amount > account.paid - account.refunded:
+                raise TournamentError(_("{name} has paid {paid}: a refund of {refund} is "
+                                        "more"), name=entrant.name,
+                                      paid=money(tournament, account.paid - account.refunded),
+                                      refund=money(tournament, -amount))
+            payment = None if amount is None else Payment(
+                entrant.id, amount, how, reason, arrived is None and amount > 0, now(),
+                entrant.player)
+            # a refund records money given back; it does not say that the team has come
+            arriving = arrived is None and (amount is None or amount > 0)
+            done.append(CheckedIn(entrant, now() if arriving else None, payment,
+                                  plays_from=_plays_from(tournament, entrant, arriving)))
+            if amount is not None and amount > 0 and fee is not None and (
+                    account.paid - account.refunded + amount > fee):
+                warnings.append(_("{name} has now paid {paid}, more than the entry fee of "
+                                  "{fee}").format(name=entrant.name, fee=money(tournament, fee),
+                                                  paid=money(tournament, account.paid
+                                                             - account.refunded + amount)))
+        for entry in done:
+            _write(store, tournament, entry)
+    return tournament, done, warnings
+
+
+def _undo(tournament: Tournament, state: DeskState, entrant: Entrant,
+          arrived: str | None) -> CheckedIn:
+    if arrived is None:
+        raise TournamentError(_("{name} has not checked in"), name=entrant.name)
+    if entrant.played:
+        raise TournamentError(_("{name} has been paired already: one who leaves is dropped "
+                                "(tournament team drop; in a mêlée, player drop), and their "
+                                "payments stay"), name=entrant.name)
+    back = sum(p.amount for p in state.payments if p.entrant == entrant.id and p.at_checkin)
+    return CheckedIn(entrant, undone=True, taken_back=back)
+
+
+def _plays_from(tournament: Tournament, entrant: Entrant, arriving: bool) -> int | None:
+    """The round an entrant who just came is paired from, when rounds were paired before it
+    came to a tournament that pairs only who checked in."""
+    if not arriving or not tournament.settings.require_checkin or entrant.played:
+        return None
+    if tournament.current is None:
+        return None
+    return max(tournament.current.number + 1, entrant.joined)
+
+
+def _write(store: Store, tournament: Tournament, entry: CheckedIn) -> None:
+    entrant = entry.entrant
+    if entry.undone:
+        store.remove_arrival(tournament.id, entrant.id, entrant.player)
+        return
+    if entry.arrived is not None:
+        store.add_arrival(tournament.id, Arrival(entrant.id, entry.arrived, entrant.player))
+    if entry.payment is not None:
+        store.add_payment(tournament.id, entry.payment)
+
+
+def checked_in(store: Store, tournament: Tournament) -> frozenset[int] | None:
+    """Who may be paired: the entrants checked in, when the tournament pairs only them
+    (``--require-checkin``); None when it pairs every registered entrant."""
+    if not tournament.settings.require_checkin:
+        return None
+    return frozenset(a.entrant for a in store.arrivals(tournament.id))
+
+
+def left_out(tournament: Tournament, number: int, present: frozenset[int] | None
+             ) -> tuple[str, ...]:
+    """The entrants who could play round ``number`` but have not checked in."""
+    if present is None:
+        return ()
+    if tournament.settings.melee:
+        return tuple(p.name for p in tournament.players
+                     if p.active_in(number) and p.id not in present)
+    return tuple(t.name for t in tournament.teams if t.active_in(number) and t.id not in present)
+
+
+def set_fee(store: Store, name: str | None, fee: str | None, code: str | None) -> Tournament:
+    """Set (or change) the entry fee and its currency after the tournament was created."""
+    from coinche_cli.tournament.money import check_currency
+
+    cents = None if fee is None else parse_amount(fee, "--fee")
+    checked = None if code is None else check_currency(code)
+    with store.write():
+        tournament = load(store, name)
+        settings = tournament.settings.to_json()
+        if cents is not None:
+            settings["fee"] = cents
+        settings["currency"] = checked or tournament.settings.currency or locale_currency()
+        store.set_settings(tournament.id, settings)
+    return load(store, name)

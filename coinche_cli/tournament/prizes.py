@@ -1,0 +1,201 @@
+"""The prize list of a concours: prizes by rank, the cash pot, and who gets what.
+
+- A prize line gives a prize to a rank (``3``), a range of ranks (``5-8``: each of them gets
+  one) or to every rank no other line names (``*``).  Lines never overlap.  A prize that is
+  only an amount (``50``, ``50 €``, ``50.00 EUR``) is cash; any other is in kind.
+- The pot is shared by percentages of the places from the first (``60,30,10``), which add up
+  to 100 exactly (said, never scaled); each share is rounded down to whole units of the
+  currency, and what rounding leaves is the remainder, stated.
+- Against the standings: the places are the standings' order without the teams that
+  withdrew or never played.  Teams the ranking rule leaves tied (the same rank: every
+  tie-break equal) share their places' cash equally, to the cent (a cent that cannot be
+  shared goes to the remainder); prizes in kind go by place, in the standings' order.
+
+Pure: amounts in cents, no store, no words but the errors'.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from coinche_cli.errors import InputError
+from coinche_cli.i18n import _
+from coinche_cli.values import Value
+
+#: The highest rank a prize line names (a concours of a region is a few hundred teams).
+MAX_RANK = 10_000
+#: The most shares a pot is split into.
+MAX_SHARES = 100
+
+_RANK = re.compile(r"([0-9]{1,6})(?:\s*[-–—]\s*([0-9]{1,6}))?")
+# an amount alone, with a currency's sign or code before or after it: a cash prize
+_CASH = re.compile(r"(?:[€$£]|[A-Z]{3})?\s*([0-9]{1,8})(?:[.,]([0-9]{1,2}))?"
+                   r"\s*(?:[€$£]|[A-Z]{3}|euros?)?")
+
+
+class PrizeLine(Value):
+    """A prize for ranks ``first`` to ``last`` (both None: every rank no other line names):
+    ``prize`` in kind, or ``amount`` cents in cash."""
+
+    __slots__ = ("amount", "first", "last", "prize")
+
+    def __init__(self, first: int | None, last: int | None, prize: str = "",
+                 amount: int | None = None) -> None:
+        self.first = first
+        self.last = last
+        self.prize = prize
+        self.amount = amount
+
+    @property
+    def rest(self) -> bool:
+        """Whether the line is ``*``: every rank no other line names."""
+        return self.first is None
+
+    def ranks(self) -> str:
+        """The ranks as typed: ``3``, ``5-8``, ``*``."""
+        if self.first is None:
+            return "*"
+        return str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
+
+    def covers(self, place: int) -> bool:
+        """Whether the line gives a prize to ``place`` (``*`` aside)."""
+        return self.first is not None and self.first <= place <= (self.last or 0)
+
+
+class Pot(Value):
+    """The cash shared by percentages of the places (``percents``, from the first): ``amount``
+    cents, or None for the fees received (less the refunds)."""
+
+    __slots__ = ("amount", "percents")
+
+    def __init__(self, percents: tuple[int, ...], amount: int | None = None) -> None:
+        self.percents = percents
+        self.amount = amount
+
+
+def parse_ranks(text: str, field: str = "rank") -> tuple[int | None, int | None]:
+    """Ranks as typed: ``3``, ``5-8`` (``5–8``), or ``*`` (every remaining rank: None, None)."""
+    typed = text.strip()
+    if typed == "*":
+        return None, None
+    match = _RANK.fullmatch(typed) if typed.isascii() or "–" in typed or "—" in typed else None
+    if match is None:
+        raise InputError(field, _("{got!r} is not a rank: give 3, a range such as 5-8, or * "
+                                  "for every remaining team"), got=text)
+    first = int(match[1])
+    last = int(match[2]) if match[2] else first
+    if not 1 <= first <= last <= MAX_RANK:
+        raise InputError(field, _("{got!r} is not a range of ranks from 1 to {most}, the "
+                                  "first one first"), got=text, most=MAX_RANK)
+    return first, last
+
+
+def parse_prize(text: str, field: str = "prize") -> tuple[str, int | None]:
+    """A prize as typed: an amount alone is cash (its cents), anything else is in kind."""
+    typed = text.strip()
+    if not typed:
+        raise InputError(field, _("say what the prize is"))
+    match = _CASH.fullmatch(typed) if typed.isascii() or "€" in typed or "£" in typed else None
+    if match is not None:
+        return "", int(match[1]) * 100 + int((match[2] or "0").ljust(2, "0"))
+    return typed, None
+
+
+def line(ranks: str, prize: str) -> PrizeLine:
+    """A prize line from what a director types (``tournament prizes add 5-8 "Une
+    bouteille"``)."""
+    first, last = parse_ranks(ranks)
+    text, amount = parse_prize(prize)
+    return PrizeLine(first, last, text, amount)
+
+
+def clash(lines: Sequence[PrizeLine]) -> tuple[int, int] | None:
+    """The indexes of the first two lines that give a prize to the same rank (two ``*``
+    lines clash too), or None."""
+    for later, one in enumerate(lines):
+        for earlier in range(later):
+            other = lines[earlier]
+            if one.rest and other.rest:
+                return earlier, later
+            if one.rest or other.rest:
+                continue
+            assert one.first is not None and other.first is not None
+            if one.first <= (other.last or 0) and other.first <= (one.last or 0):
+                return earlier, later
+    return None
+
+
+def parse_percents(text: str) -> tuple[int, ...]:
+    """``--percent 60,30,10``: the share of each place, whole percentages adding up to 100."""
+    parts = [part.strip() for part in text.split(",")]
+    if not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts):
+        raise InputError("--percent", _("give whole percentages separated by commas, such as "
+                                        "60,30,10; got {got!r}"), got=text)
+    shares = tuple(int(p) for p in parts)
+    if len(shares) > MAX_SHARES or any(share < 1 for share in shares):
+        raise InputError("--percent", _("each share is at least 1%, and there are at most "
+                                        "{most} shares; got {got!r}"), got=text, most=MAX_SHARES)
+    if sum(shares) != 100:
+        raise InputError("--percent", _("the shares add up to {total}%, not 100%: give each "
+                                        "share so that they do (none is scaled)"),
+                         total=sum(shares))
+    return shares
+
+
+def shares(total: int, percents: Sequence[int]) -> tuple[list[int], int]:
+    """The pot of ``total`` cents shared by ``percents``: each share rounded down to whole
+    units (100 cents), and the remainder."""
+    amounts = [total * percent // 100 // 100 * 100 for percent in percents]
+    return amounts, total - sum(amounts)
+
+
+class Award(Value):
+    """One line of the prize list: the place (tied entrants share it), the name, the prize in
+    kind (or None), the cash in cents, and whether the place is shared."""
+
+    __slots__ = ("amount", "name", "place", "prize", "tied")
+
+    def __init__(self, place: int, name: str, prize: str | None, amount: int,
+                 tied: bool) -> None:
+        self.place = place
+        self.name = name
+        self.prize = prize
+        self.amount = amount
+        self.tied = tied
+
+
+def award(ranked: Sequence[tuple[str, int]], lines: Sequence[PrizeLine],
+          pot: Sequence[int] = ()) -> tuple[list[Award], int]:
+    """Who gets what: ``ranked`` is the entrants who may win a prize, in the standings' order,
+    each with its rank in the standings (equal ranks: tied by the ranking rule); ``lines``
+    the prize lines; ``pot`` the cash of each place from the first.  Returns every entrant
+    that gets something, and the cents a tie could not share."""
+    rest = next((one for one in lines if one.rest), None)
+
+    def of(position: int) -> PrizeLine | None:
+        return next((one for one in lines if one.covers(position)), rest)
+
+    cash = []
+    for position in range(1, len(ranked) + 1):
+        found = of(position)
+        fixed = found.amount if found is not None and found.amount is not None else 0
+        cash.append(fixed + (pot[position - 1] if position <= len(pot) else 0))
+    awards: list[Award] = []
+    left = 0
+    start = 0
+    while start < len(ranked):
+        end = start
+        while end + 1 < len(ranked) and ranked[end + 1][1] == ranked[start][1]:
+            end += 1
+        group = range(start, end + 1)
+        together = sum(cash[i] for i in group)
+        each = together // len(group)
+        left += together - each * len(group)
+        for i in group:
+            found = of(i + 1)
+            prize = found.prize if found is not None and found.prize else None
+            if prize is not None or each:
+                awards.append(Award(start + 1, ranked[i][0], prize, each, len(group) > 1))
+        start = end + 1
+    return awards, left
