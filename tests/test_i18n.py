@@ -501,7 +501,7 @@ SAME_IN_FRENCH = {
     "announce": {"tierce", "cinquante", "cent", "carre", "carre-A", "carre-10", "carre-K",
                  "carre-Q", "carre-J", "carre-9", "carre-8", "carre-7"},
     "field": {"coinche", "points", "capot", "belote", "announce_winner", "source",
-              "destination", "licence"},
+              "destination", "licence", "coinched_by"},
     "file field": {"club", "table", "score1", "score2", "licence"},
     "standings column": {"buchholz"},
 }
