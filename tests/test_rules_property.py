@@ -6,17 +6,17 @@ The rules files are drawn as children of a built-in that change any of the keys 
 depends on, with any value the format allows (subtracted terms, coincher lists, every
 override, a capot's base, ``beat_defence`` lists, every rounding and last deal, every end);
 the deals are deals those rules allow, with a coincher or a capot named or not, and lists of
-words from anywhere on a scorekeeper's keyboard.  In process, fifteen files of two deals each:
-a few seconds.
+words from anywhere on a scorekeeper's keyboard.  In process, ten files of two deals each, in one
+store: a few seconds.
 """
 
 from __future__ import annotations
 
 import json
-import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -134,32 +134,38 @@ def _answered(ran: Ran) -> None:
     assert len(lines) == 1 and lines[0].startswith("error: "), ran.report()
 
 
-@settings(max_examples=15, deadline=5000, suppress_health_check=[HealthCheck.too_slow])
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One folder, and one store, for every example: each starts a game of its own (the store
+    made once saves a tenth of a second an example)."""
+    return tmp_path_factory.mktemp("drawn")
+
+
+@settings(max_examples=10, deadline=5000, suppress_health_check=[HealthCheck.too_slow])
 @given(document=rules_documents(), data=st.data())
-def test_any_valid_rules_file_explains_any_deal(document: dict[str, Any],
+def test_any_valid_rules_file_explains_any_deal(folder: Path, document: dict[str, Any],
                                                 data: st.DataObject) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "drawn.yaml"
-        path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")  # YAML
-        cli = Cli(Path(folder) / "drawn.db")
-        assert cli.invoke("rules", "validate", str(path)).code == 0, cli.last.report()
-        for lang in ("en", "fr"):
-            assert cli.invoke("--lang", lang, "rules", "show", str(path)).code == 0, \
-                cli.last.report()
-        rules = load_rules(str(path))
-        players = data.draw(st.sampled_from(rules.players))
-        sides = rules.sides(players)
-        started = cli.invoke("game", "new", "--rules", str(path), "--players", str(players))
-        assert started.code == 0, started.report()
-        finished = False
-        for _ in range(2):
-            deal = data.draw(valid_deals(rules, players))
-            words = _deal_words(data.draw, deal, sides)
-            _answered(cli.invoke("score", "--rules", str(path), "--players", str(players),
-                                 *words))
-            if not finished:
-                added = cli.invoke("game", "add", "--json", *words)
-                _answered(added)
-                finished = added.code == 0 and json.loads(added.stdout)["finished"]
-        for view in (("game", "show"), ("--lang", "fr", "game", "show")):
-            assert cli.invoke(*view).code == 0, cli.last.report()
+    path = folder / "drawn.yaml"
+    path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")  # YAML
+    cli = Cli(folder / "drawn.db")
+    assert cli.invoke("rules", "validate", str(path)).code == 0, cli.last.report()
+    for lang in ("en", "fr"):
+        assert cli.invoke("--lang", lang, "rules", "show", str(path)).code == 0, \
+            cli.last.report()
+    rules = load_rules(str(path))
+    players = data.draw(st.sampled_from(rules.players))
+    sides = rules.sides(players)
+    started = cli.invoke("game", "new", "--rules", str(path), "--players", str(players))
+    assert started.code == 0, started.report()
+    finished = False
+    for _ in range(2):
+        deal = data.draw(valid_deals(rules, players))
+        words = _deal_words(data.draw, deal, sides)
+        _answered(cli.invoke("score", "--rules", str(path), "--players", str(players),
+                             *words))
+        if not finished:
+            added = cli.invoke("game", "add", "--json", *words)
+            _answered(added)
+            finished = added.code == 0 and json.loads(added.stdout)["finished"]
+    for view in (("game", "show"), ("--lang", "fr", "game", "show")):
+        assert cli.invoke(*view).code == 0, cli.last.report()
