@@ -68,7 +68,7 @@ class _Escaped(str):
 #: argument's position already in words) is shown as it is named.
 Field = Literal["deal", "taker", "contract", "trump", "coinche", "points", "capot", "generale",
                 "belote", "announces", "announce_winner", "dealer", "team", "players", "sep",
-                "path", "source", "destination", "player", "licence"]
+                "path", "source", "destination", "player", "licence", "coinched_by"]
 FIELDS: frozenset[str] = frozenset(Field.__args__)  # type: ignore[attr-defined]
 
 
@@ -120,6 +120,8 @@ def _field_words(field: Field) -> str:
             return _("player")
         case "licence":
             return _("licence")
+        case "coinched_by":  # what the scorekeeper types, in every language
+            return "--coinched-by"
         case unreachable:
             assert_never(unreachable)
 

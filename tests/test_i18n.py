@@ -112,7 +112,7 @@ def test_french_typography_puts_a_no_break_space_before_high_punctuation() -> No
 TRANSLATES_MARKED = {
     ("cli/translation.py", "_translate"), ("cli/translation.py", "_metavar"),
     ("cli/translation.py", "translated"), ("cli/translation.py", "format_help"),
-    ("rules/validate.py", "_typed"), ("scoring/score.py", "_words"),
+    ("rules/readers.py", "_typed"), ("scoring/score.py", "_words"),
     ("scoring/score.py", "reason"), ("sheets/tournament.py", "_keyed"),
     ("sheets/tournament.py", "round_rows"), ("sheets/tournament.py", "export_tables"),
     ("web/app.py", "_sentence"), ("sheets/desk_tables.py", "fee_table"),
@@ -502,7 +502,7 @@ SAME_IN_FRENCH = {
     "announce": {"tierce", "cinquante", "cent", "carre", "carre-A", "carre-10", "carre-K",
                  "carre-Q", "carre-J", "carre-9", "carre-8", "carre-7"},
     "field": {"coinche", "points", "capot", "belote", "announce_winner", "source",
-              "destination", "licence"},
+              "destination", "licence", "coinched_by"},
     "file field": {"club", "table", "score1", "score2", "licence"},
     "standings column": {"buchholz"},
 }

@@ -72,7 +72,8 @@ class DealInput:
 def read_deal(words: list[str] | None = None, deal_json: str | None = None,
               belote: list[str] | None = None, announce: list[str] | None = None,
               announce_winner: str | None = None, capot: str | None = None,
-              generale: bool = False, points: list[str] | None = None) -> "Deal":
+              generale: bool = False, points: list[str] | None = None,
+              coinched_by: str | None = None) -> "Deal":
     """The deal, from the words form and its options or ``--deal`` (``-``: standard input)."""
     from coinche_cli.scoring.deal import MAX_JSON, deal_from_json, deal_from_words
 
@@ -92,7 +93,7 @@ def read_deal(words: list[str] | None = None, deal_json: str | None = None,
         raise DealError("deal", _("give the deal: TAKER CONTRACT [POINTS] or --deal JSON"))
     return deal_from_words(words, belote=belote or (), announce=announce or (),
                            announce_winner=announce_winner, capot=capot, generale=generale,
-                           points=points or ())
+                           points=points or (), coinched_by=coinched_by)
 
 
 def _parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
@@ -134,6 +135,11 @@ DEAL_PARAMETERS = (
     _parameter("points", Annotated[
         list[str] | None,
         typer.Option("--points", "-p", help=N_("SIDE:N card points of another side (chien).")),
+    ], None),
+    _parameter("coinched_by", Annotated[
+        str | None,
+        typer.Option("--coinched-by", help=N_("The player who coinched (chien: rules that "
+                                              "score the coincher apart).")),
     ], None),
 )
 

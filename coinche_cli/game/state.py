@@ -10,7 +10,14 @@ a game follows the rules' ``end`` section (or the game's own ``--target`` / ``--
    (``play_on``: one more deal, then compare again).
 4. A deal where everybody passed scores nothing and does not count as one of the fixed deals;
    the deal still moves on to the next dealer.
-5. With ``rounding.last_deal: exact``, the deal that ends the game is scored on exact points.
+5. With ``rounding.last_deal: exact``, the deal that ends the game is scored on exact points
+   when its exact score ends it too (else it keeps its rounded score, and still ends it).
+6. With ``rounding.last_deal: exact_decides`` ("au point juste"), a deal that would end the
+   game, counted rounded or counted exactly, is counted exactly, and its exact score decides:
+   a deal that reaches the target only when counted exactly ends the game; one that reaches
+   it only when rounded up does not (the game goes on, from the exact totals).  The deal the
+   time limit makes the last (recorded once ``end.time_limit`` minutes have passed since the
+   first deal was recorded) and the last of a fixed number of deals are counted exactly.
 """
 
 
@@ -241,11 +248,13 @@ def extend(state: GameState, entry: Entry) -> GameState:
         result = score_deal(rules, entry.deal, setup.players)
         after = {s: totals[s] + result.scores[s] for s in setup.sides}
         ended = _ends(setup, after, played, result, started, now)
-        if ended is not None and rules.last_deal_exact:
+        rounded = result.rounded != result.checked.points  # the exact score differs
+        if rounded and rules.last_deal_exact and (ended is not None or rules.last_deal_decides):
             exact = score_deal(rules, entry.deal, setup.players, exact=True)
             exact_after = {s: totals[s] + exact.scores[s] for s in setup.sides}
             exact_end = _ends(setup, exact_after, played, exact, started, now)
-            if exact_end is not None:
+            # rule 6: a deal that could be the last is counted exactly, and decides so
+            if exact_end is not None or (rules.last_deal_decides and ended is not None):
                 result, after, ended = exact, exact_after, exact_end
         totals = after
     row = Row(entry.number, state.next_dealer, entry, result, dict(totals))
@@ -304,7 +313,8 @@ def summary(state: GameState) -> dict[str, dict[str, int]]:
         if deal.coinche:
             out[deal.taker]["was_coinched"] += 1
             for side in state.setup.sides:
-                if side != deal.taker:
+                # the defender who coinched, when the deal names one (the chien)
+                if side != deal.taker and deal.coinched_by in (None, side):
                     out[side]["coinched"] += 1
     return out
 

@@ -34,10 +34,17 @@ Term = Literal["points", "contract", "base", "belote", "announces", "all_announc
 ScoredTerm = Term | Literal["fixed"]
 #: Whether the contract was made.
 Outcome = Literal["made", "failed"]
-#: The two sides of a deal, as the ``score`` section names them.
-Role = Literal["takers", "defenders"]
-#: When an override of the ``score`` section applies, in the order they apply.
-Condition = Literal["when_coinched", "when_surcoinched", "when_capot", "when_generale"]
+#: The sides of a deal, as the ``score`` section names them: the takers, each defender, and
+#: the defender who coinched (scored apart only where a ``coincher`` list is given).
+Role = Literal["takers", "defenders", "coincher"]
+#: When an override of the ``score`` section applies, in the order they apply.  The last is
+#: a side winning every trick without a capot or générale bid.
+Condition = Literal["when_coinched", "when_surcoinched", "when_capot", "when_generale",
+                    "when_unannounced_capot"]
+#: How the last deal of a game is scored: rounded like the others; exact when its rounded
+#: score ends the game and its exact score does too; or "au point juste", exact whenever
+#: either score would end the game, the exact totals deciding whether it does.
+LastDeal = Literal["rounded", "exact", "exact_decides"]
 #: The modes that are not a trump suit: sans-atout and tout-atout.
 NoSuit = Literal["SA", "TA"]
 #: The ways a deal is played: a trump suit (spades, hearts, diamonds, clubs), sans-atout,
@@ -57,6 +64,11 @@ BOTH_OVER: tuple[BothOver, ...] = get_args(BothOver)
 TIES: tuple[Tie, ...] = get_args(Tie)
 REACHES: tuple[Reach, ...] = get_args(Reach)
 TERMS: tuple[Term, ...] = get_args(Term)
+#: The terms a score list may subtract, written with a minus sign (``-contract``): a failed
+#: contract that costs its taker points.
+NEGATED_TERMS: tuple[str, ...] = tuple(f"-{term}" for term in TERMS)
+LAST_DEALS: tuple[LastDeal, ...] = get_args(LastDeal)
+ROLES: tuple[Role, ...] = get_args(Role)
 #: The score overrides, in the order they apply.
 CONDITION_ORDER: tuple[Condition, ...] = get_args(Condition)
 ANNOUNCES: frozenset[str] = frozenset(get_args(Announce))
@@ -199,6 +211,8 @@ def role_words(role: Role) -> str:
             return _("the takers")
         case "defenders":
             return _("the defenders")
+        case "coincher":
+            return _("the coincher")
         case unreachable:
             assert_never(unreachable)
 
@@ -214,6 +228,23 @@ def condition_words(condition: Condition) -> str:
             return _("on a capot bid")
         case "when_generale":
             return _("on a générale bid")
+        case "when_unannounced_capot":
+            return _("on a capot not bid")
+        case unreachable:
+            assert_never(unreachable)
+
+
+def last_deal_words(last: LastDeal) -> str:
+    """How the last deal of a game is scored, as ``rules show`` adds it after the rounding
+    (empty when it is rounded like the others)."""
+    match last:
+        case "rounded":
+            return ""
+        case "exact":
+            return _(" (last deal exact)")
+        case "exact_decides":
+            return _(" (au point juste: a deal that would end the game is counted exactly, "
+                     "and exact points decide whether it does)")
         case unreachable:
             assert_never(unreachable)
 

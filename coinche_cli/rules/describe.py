@@ -18,6 +18,7 @@ from coinche_cli.rules.choices import (
     both_over_words,
     condition_words,
     direction_words,
+    last_deal_words,
     no_suit_words,
     outcome_words,
     rank_letter,
@@ -64,9 +65,16 @@ def _table(cards: Any) -> str:
 
 
 def _terms(terms: tuple[str | int, ...]) -> str:
-    """Score terms in the players' words ("every announce of the deal", "capot bonus")."""
-    words = [str(t) if isinstance(t, int) else term_words(cast(Term, t)) for t in terms]
+    """Score terms in the players' words ("every announce of the deal", "capot bonus",
+    "minus contract")."""
+    words = [str(t) if isinstance(t, int) else _term(t) for t in terms]
     return " + ".join(words) or _("nothing")
+
+
+def _term(term: str) -> str:
+    if term.startswith("-"):  # a term subtracted: "-contract"
+        return _("minus {term}").format(term=term_words(cast(Term, term[1:])))
+    return term_words(cast(Term, term))
 
 
 def announce_name(rules: Rules, canonical: str) -> str:
@@ -93,7 +101,10 @@ def _outcome(outcome: Outcome, side_terms: SideTerms) -> list[str]:
     defenders = (_("          defenders score {terms}").format(
                      terms=_terms(side_terms.defenders)) if side_terms.defenders
                  else _("          defenders score nothing"))
-    return [takers, defenders]
+    if side_terms.coincher is None:
+        return [takers, defenders]
+    return [takers, defenders, _("          the coincher scores {terms}").format(
+        terms=_terms(side_terms.coincher))]
 
 
 def rules_summary(rules: Rules) -> list[str]:
@@ -145,27 +156,36 @@ def rules_summary(rules: Rules) -> list[str]:
     made = _("  made when {terms} reach the bid").format(terms=_terms(rules.reach_bid_with))
     if rules.min_points is not None:
         made += _(" and card points are at least {min}").format(min=rules.min_points)
-    if rules.beat_defence:
+    if rules.beat_defence and rules.beat_defence_with == ("points",):
         made += _(" and card points beat the defence's")
+    elif rules.beat_defence:
+        made += _(" and {terms} beat the defence's").format(
+            terms=_terms(rules.beat_defence_with))
     failure = {code: m.failure_base for code, m in rules.modes.items()}
     base = ", ".join(f"{_kind(c)} {v}" for c, v in failure.items() if c in ("S", "SA", "TA"))
     lines += ["", _("scoring:"), made, _("  base (failure): {base}").format(base=base)]
     lines += _outcome("made", rules.score.made)
     lines += _outcome("failed", rules.score.failed)
     for (condition, outcome, side), terms in rules.score.overrides.items():
+        said, when = outcome_words(cast(Outcome, outcome)), condition_words(cast(Condition,
+                                                                                condition))
+        if side == "coincher":  # one player: a sentence of its own ("scores")
+            lines.append(_("  {outcome}, {when}: the coincher scores {terms}").format(
+                outcome=said, when=when, terms=_terms(terms)))
+            continue
         lines.append(_("  {outcome}, {when}: {side} score {terms}").format(
-            outcome=outcome_words(cast(Outcome, outcome)),
-            when=condition_words(cast(Condition, condition)),
-            side=role_words(cast(Role, side)), terms=_terms(terms)))
+            outcome=said, when=when, side=role_words(cast(Role, side)), terms=_terms(terms)))
     if rules.rounding != "none":
-        last = _(" (last deal exact)") if rules.last_deal_exact else ""
+        last = last_deal_words("exact_decides" if rules.last_deal_decides else (
+            "exact" if rules.last_deal_exact else "rounded"))
         lines.append(_("  card points rounded: {method}{last}").format(
             method=rounding_words(rules.rounding), last=last))
     coinche, surcoinche = rules.coinche_factors
     multiplied = ", ".join(term_words(cast(Term, term)) for term in sorted(rules.multiplied)
                            if term != "fixed")
     lines += ["", _("coinche ×{coinche}, surcoinche ×{surcoinche}, on the winning side's: "
-                    "{terms}").format(coinche=coinche, surcoinche=surcoinche, terms=multiplied)]
+                    "{terms}").format(coinche=coinche, surcoinche=surcoinche,
+                                      terms=multiplied or _("nothing"))]
     capot = []
     if rules.capot_bonus:
         when = "" if rules.capot_bonus_on_bid else _(" when not bid")
@@ -174,6 +194,9 @@ def rules_summary(rules: Rules) -> list[str]:
     if rules.capot_card_points is not None:
         capot.append(_("a capot counts {points} card points").format(
             points=rules.capot_card_points))
+    if rules.capot_base is not None:
+        capot.append(_("base {base} on a deal where a side won every trick").format(
+            base=rules.capot_base))
     lines.append(_("capot: {text}").format(text="; ".join(capot) or _("no bonus when not bid")))
     end = rules.end
     goal = []

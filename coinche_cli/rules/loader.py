@@ -27,15 +27,8 @@ from coinche_cli.errors import Problem, RulesError
 from coinche_cli.i18n import _
 from coinche_cli.names import echo
 from coinche_cli.rules.model import Rules
-from coinche_cli.rules.validate import (
-    Document,
-    Path_,
-    Shown,
-    Validator,
-    Where,
-    escaped,
-    shown_key,
-)
+from coinche_cli.rules.readers import Document, Path_, Shown, Where, escaped, shown_key
+from coinche_cli.rules.validate import Validator
 
 #: The built-in rules files.  ``coinche_cli/rules/builtin`` is a link to the top-level
 #: ``rules/`` folder (the product's layout), and the installed package holds the files

@@ -80,10 +80,12 @@ class Mode(NamedTuple):
 
 
 class SideTerms(NamedTuple):
-    """What the takers and what each defender score in one outcome."""
+    """What the takers and what each defender score in one outcome, and the defender who
+    coinched when a ``coincher`` list says so (None: the defenders' list)."""
 
     takers: tuple[str | int, ...]
     defenders: tuple[str | int, ...]
+    coincher: tuple[str | int, ...] | None = None
 
 
 class ScoreTable(NamedTuple):
@@ -95,14 +97,25 @@ class ScoreTable(NamedTuple):
     overrides: Mapping[tuple[str, str, str], tuple[str | int, ...]] = EMPTY
 
     def terms(self, made: bool, side: str, conditions: set[str]) -> tuple[str | int, ...]:
-        """The terms of ``side`` ("takers"/"defenders") once every matching override applies."""
+        """The terms of ``side`` ("takers", "defenders" or "coincher") once every matching
+        override applies.  The coincher scores the last ``coincher`` list that applies, and
+        the defenders' list where none does."""
         outcome = "made" if made else "failed"
         base = self.made if made else self.failed
-        terms = base.takers if side == "takers" else base.defenders
+        terms = base.takers if side == "takers" else (
+            base.coincher if side == "coincher" else base.defenders)
         for condition in CONDITION_ORDER:
             if condition in conditions:
                 terms = self.overrides.get((condition, outcome, side), terms)
+        if terms is None:  # no coincher list: the coincher is a defender like the others
+            return self.terms(made, "defenders", conditions)
         return terms
+
+    @property
+    def scores_coincher(self) -> bool:
+        """Whether a ``coincher`` list scores the defender who coinched apart."""
+        return (self.made.coincher is not None or self.failed.coincher is not None
+                or any(side == "coincher" for _condition, _outcome, side in self.overrides))
 
 
 class EndRule(NamedTuple):
@@ -154,6 +167,11 @@ class Rules(NamedTuple):
     end: EndRule
     document: Mapping[str, Any]  # the merged, validated YAML: a game stores it as its snapshot
     path: str = ""
+    # Fields added since games first kept their rules compiled: each has the default that
+    # scores as before it existed, so a game's compiled rules written before it still read.
+    beat_defence_with: tuple[str, ...] = ("points",)  # what beat_defence compares per side
+    capot_base: int | None = None  # the base term on a deal a side won every trick
+    last_deal_decides: bool = False  # "au point juste": exact points decide the end
 
     @property
     def team_game(self) -> bool:
@@ -260,7 +278,11 @@ def _decode(value: Any) -> Any:
         return value
     if "T" in value:
         kind, fields = _TYPES[value["T"]], value["f"]
-        if set(fields) != set(kind._fields):  # written for another shape of the type
+        # written for another shape of the type: a field it does not know, or one it lacks
+        # that has no default (a field added since with a default reads as that default: the
+        # rules were written before it existed, and scored as it says)
+        missing = set(kind._fields) - set(fields) - set(kind._field_defaults)
+        if missing or set(fields) - set(kind._fields):
             raise KeyError(value["T"])
         return kind(**{name: _decode(item) for name, item in fields.items()})
     if "M" in value:

@@ -5,10 +5,10 @@ their values are :mod:`coinche_cli.rules.validate`'s.
 
 from typing import Any
 
-from coinche_cli.rules.choices import CONDITION_ORDER
+from coinche_cli.rules.choices import CONDITION_ORDER, ROLES
 
 # score: made/failed hold side lists directly; the when_* overrides hold outcome -> side lists
-_SIDES = {"takers": None, "defenders": None}
+_SIDES: dict[str, Any] = dict.fromkeys(ROLES)
 _SCORE: dict[str, Any] = {
     "made": _SIDES,
     "failed": _SIDES,
@@ -34,7 +34,7 @@ SCHEMA: dict[str, Any] = {
     "made_if": {"reach_bid_with": None, "min_points": None, "beat_defence": None},
     "multiplier": {"coinche": None, "surcoinche": None, "applies_to": None},
     "score": _SCORE,
-    "capot": {"card_points": None, "bonus": None, "bonus_on_capot_bid": None},
+    "capot": {"card_points": None, "bonus": None, "bonus_on_capot_bid": None, "base": None},
     "rounding": {"method": None, "total": None, "last_deal": None},
     "end": {
         "target": None,

@@ -28,7 +28,7 @@ class CheckedDeal(NamedTuple):
     generale: bool
     announces: Mapping[str, tuple[str, ...]]  # canonical names, per side
     counted: Mapping[str, int]  # counted announce points per side
-
+    coincher: str | None = None  # the defender who coinched, on a coinched deal, if known
 
 
 def check_deal(rules: Rules, deal: Deal, players: int | None = None) -> CheckedDeal:
@@ -49,6 +49,7 @@ def check_deal(rules: Rules, deal: Deal, players: int | None = None) -> CheckedD
     points = _points(rules, deal, sides, mode, capot, count)
     _check_belote(rules, deal, sides, mode)
     announces = _announces(rules, deal, sides)
+    coincher = _coincher(rules, deal, sides)
     return CheckedDeal(
         deal=deal,
         sides=sides,
@@ -59,7 +60,33 @@ def check_deal(rules: Rules, deal: Deal, players: int | None = None) -> CheckedD
         generale=generale,
         announces=announces,
         counted=_counted(rules, deal, sides, announces),
+        coincher=coincher,
     )
+
+
+def _coincher(rules: Rules, deal: Deal, sides: tuple[str, ...]) -> str | None:
+    """The defender who coinched: as the deal says, or the one defender there is (the
+    defence of a team game); a deal of the chien must say it where a ``coincher`` list
+    scores that player apart."""
+    given = deal.coinched_by
+    if given is not None:
+        _check_side(given, sides, "coinched_by")
+        if not deal.coinche:
+            raise DealError("coinched_by", _("the deal is not coinched, so nobody coinched it"))
+        if given == deal.taker:
+            raise DealError("coinched_by", _("{side} took the contract: a defender coinches "
+                                             "it"), side=given)
+        return given
+    defenders = [side for side in sides if side != deal.taker]
+    if not deal.coinche:
+        return None
+    if len(defenders) == 1:
+        return defenders[0]
+    if rules.score.scores_coincher:  # the chien at three: two defenders
+        raise DealError("coinched_by", _("say who coinched (--coinched-by {first} or "
+                                         "{second}): {rules} scores the coincher apart"),
+                        first=defenders[0], second=defenders[-1], rules=rules.name)
+    return None
 
 
 def _modes_text(rules: Rules) -> str:

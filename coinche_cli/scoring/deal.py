@@ -58,6 +58,7 @@ class Deal(NamedTuple):
     belote: tuple[str, ...] = ()
     announces: Mapping[str, tuple[str, ...]] = EMPTY_ANNOUNCES
     announce_winner: str | None = None
+    coinched_by: str | None = None  # the defender who coinched (the chien's coincher)
 
     @classmethod
     def from_words(cls, tokens: Sequence[str]) -> "Deal":
@@ -80,14 +81,15 @@ class Deal(NamedTuple):
             else:
                 words.append(token)
         single = {name: values[-1] for name, values in options.items()}
-        for name in ("--announce-winner", "--capot"):
+        for name in ("--announce-winner", "--capot", "--coinched-by"):
             if len(options.get(name, ())) > 1:
                 raise DealError(name.removeprefix("--").replace("-", "_"),
                                 _("{option} is given twice; give it once"), option=name)
         return deal_from_words(
             words, belote=options.get("--belote", ()), announce=options.get("--announce", ()),
             announce_winner=single.get("--announce-winner"), capot=single.get("--capot"),
-            generale="--generale" in options, points=options.get("--points", ()))
+            generale="--generale" in options, points=options.get("--points", ()),
+            coinched_by=single.get("--coinched-by"))
 
     def with_sides(self, side: Callable[[str, str], str]) -> "Deal":
         """The deal with every side read by ``side(typed, field)`` (a name or a prefix becomes
@@ -114,6 +116,8 @@ class Deal(NamedTuple):
             announces=announces,
             announce_winner=None if self.announce_winner is None else side(
                 self.announce_winner, "announce_winner"),
+            coinched_by=None if self.coinched_by is None else side(self.coinched_by,
+                                                                   "coinched_by"),
         )
 
     def contract_word(self) -> str:
@@ -139,6 +143,8 @@ class Deal(NamedTuple):
             words += ["--capot", self.capot]
         if self.generale:
             words.append("--generale")
+        if self.coinched_by is not None:
+            words += ["--coinched-by", self.coinched_by]
         return words
 
     def to_json(self) -> dict[str, Any]:
@@ -161,18 +167,21 @@ class Deal(NamedTuple):
             out["announces"] = {side: list(names) for side, names in self.announces.items()}
         if self.announce_winner is not None:
             out["announce_winner"] = self.announce_winner
+        if self.coinched_by is not None:
+            out["coinched_by"] = self.coinched_by
         return out
 
 
 #: The options of the words form that take a value (``--generale`` takes none).
-WORD_OPTIONS = ("--points", "--belote", "--announce", "--announce-winner", "--capot")
+WORD_OPTIONS = ("--points", "--belote", "--announce", "--announce-winner", "--capot",
+                "--coinched-by")
 
 #: The longest deal given as JSON: a deal is a few hundred characters.
 MAX_JSON = 10_000
 
 FIELDS = (
     "taker", "contract", "trump", "coinche", "points", "capot", "generale", "belote",
-    "announces", "announce_winner",
+    "announces", "announce_winner", "coinched_by",
 )  # fmt: skip
 
 
@@ -251,6 +260,7 @@ def deal_from_json(data: Any) -> Deal:
     generale = generale or None
     capot = data.get("capot")
     winner = data.get("announce_winner")
+    coincher = data.get("coinched_by")
     return Deal(
         taker=_side(data["taker"], "taker"),
         contract=contract_value(data["contract"]),
@@ -262,6 +272,7 @@ def deal_from_json(data: Any) -> Deal:
         belote=belotes,
         announces=_announces(data.get("announces")),
         announce_winner=None if winner is None else _side(winner, "announce_winner"),
+        coinched_by=None if coincher is None else _side(coincher, "coinched_by"),
     )
 
 
@@ -347,6 +358,7 @@ def deal_from_words(
     capot: str | None = None,
     generale: bool = False,
     points: Sequence[str] = (),
+    coinched_by: str | None = None,
 ) -> Deal:
     """Build a deal from ``TAKER CONTRACT [POINTS]`` and the options a scorekeeper adds.
 
@@ -392,4 +404,5 @@ def deal_from_words(
         announces={side: tuple(names) for side, names in announces.items()},
         announce_winner=None if announce_winner is None else _side(announce_winner,
                                                                     "announce_winner"),
+        coinched_by=None if coinched_by is None else _side(coinched_by, "coinched_by"),
     )

@@ -206,11 +206,14 @@ def score_deal(
         conditions.add("when_capot")
     if deal.contract is ContractKind.GENERALE:
         conditions.add("when_generale")
+    if checked.capot is not None and isinstance(deal.contract, int):
+        conditions.add("when_unannounced_capot")  # every trick, without a capot bid
     rounded = round_points(rules, checked, exact=exact)
     factor = rules.factor(deal.coinche)
     terms: dict[str, tuple[Term, ...]] = {}
     for side in checked.sides:
-        role = "takers" if side == taker else "defenders"
+        role = "takers" if side == taker else (
+            "coincher" if side == checked.coincher else "defenders")
         multiplier = factor if side in winners else 1
         terms[side] = tuple(
             _term(rules, checked, side, winners, rounded, item, multiplier)
@@ -224,6 +227,17 @@ def score_deal(
 
 def _belote(rules: Rules, deal: Deal, side: str) -> int:
     return rules.belote_value * deal.belote.count(side)
+
+
+def _counted_for(rules: Rules, checked: CheckedDeal, side: str, what: tuple[str, ...]) -> int:
+    """What ``side`` adds up of ``what`` (its exact card points, own belotes, counted
+    announces) toward a condition of ``made_if``."""
+    parts = {
+        "points": checked.points[side],
+        "belote": _belote(rules, checked.deal, side),
+        "announces": checked.counted.get(side, 0),
+    }
+    return sum(parts.get(name, 0) for name in what)
 
 
 def _made(rules: Rules, checked: CheckedDeal) -> tuple[bool, tuple[Said, ...]]:
@@ -240,12 +254,7 @@ def _made(rules: Rules, checked: CheckedDeal) -> tuple[bool, tuple[Said, ...]]:
         detail = _say(N_("won every trick") if made else N_("did not win every trick"))
     else:
         points = checked.points[taker]
-        parts = {
-            "points": points,
-            "belote": _belote(rules, deal, taker),
-            "announces": checked.counted.get(taker, 0),
-        }
-        have = sum(parts.get(name, 0) for name in rules.reach_bid_with)
+        have = _counted_for(rules, checked, taker, rules.reach_bid_with)
         made = have >= checked.contract_value
         if rules.min_points is not None:
             made = made and points >= rules.min_points
@@ -255,11 +264,18 @@ def _made(rules: Rules, checked: CheckedDeal) -> tuple[bool, tuple[Said, ...]]:
         else:
             detail = _say(N_("{have} counted against {need} needed"), have=have,
                           need=checked.contract_value)
-        if rules.beat_defence:
+        if rules.beat_defence and rules.beat_defence_with == ("points",):
             defence = max(v for s, v in checked.points.items() if s != taker)
             made = made and points > defence
             more.append(_say(N_("{points} card points against the defence's {defence}"),
                              points=points, defence=defence))
+        elif rules.beat_defence:  # the defence's total: its belote and announces too
+            mine = _counted_for(rules, checked, taker, rules.beat_defence_with)
+            defence = max(_counted_for(rules, checked, side, rules.beat_defence_with)
+                          for side in checked.sides if side != taker)
+            made = made and mine > defence
+            more.append(_say(N_("{have} counted against the defence's {defence}"), have=mine,
+                             defence=defence))
     if deal.coinche:
         more.append(_coinche(deal.coinche, rules.factor(deal.coinche)))
     outcome = _say(N_("{taker} made {contract}: {detail}") if made
@@ -280,6 +296,9 @@ def _term(
     if isinstance(item, int):
         factor = multiplier if "fixed" in rules.multiplied else 1
         return Term("fixed", item, factor)
+    if item.startswith("-"):  # a term subtracted: "-contract", a failure that costs points
+        term = _term(rules, checked, side, winners, rounded, item[1:], multiplier)
+        return term._replace(value=-term.value)
     names: tuple[tuple[str, bool, int], ...] = ()
     if item == "points":
         value = rounded[side]
@@ -287,6 +306,8 @@ def _term(
         value = checked.contract_value
     elif item == "base":
         value = checked.mode.failure_base
+        if checked.capot is not None and rules.capot_base is not None:
+            value = rules.capot_base  # "the base is 250 instead of 160" on a capot
     elif item == "belote":
         if rules.belote_to == "winner":
             value = rules.belote_value * len(deal.belote) if side in winners else 0
@@ -325,9 +346,31 @@ def _line(side: str, terms: tuple[Term, ...], total: int) -> str:
         return _("{side}: 0").format(side=side)
     multiplied = [t for t in shown if t.factor != 1]
     plain = [t for t in shown if t.factor == 1]
-    parts: list[str] = []
+    parts: list[tuple[bool, str]] = []  # (subtracted, words)
     if multiplied:
-        inner = " + ".join(t.label for t in multiplied)
-        parts.append(_("({inner}) × {factor}").format(inner=inner, factor=multiplied[0].factor))
-    parts.extend(t.label for t in plain)
-    return _("{side}: {terms} = {total}").format(side=side, terms=" + ".join(parts), total=total)
+        inner = _sum([_signed(t) for t in multiplied])
+        parts.append((False, _("({inner}) × {factor}").format(inner=inner,
+                                                              factor=multiplied[0].factor)))
+    parts.extend(_signed(t) for t in plain)
+    return _("{side}: {terms} = {total}").format(side=side, terms=_sum(parts), total=total)
+
+
+def _signed(term: Term) -> tuple[bool, str]:
+    """A term as a sum shows it: whether it is subtracted, and its words without the sign
+    (in brackets when they are a sum themselves: several announces)."""
+    if term.value >= 0:
+        return False, term.label
+    words = term._replace(value=-term.value).label
+    return True, f"({words})" if " + " in words else words
+
+
+def _sum(parts: list[tuple[bool, str]]) -> str:
+    """Terms added and subtracted: ``110 contract + 80 forfait``, ``-80 forfait``,
+    ``20 belote - 110 contract``."""
+    text = ""
+    for subtracted, words in parts:
+        if not text:
+            text = f"-{words}" if subtracted else words
+        else:
+            text += f" - {words}" if subtracted else f" + {words}"
+    return text
