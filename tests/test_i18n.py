@@ -116,6 +116,9 @@ TRANSLATES_MARKED = {
     ("scoring/score.py", "reason"), ("sheets/tournament.py", "_keyed"),
     ("sheets/tournament.py", "round_rows"), ("sheets/tournament.py", "export_tables"),
     ("web/app.py", "_sentence"),
+    # the house config's problems (marked where each is found) and the completion's help
+    ("cli/house.py", "error"), ("cli/config.py", "_value_given"),
+    ("cli/completion.py", "_described"),
 }
 
 
