@@ -27,6 +27,7 @@ def test_version_is_the_packages_metadata_and_loads_no_command() -> None:
     # one source of truth: the metadata is what pyproject.toml says
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert ran.stdout == f"coinche {project['version']}\n"
+    assert in_subprocess(["--db", "none.db", "--version"]).stdout == ran.stdout  # a root option
     probe = ("import runpy, sys\nsys.argv = ['coinche', '--version']\n"
              "try:\n    runpy.run_module('coinche_cli', run_name='__main__')\n"
              "except SystemExit:\n    pass\n"

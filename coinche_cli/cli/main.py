@@ -373,10 +373,10 @@ def _program_option(argv: list[str]) -> None:
     among the root options: done here, without building any command, then exit."""
     leading: list[str] = []
     for index, word in enumerate(argv):
+        if index and argv[index - 1] in ROOT_OPTIONS_WITH_VALUE:
+            continue  # --db's value
         if not word.startswith("-") or word == "--":
             break
-        if index and argv[index - 1] in ROOT_OPTIONS_WITH_VALUE:
-            continue
         leading.append(word)
     if "--version" in leading:
         from coinche_cli.cli.about import show_version
