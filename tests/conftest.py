@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
@@ -26,6 +27,10 @@ from hypothesis import settings
 # The tests read English unless they ask for another language: a developer's French locale
 # must not change what the in-process command line prints (tests/test_i18n.py sets its own).
 os.environ["COINCHE_LANG"] = "en"
+# Nor must a developer's house config (coinche config set …): every test runs as a user
+# without one, in a folder no test writes to, unless it names its own file.
+os.environ["COINCHE_CONFIG"] = os.path.join(tempfile.gettempdir(), "coinche-tests-no-config",
+                                            f"{os.getpid()}", "config.toml")
 
 from tests.harness import Cli  # after the language is set
 from tests.pg_server import Server

@@ -117,6 +117,9 @@ TRANSLATES_MARKED = {
     ("sheets/tournament.py", "round_rows"), ("sheets/tournament.py", "export_tables"),
     ("web/app.py", "_sentence"), ("sheets/desk_tables.py", "fee_table"),
     ("sheets/desk_tables.py", "prize_table"),
+    # the house config's problems (marked where each is found) and the completion's help
+    ("cli/house.py", "error"), ("cli/config.py", "_value_given"),
+    ("cli/completion.py", "_described"),
 }
 
 

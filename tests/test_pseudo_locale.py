@@ -42,6 +42,7 @@ COMMANDS = {
     "pair", "unpair", "result", "penalty", "standings", "sheets", "store", "copy", "serve",
     "reopen", "player", "checkin", "fees", "poster", "prizes", "pot", "set", "remove",
     "pairings",  # tournament poster standings|pairings|prizes: words typed as they are
+    "config", "unset",
     "str", "int", "path", "range", "float", "text",  # Typer's metavars: <str>, <int range>
 }
 
@@ -205,6 +206,7 @@ def help_pages(run: Session) -> None:
               "tournament team": ["add", "import", "list", "drop", "return"],
               "tournament player": ["add", "import", "list", "drop", "return"],
               "tournament prizes": ["set", "add", "remove", "pot"],
+              "config": ["show", "set", "unset"],
               "store": ["copy"]}
     run("score", "--help")
     for group, commands in groups.items():

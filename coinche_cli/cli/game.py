@@ -15,6 +15,7 @@ from coinche_cli.cli.options import (
     SepOption,
     TournamentOption,
     deal_options,
+    rules_chosen,
 )
 from coinche_cli.cli.output import print_json, print_line, warning_line
 from coinche_cli.cli.store import open_store
@@ -81,9 +82,13 @@ def new(
         print_line(_("game {id} keeps the score of table {table}: {teams}").format(
             id=record.id, table=table, teams=" / ".join(state.setup.names.values())))
         return
+    if target is None and deals is None:  # the house's target, unless the game has its own end
+        from coinche_cli.cli import house
+
+        target = house.current().use("target")
     record, state = games.new_game(
-        store, load_rules(rules_name), players=players, names=[*(team or []), *(player or [])],
-        dealer=dealer, target=target, deals=deals,
+        store, load_rules(rules_chosen(ctx, rules_name)), players=players,
+        names=[*(team or []), *(player or [])], dealer=dealer, target=target, deals=deals,
     )
     if as_json:
         print_json({"id": record.id, **game_json.state_json(record, state)})

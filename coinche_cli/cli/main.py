@@ -9,9 +9,11 @@ then compile every parameter's annotation from its text at each start.
 
 
 import importlib
+import os
 import re
 import sys
 from collections.abc import Sequence
+from contextvars import ContextVar
 from typing import Annotated, Any
 
 import typer
@@ -21,6 +23,7 @@ from coinche_cli import i18n
 from coinche_cli.cli.output import (
     error_line,
     fit_streams_to_the_terminal,
+    refuse_colour,
     usage_line,
     warning_line,
 )
@@ -33,6 +36,7 @@ GROUPS = {
     "game": "coinche_cli.cli.game",
     "tournament": "coinche_cli.cli.tournament",
     "store": "coinche_cli.cli.stores",
+    "config": "coinche_cli.cli.config",
 }
 ROOT_OPTIONS_WITH_VALUE = ("--db",)
 #: the groups within a group (``tournament team``): named alone, they show their help
@@ -86,10 +90,51 @@ DbOption = Annotated[
 ]
 
 
+#: The help panel of the root options about the program itself.
+PANEL = N_("Version, colour and completion")
+
+
+def _colour_refused(ctx: typer.Context, param: typer.CallbackParam, value: bool) -> bool:
+    if value:
+        refuse_colour()
+    return value
+
+
+def _version_asked(ctx: typer.Context, param: typer.CallbackParam, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from coinche_cli.cli.about import show_version
+
+    show_version(bool(ctx.params.get("verbose")))
+    raise typer.Exit()
+
+
+def _completion_asked(ctx: typer.Context, param: typer.CallbackParam, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from coinche_cli.cli import about
+
+    try:
+        if param.name == "install_completion":
+            about.install_completion(None)
+        else:
+            about.show_completion(None)
+    except CoincheError as exc:  # raised while Click parses: not through invoke
+        error_line(exc)
+        raise typer.Exit(exc.exit_code) from None
+    raise typer.Exit()
+
+
 def _root(with_lang: bool) -> Any:
-    """The root command's callback.  ``--lang`` is taken out of the command line by
-    :func:`run` before Typer reads it; the option is declared for the help page (and for the
-    app called in-process) only, which spares every other command its cost."""
+    """The root command's callback.  ``--lang``, ``--no-color``, ``--version`` and the
+    completion's options are taken out of the command line by :func:`run` before Typer
+    reads it; they are declared for the help page (and for the app called in-process, and
+    for the shell's completion) only, which spares every other command their cost."""
+    if not with_lang:
+        def plain_root(ctx: typer.Context, db: DbOption = None) -> None:
+            _begin(ctx, db)
+
+        return plain_root
 
     def root(
         ctx: typer.Context,
@@ -99,20 +144,70 @@ def _root(with_lang: bool) -> Any:
             typer.Option("--lang", help=N_("Language: fr or en (default: COINCHE_LANG, then the "
                                            "locale)."), show_default=False),
         ] = None,
+        no_color: Annotated[bool, typer.Option(
+            "--no-color", help=N_("No colour, not even on a terminal (as NO_COLOR=1; "
+                                  "FORCE_COLOR colours a pipe too)."),
+            callback=_colour_refused, is_eager=True, rich_help_panel=PANEL)] = False,
+        version: Annotated[bool, typer.Option(
+            "--version", help=N_("Print coinche's version and exit."),
+            callback=_version_asked, rich_help_panel=PANEL)] = False,
+        verbose: Annotated[bool, typer.Option(
+            "--verbose", help=N_("With --version: Python's, SQLite's and the drivers' "
+                                 "versions too, for a bug report."),
+            is_eager=True, rich_help_panel=PANEL)] = False,
+        install_completion: Annotated[bool, typer.Option(
+            "--install-completion", help=N_("Install tab completion for this shell (bash, "
+                                             "zsh or fish: name it after the option if need "
+                                             "be)."),
+            callback=_completion_asked, rich_help_panel=PANEL)] = False,
+        show_completion: Annotated[bool, typer.Option(
+            "--show-completion", help=N_("Print the completion script of this shell, to "
+                                         "install it by hand."),
+            callback=_completion_asked, rich_help_panel=PANEL)] = False,
     ) -> None:
-        if lang is not None:  # the app was called in-process: run() takes --lang out
+        # run() chose the language already; in-process (or with --lang) it is chosen here
+        if lang is not None or not _language_chosen.get():
             _use_language(lang)
-        ctx.obj = {"db": db}
+        _begin(ctx, db)
 
-    def plain_root(ctx: typer.Context, db: DbOption = None) -> None:
-        ctx.obj = {"db": db}
+    return root
 
-    return root if with_lang else plain_root
+
+def _begin(ctx: typer.Context, db: str | None) -> None:
+    """What every command starts with: the store it names, and the house config's warnings
+    when it ends (its problems that no refusal showed)."""
+    ctx.obj = {"db": db}
+    ctx.call_on_close(_house_warnings)
+
+
+def _house_warnings() -> None:
+    from coinche_cli.cli import house
+
+    found = house.current()
+    for problem in found.unsettled():
+        warning_line(problem.error(found.path).text)
+    found.settle_all()
+
+
+#: Whether the language was chosen for this command (by run(), before the app is built).
+_language_chosen: ContextVar[bool] = ContextVar("coinche_language_chosen", default=False)
 
 
 def _use_language(asked: str | None) -> None:
-    """Speak the language ``asked`` (or the environment's); one line and exit 2 for a
-    language coinche does not have."""
+    """Speak the language ``asked`` (``--lang``), else ``COINCHE_LANG``'s, else the house
+    config's, else the locale's; one line and exit 2 for a language coinche does not
+    have."""
+    from coinche_cli.cli import house
+
+    source: house.LanguageSource = "option"
+    if asked is None:
+        if (os.environ.get("COINCHE_LANG") or "").strip():
+            source = "environment"
+        else:  # the house config's, checked when it was read (a bad one: a warning)
+            asked = house.current().get("lang")
+            source = "file" if asked is not None else "locale"
+    _language_chosen.set(True)
+    house.language_source.set(source)
     try:
         language = i18n.choose(asked)
     except i18n.LanguageError as exc:
@@ -210,8 +305,9 @@ def _only(group: typer.Typer, command: str | None) -> typer.Typer:
     return trimmed
 
 
-def build(argv: Sequence[str] | None = None) -> typer.Typer:
-    """The ``coinche`` app: complete, or only what ``argv`` names."""
+def build(argv: Sequence[str] | None = None, completing: bool = False) -> typer.Typer:
+    """The ``coinche`` app: complete, or only what ``argv`` names (``completing``: for the
+    shell's completion, with every root option declared)."""
     app = typer.Typer(
         cls=_ReportingGroup,
         name="coinche",
@@ -236,8 +332,8 @@ def build(argv: Sequence[str] | None = None) -> typer.Typer:
     # a help page: drawn in the language in use (see localized); anything else skips it
     alone = not command or (command in SUBGROUPS and len(_words(argv or (), 3)) < 3)
     helping = argv is None or "--help" in argv or group is None or (group != "score" and alone)
-    app.callback()(_root(with_lang=helping))
-    if helping:
+    app.callback()(_root(with_lang=helping or completing))
+    if helping and not completing:
         from coinche_cli.cli.translation import Localized, localize
 
         localize(app)
@@ -252,11 +348,85 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
+def _colour_option(argv: list[str]) -> list[str]:
+    """``argv`` without ``--no-color`` where it is one (among the root options, or the
+    command line's last word, as ``--lang``); colour refused if it was there."""
+    words = list(argv)
+    index = 0
+    given = False
+    while index < len(words) and words[index].startswith("-") and words[index] != "--":
+        if words[index] == "--no-color":
+            del words[index]
+            given = True
+            continue
+        index += 2 if words[index] in ROOT_OPTIONS_WITH_VALUE else 1
+    if words and words[-1] == "--no-color" and "--" not in words[-2:-1]:
+        words.pop()
+        given = True
+    if given:
+        refuse_colour()
+    return words
+
+
+def _program_option(argv: list[str]) -> None:
+    """``--version`` (``--verbose``), ``--install-completion`` or ``--show-completion``
+    among the root options: done here, without building any command, then exit."""
+    leading: list[str] = []
+    for index, word in enumerate(argv):
+        if index and argv[index - 1] in ROOT_OPTIONS_WITH_VALUE:
+            continue  # --db's value
+        if not word.startswith("-") or word == "--":
+            break
+        leading.append(word)
+    if "--version" in leading:
+        from coinche_cli.cli.about import show_version
+
+        show_version("--verbose" in leading)
+        sys.exit(0)
+    for option in ("--install-completion", "--show-completion"):
+        if option not in leading:
+            continue
+        from coinche_cli.cli import about
+
+        at = argv.index(option)
+        named = argv[at + 1] if at + 1 < len(argv) and not argv[at + 1].startswith("-") \
+            else None
+        try:
+            if option == "--install-completion":
+                about.install_completion(named)
+            else:
+                about.show_completion(named)
+        except CoincheError as exc:
+            error_line(exc)
+            sys.exit(exc.exit_code)
+        sys.exit(0)
+
+
 def run() -> None:
     """Entry point of the ``coinche`` console script."""
     fit_streams_to_the_terminal()
+    if os.environ.get("_COINCHE_COMPLETE"):  # the shell asks for completions
+        from coinche_cli.cli.completion import complete
+
+        complete(build)
     asked, argv = _language_option(sys.argv[1:])
+    argv = _colour_option(argv)
     _use_language(asked)
+    try:
+        _program_option(argv)
+        _checked_utf8(argv)
+        build(argv)(args=argv)
+    finally:
+        # let the house config go before the interpreter ends: a value a ContextVar still
+        # holds then keeps its modules alive into the shutdown, which costs about a
+        # millisecond (4 million instructions) to every command
+        from coinche_cli.cli import house
+
+        house.forget()
+
+
+def _checked_utf8(argv: Sequence[str]) -> None:
+    """One line and exit 2 for a word of the command line that is not UTF-8 text."""
     for position, word in enumerate(argv, start=1):
         try:
             word.encode("utf-8")
@@ -265,4 +435,3 @@ def run() -> None:
                                   _("not UTF-8 text (retype it, or check the terminal's "
                                     "encoding)")))
             sys.exit(2)
-    build(argv)(args=argv)

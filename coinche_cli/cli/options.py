@@ -48,6 +48,34 @@ SepOption = Annotated[
 ]
 
 
+def rules_chosen(ctx: typer.Context, given: str, param: str = "rules_name") -> str:
+    """The rules a command uses: ``--rules`` when it is given, else the house config's
+    ``rules``, else ``given`` (the option's default).  A house rules name that is not built
+    in, or a file that is not there, refuses the command with the config's line: a game
+    under the default rules would not be the house's game."""
+    source = ctx.get_parameter_source(param)
+    if source is not None and source.name != "DEFAULT":
+        return given
+    from coinche_cli.cli import house
+
+    found = house.current()
+    value: str | None = found.use("rules")
+    if value is None:
+        return given
+    import os
+
+    if os.path.isabs(value):  # a file (the config made its path absolute)
+        if not os.path.isfile(value):
+            raise found.fail("rules", N_("{got}: no such rules file"), got=value)
+        return value
+    from coinche_cli.rules.loader import builtin_names
+
+    if value not in builtin_names():
+        raise found.fail("rules", N_("unknown rules {name!r}; built-in rules are: {known}"),
+                         name=value, known=", ".join(builtin_names()))
+    return value
+
+
 class DealInput:
     """What a command decorated with :func:`deal_options` receives: call it to read the deal;
     :meth:`passed` says whether it was typed as ``passe`` alone (everybody passed)."""

@@ -8,8 +8,10 @@ not markup), and a 1,000-team table costs about what its JSON costs.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterable, Sequence
+from contextvars import ContextVar
 from typing import Any
 
 from coinche_cli.errors import CoincheError
@@ -72,6 +74,33 @@ def fit_streams_to_the_terminal() -> None:
         stream.reconfigure(errors=_HANDLER)
 
 
+#: ``--no-color`` was given: no colour for the length of the command (a context per run).
+_no_colour: ContextVar[bool] = ContextVar("coinche_no_colour", default=False)
+
+
+def refuse_colour() -> None:
+    """``--no-color``: nothing this command prints is coloured, help pages included."""
+    _no_colour.set(True)
+
+
+def colour_refused() -> bool:
+    """Colour is refused: ``--no-color``, or ``NO_COLOR`` set to any value but the empty one
+    (as no-color.org says)."""
+    return _no_colour.get() or bool(os.environ.get("NO_COLOR"))
+
+
+def coloured(stream: Any) -> bool:
+    """Whether what goes to ``stream`` is coloured: never where colour is refused; with
+    ``FORCE_COLOR`` (any value but the empty one) even into a file or a pipe; otherwise on a
+    terminal only."""
+    if colour_refused():
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty is not None and isatty())
+
+
 def print_line(text: str = "") -> None:
     """Print one plain line on stdout."""
     sys.stdout.write(text + "\n")
@@ -79,7 +108,7 @@ def print_line(text: str = "") -> None:
 
 def error_line(exc: CoincheError) -> None:
     """Print an error as ``error: …`` on stderr, one line per problem, red on a terminal."""
-    colour = sys.stderr.isatty()
+    colour = coloured(sys.stderr)
     for line in exc.text.splitlines() or [exc.text]:
         text = _("error: {message}").format(message=line)
         sys.stderr.write(f"\x1b[31m{text}\x1b[0m\n" if colour else text + "\n")
@@ -87,7 +116,7 @@ def error_line(exc: CoincheError) -> None:
 
 def warning_line(text: str) -> None:
     """A warning for the user (the command went through): ``warning: …`` on stderr."""
-    colour = sys.stderr.isatty()
+    colour = coloured(sys.stderr)
     line = _("warning: {message}").format(message=text)
     sys.stderr.write(f"\x1b[33m{line}\x1b[0m\n" if colour else line + "\n")
 
@@ -96,7 +125,7 @@ def usage_line(text: str) -> None:
     """A command line that could not be parsed, as one ``error:`` line on stderr; a word of
     the command line it quotes is cut at 80 characters."""
     line = " ".join(_clipped(word) for word in text.split())
-    colour = sys.stderr.isatty()
+    colour = coloured(sys.stderr)
     text = _("error: {message}").format(message=line)
     sys.stderr.write(f"\x1b[31m{text}\x1b[0m\n" if colour else text + "\n")
 

@@ -5,7 +5,13 @@ from typing import Annotated
 
 import typer
 
-from coinche_cli.cli.options import DealInput, JsonOption, RulesOption, deal_options
+from coinche_cli.cli.options import (
+    DealInput,
+    JsonOption,
+    RulesOption,
+    deal_options,
+    rules_chosen,
+)
 from coinche_cli.cli.output import Column, print_json, print_line, print_table
 from coinche_cli.game.state import Setup
 from coinche_cli.i18n import N_, _
@@ -22,6 +28,7 @@ HELP = N_(
 
 @deal_options
 def score(
+    ctx: typer.Context,
     deal: DealInput,
     rules_name: RulesOption = "standard",
     players: Annotated[
@@ -30,7 +37,7 @@ def score(
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    rules = load_rules(rules_name)
+    rules = load_rules(rules_chosen(ctx, rules_name))
     count = rules.default_players if players is None else players
     sides = Setup(rules, count, {}).with_sides(deal())  # "a" is side A
     result = score_deal(rules, sides, players)

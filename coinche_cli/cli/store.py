@@ -1,5 +1,5 @@
-"""What every command shares: the store chosen by ``--db`` / ``COINCHE_DB``, closed when the
-command ends."""
+"""What every command shares: the store chosen by ``--db``, ``COINCHE_DB`` or the house
+config's ``db``, closed when the command ends."""
 
 from collections.abc import Iterable
 from pathlib import Path
@@ -15,17 +15,35 @@ if TYPE_CHECKING:
 
 
 def store_name(ctx: typer.Context) -> str | None:
-    """The store named on the root command (``--db``, or ``COINCHE_DB``); None: the
-    default."""
+    """The store named on the root command (``--db``, or ``COINCHE_DB``), else in the house
+    config (a bad ``db`` there refuses the command: another store would be used); None: the
+    default file."""
     root = ctx.find_root()
-    return root.obj.get("db") if isinstance(root.obj, dict) else None
+    given = root.obj.get("db") if isinstance(root.obj, dict) else None
+    if given:
+        return str(given)
+    from coinche_cli.cli import house
+
+    found: str | None = house.current().use("db")
+    return found
 
 
 def store_field(ctx: typer.Context) -> str:
-    """What names the store in a refusal: ``--db``, or ``COINCHE_DB`` when the name came
-    from the environment."""
-    source = ctx.find_root().get_parameter_source("db")
-    return "COINCHE_DB" if source is not None and source.name == "ENVIRONMENT" else "--db"
+    """What names the store in a refusal: ``--db``, ``COINCHE_DB`` when the name came from
+    the environment, the house config's line when it came from there."""
+    root = ctx.find_root()
+    source = root.get_parameter_source("db")
+    if source is not None and source.name == "ENVIRONMENT":
+        return "COINCHE_DB"
+    given = root.obj.get("db") if isinstance(root.obj, dict) else None
+    if not given:
+        from coinche_cli.cli import house
+
+        found = house.current()
+        if found.get("db") is not None:
+            line = found.lines.get("db", 0)
+            return f"{house.shown(found.path)}:{line}: db" if line else "db"
+    return "--db"
 
 
 def open_store(ctx: typer.Context) -> "SqlStore":

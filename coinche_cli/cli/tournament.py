@@ -13,6 +13,7 @@ from coinche_cli.cli.options import (
     RoundOption,
     RulesOption,
     TournamentOption,
+    rules_chosen,
 )
 from coinche_cli.cli.output import print_json, print_line, warning_line
 from coinche_cli.cli.store import open_store
@@ -128,7 +129,8 @@ def new(
         penalty_outside=penalty_outside, format=form, draw=draw,
         **tournament_desk.desk_settings(fee, currency, require_checkin))
     store = open_store(ctx)
-    tournament = tournaments.create(store, name, load_rules(rules_name), settings)
+    tournament = tournaments.create(store, name, load_rules(rules_chosen(ctx, rules_name)),
+                                   settings)
     if as_json:
         print_json({"id": tournament.id, "name": tournament.name, "rules": tournament.rules_name,
                     "settings": tournament.settings.to_json()})

@@ -30,7 +30,8 @@ FeeOption = Annotated[str | None, typer.Option("--fee", help=N_(
     "The entry fee, per team (a mêlée: per player), such as 20 or 12.50; the registration "
     "desk then keeps who has paid (tournament checkin, tournament fees)."))]
 CurrencyOption = Annotated[str | None, typer.Option("--currency", help=N_(
-    "The fees' and prizes' currency, such as EUR or CHF (default: the locale's)."))]
+    "The fees' and prizes' currency, such as EUR or CHF (default: the house config's, else "
+    "the locale's)."))]
 CheckinOption = Annotated[bool, typer.Option("--require-checkin", help=N_(
     "Pair only the teams (a mêlée: the players) checked in at the desk; one who comes late "
     "is paired from the next round."))]
@@ -46,8 +47,12 @@ def desk_settings(fee: str | None, currency: str | None,
     if fee is not None:
         settings["fee"] = parse_amount(fee, "--fee")
     if currency is not None or fee is not None:
+        from coinche_cli.cli import house
+
+        # --currency, then the house config's (a bad one there is warned of, and left), then
+        # the locale's country's
         settings["currency"] = (check_currency(currency) if currency is not None
-                                else locale_currency())
+                                else house.current().get("currency") or locale_currency())
     return settings
 
 

@@ -39,6 +39,10 @@ def _localize_panels() -> None:
     # an option's range ("[1<=x<=1000000000]") is Click's notation, not a word: its refusal
     # says the range in words when a value is out of it
     rich_utils.RANGE_STRING = ""
+    from coinche_cli.cli.output import colour_refused
+
+    if colour_refused():  # NO_COLOR, --no-color: not one escape code, even with FORCE_COLOR
+        rich_utils.COLOR_SYSTEM = None
 
 
 def _translate(command: Any) -> None:
@@ -49,6 +53,8 @@ def _translate(command: Any) -> None:
     for param in command.params:
         if getattr(param, "help", None):
             param.help = _(param.help)
+        if getattr(param, "rich_help_panel", None):  # a panel of its own (the root's)
+            param.rich_help_panel = _(param.rich_help_panel)
         if isinstance(param, TyperArgument):
             # the argument's own name says what it is (DEAL, NAME): no type beside it
             param.type = cast(Any, _Untyped(param.type))

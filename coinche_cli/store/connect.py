@@ -19,22 +19,24 @@ if TYPE_CHECKING:
     from coinche_cli.store.sql import SqlStore
 
 
-def open_store(name: str | None, field: str = "--db") -> "SqlStore":
+def open_store(name: str | None, field: str = "--db", *, read_only: bool = False) -> "SqlStore":
     """The store ``name`` names: a PostgreSQL URL, a file, or (None or empty) ``COINCHE_DB``,
-    else the default file; ``field`` is what names it in a refusal (``--db``, ``source``)."""
+    else the default file; ``field`` is what names it in a refusal (``--db``, ``source``).
+    ``read_only``: for a client that changes nothing (a shell's completion): the store is
+    read as it is, never created nor migrated, and every change is refused."""
     if not name:
         name, field = os.environ.get("COINCHE_DB") or None, "COINCHE_DB"
     if name and is_postgres_url(name):
         from coinche_cli.store.postgres import PostgresStore
 
-        return PostgresStore(name)
+        return PostgresStore(name, read_only=read_only)
     if name and looks_like_url(name):
         raise InputError(field, _("{got!r} is not a store coinche can open: give a file, or "
                                   "a PostgreSQL URL that starts with postgresql:// or "
                                   "postgres:// (in lower case)"), got=masked(name))
     from coinche_cli.store.sqlite import SqliteStore
 
-    return SqliteStore(Path(name) if name else default_path())
+    return SqliteStore(Path(name) if name else default_path(), read_only=read_only)
 
 
 def default_path() -> Path:

@@ -152,8 +152,11 @@ class PostgresStore(SqlStore):
     #: A reading sees one moment of the store, and cannot change it.
     _SNAPSHOT = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, read_only: bool = False) -> None:
         self.url = url
+        #: a client that changes nothing (a shell's completion): every transaction of the
+        #: session is read-only, so the server refuses a migration or a first change
+        self.read_only = read_only
         self.label = shown_url(url)  # what messages name
         self._db: _Connection | None = None
         # an empty database read through temporary tables: nothing is created on the server
@@ -183,6 +186,8 @@ class PostgresStore(SqlStore):
                 raise failure(exc, self.url) from None
             db = _Connection(raw, self.url)
             try:
+                if self.read_only:
+                    db.execute("SET default_transaction_read_only = on")
                 self._virtual = _open(db, empty_reads=not self.tables_in_first_write)
             except BaseException:
                 db.close()

@@ -212,6 +212,35 @@ def open_file(path: Path) -> Connection | None:
     return _ready(_connect(path))
 
 
+def open_read_only(path: Path) -> Connection | None:
+    """The store's file for a client that changes nothing (a shell's completion): opened
+    read-only by SQLite itself, never created, never brought to this version's schema; None
+    when there is no file, or when it was written by another version (nothing is read)."""
+    if not _looked_at(path):
+        return None
+    from urllib.parse import quote
+
+    try:
+        raw = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True,
+                              timeout=min(wait_seconds(), 1.0), isolation_level=None)
+    except (sqlite3.Error, OSError) as exc:
+        raise failure(exc, path) from None
+    db = Connection(raw, path)
+    try:
+        if _check(db) != SCHEMA_VERSION:
+            db.close()
+            return None
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def library_version() -> str:
+    """The version of the SQLite library this Python uses (``coinche --version --verbose``)."""
+    return sqlite3.sqlite_version
+
+
 def create_file(path: Path) -> Connection:
     """The store's file for a first change: created (with its folder) when missing."""
     try:
@@ -295,13 +324,16 @@ class SqliteStore(SqlStore):
     The file is opened on first use (checked to be coinche's, brought to this
     version's schema); a store that does not exist yet reads as empty and is created by the
     first change, so a command that only reads, or that is refused, creates nothing.
+    ``read_only`` (a shell's completion): the file is opened read-only and as it is
+    (:func:`open_read_only`), and every change is refused.
     """
 
     dialect = "sqlite"
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, read_only: bool = False) -> None:
         self.path = path
         self.label = shown_path(path)  # what messages name
+        self.read_only = read_only
         self._db: Connection | None = None
         self._virtual = False  # reading an empty store in memory: the file does not exist
 
@@ -309,7 +341,7 @@ class SqliteStore(SqlStore):
     def db(self) -> Connection:
         """The connection: the file's, or an empty store in memory until the first change."""
         if self._db is None:
-            self._db = open_file(self.path)
+            self._db = open_read_only(self.path) if self.read_only else open_file(self.path)
             if self._db is None:
                 self._db = memory()
                 self._virtual = True
@@ -319,6 +351,9 @@ class SqliteStore(SqlStore):
         """The connection for a change: a new store's file is created now, inside the
         transaction :meth:`write` opened."""
         db = self.db
+        if self.read_only:
+            raise StoreError(_("{path} cannot be written (read-only); check its "
+                               "permissions").format(path=self.label))
         if self._virtual:
             db.execute("ROLLBACK")
             db.close()
