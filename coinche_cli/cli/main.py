@@ -33,6 +33,8 @@ GROUPS = {
     "game": "coinche_cli.cli.game",
     "tournament": "coinche_cli.cli.tournament",
     "store": "coinche_cli.cli.stores",
+    "season": "coinche_cli.cli.season",
+    "player": "coinche_cli.cli.player",
 }
 ROOT_OPTIONS_WITH_VALUE = ("--db",)
 #: the groups within a group (``tournament team``): named alone, they show their help

@@ -344,11 +344,14 @@ def test_a_store_from_before_the_shift_keeps_its_codes(tmp_path: Path) -> None:
 
     team = next(statement for statement in MIGRATIONS[1][1] if "CREATE TABLE team" in statement)
     with contextlib.closing(sqlite3.connect(store)) as db, db:
-        # the store as version 6 left it: no code_shift, and none of the mêlée's tables and
-        # columns (step 8), which SQLite cannot drop from team but by making it again
+        # the store as version 6 left it: no code_shift, none of the mêlée's tables and
+        # columns (step 8), which SQLite cannot drop from team but by making it again, and
+        # none of a season's tables (the step after it)
         db.execute("PRAGMA foreign_keys = OFF")
         db.execute("PRAGMA legacy_alter_table = ON")  # the tables naming team keep its name
         db.execute("ALTER TABLE tournament DROP COLUMN code_shift")
+        for table in ("season_event", "season", "person_key", "person"):  # a club's season
+            db.execute(f"DROP TABLE {table}")
         db.execute("DROP TABLE sitting_out")
         db.execute("DROP TABLE player")
         db.execute("ALTER TABLE team RENAME TO team_v8")
