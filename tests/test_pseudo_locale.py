@@ -40,7 +40,7 @@ COMMANDS = {
     "coinche", "score", "rules", "list", "show", "validate", "game", "new", "add", "pass",
     "undo", "edit", "play", "export", "use", "tournament", "team", "import", "drop", "return",
     "pair", "unpair", "result", "penalty", "standings", "sheets", "store", "copy", "serve",
-    "reopen", "player",
+    "reopen", "player", "season", "stats", "remove", "rename", "merge", "ratings",
     "str", "int", "path", "range", "float", "text",  # Typer's metavars: <str>, <int range>
 }
 

@@ -100,7 +100,7 @@ def show(ctx: typer.Context, name: _Name, as_json: JsonOption = False) -> None:
         return
     details = [part for part in (person.licence and _("licence {licence}").format(
         licence=person.licence), ", ".join(person.clubs)) if part]
-    print_line(person.name + (f" ({'; '.join(details)})" if details else ""))
+    print_line(person.name + (f" ({_('; ').join(details)})" if details else ""))
     rows = []
     for event in events:
         rank = "" if event["rank"] is None else f"{event['rank']}/{event['of']}"

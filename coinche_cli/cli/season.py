@@ -75,7 +75,7 @@ def _rules(settings: "SeasonSettings") -> str:
                               "prizes from {count} concours played",
                               settings.min_events).format(count=settings.min_events))
     parts.append(_("a line per team") if settings.by == "team" else _("a line per player"))
-    return "; ".join(parts)
+    return _("; ").join(parts)
 
 
 @app.command("add", help=N_(
@@ -133,7 +133,7 @@ def list_seasons(ctx: typer.Context, as_json: JsonOption = False) -> None:
     for season in seasons:
         count = ngettext("{count} concours", "{count} concours",
                          len(season.events)).format(count=len(season.events))
-        print_line(f"{season.name}  ({count}; {_rules(season.settings)})")
+        print_line(f"{season.name}  ({count}{_('; ')}{_rules(season.settings)})")
 
 
 @app.command("show", help=N_(
@@ -149,7 +149,8 @@ def show(ctx: typer.Context, name: _Season, as_json: JsonOption = False) -> None
                     "events": [{"tournament": r.name, "created": r.created,
                                 "format": r.settings.get("format", "teams")} for r in events]})
         return
-    print_line(f"{season.name}: {_rules(season.settings)}")
+    print_line(_("{season}: {rules}").format(season=season.name,
+                                             rules=_rules(season.settings)))
     for number, record in enumerate(events, start=1):
         kind = _("mêlée") if record.settings.get("format") == "melee" else _("formed teams")
         print_line(f"  {number:>3}  {record.created[:10]}  {record.name}  ({kind})")

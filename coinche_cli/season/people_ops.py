@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from coinche_cli.errors import InputError
 from coinche_cli.i18n import _
-from coinche_cli.names import check_name, fold
+from coinche_cli.names import check_name, echo, fold
 from coinche_cli.season.events import EventLine, person_key, table_games
 from coinche_cli.season.model import SeasonError, SeasonSettings
 from coinche_cli.season.people import People, Person, derive, name_key
@@ -145,7 +145,7 @@ def merge(store: SeasonStore, first: str, second: str) -> tuple[Person, Person, 
         kept = find_person(people, second)
         if gone.id == kept.id:
             raise SeasonError(_("{name!r} and {other!r} are the same person: name two people "
-                                "to merge"), name=first, other=second)
+                                "to merge"), name=first, other=echo(second))
         records = {r.id: r.name for r in store.tournaments()}
         both = [t for t in people.tournaments(gone.id) if t in people.tournaments(kept.id)]
         if both:

@@ -12,10 +12,11 @@ OpenSkill keeps for each player a mean ``mu`` (25 at first) and an uncertainty `
 - **rating** = 1500 + 40 × (mu − 25), rounded: everyone starts at 1500;
 - **margin** = 2 × 40 × sigma, rounded: the rating's true value lies within ± the margin
   about 95 times in 100 (two standard deviations).  Everyone starts at ± 667; after a
-  concours of 4 parties a player's margin is still about ± 560, far wider than the gap
-  between most players: four parties cannot separate them.  Over a season of 40 or so
-  parties it falls to about ± 300, and two ratings whose ranges do not overlap start to
-  mean something.
+  concours of 4 parties a player's margin is still about ± 620, far wider than the gap
+  between most players (OpenSkill's performance spread, beta, is 167 points on this
+  scale): four parties cannot separate them.  It is about ± 360 after 40 matches and
+  ± 210 after 100 (a season of 18 Fridays of 5 parties): then two ratings whose ranges do
+  not overlap start to mean something.
 
 A player with fewer than :data:`PROVISIONAL` matches is listed as provisional.
 """
