@@ -1,7 +1,9 @@
 """The café's statistics: every stored game added up, or one side's part in them.
 
-Pure: games as :mod:`coinche_cli.game.state` folds them in, each with the sides to count
-(a team, a player; all of them for the store's whole picture), plain data out.
+Pure: games as :class:`Game` (what a game's end and totals are, and each deal's
+:class:`Facts`: folded from its deals by :mod:`coinche_cli.game.state`, or read from what the
+store kept, :mod:`coinche_cli.game.stored`), each with the sides to count (a team, a player;
+all of them for the store's whole picture), plain data out.
 
 - **Games**: played (the side was in it), won, drawn, lost, unfinished.
 - **Contracts**: taken, made and failed, by bid (80…, capot, générale) and by trump.
