@@ -28,7 +28,10 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
                    "coinche_cli.tournament.ranking", "coinche_cli.tournament.pairing",
                    "coinche_cli.tournament.standings", "coinche_cli.tournament.codes",
                    "coinche_cli.tournament.melee_draw", "coinche_cli.tournament.melee_standings",
-                   "coinche_cli.tournament.money", "coinche_cli.tournament.prizes")),
+                   "coinche_cli.tournament.money", "coinche_cli.tournament.prizes",
+                   "coinche_cli.game.stats", "coinche_cli.season.model",
+                   "coinche_cli.season.people", "coinche_cli.season.events",
+                   "coinche_cli.season.ranking", "coinche_cli.season.ratings")),
     "records": (2, ("coinche_cli.store.records",)),
     # three rooms of one level, which never see each other
     "views": (3, ("coinche_cli.game.views", "coinche_cli.tournament.views",
@@ -40,7 +43,8 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
                        "coinche_cli.tournament.results", "coinche_cli.tournament.table_games",
                        "coinche_cli.tournament.melee", "coinche_cli.tournament.found",
                        "coinche_cli.tournament.desk", "coinche_cli.tournament.desk_prizes",
-                       "coinche_cli.store_copy")),
+                       "coinche_cli.store_copy", "coinche_cli.game.stored",
+                       "coinche_cli.season.ops", "coinche_cli.season.people_ops")),
     # the two clients, which never import each other
     "cli": (5, ("coinche_cli.cli", "coinche_cli.__main__")),
     "web": (5, ("coinche_cli.web",)),
@@ -56,7 +60,7 @@ CLIENT_EDGES = {("coinche_cli.cli.tournament_serve", "coinche_cli.web.app"),
 #: migrations') and talk to a database driver.
 SQL = ("coinche_cli.store.sql", "coinche_cli.store.sqlite", "coinche_cli.store.postgres",
        "coinche_cli.store.rows", "coinche_cli.store.migrations", "coinche_cli.store.sql_melee",
-       "coinche_cli.store.sql_desk")
+       "coinche_cli.store.sql_desk", "coinche_cli.store.sql_season")
 BACKENDS = ("coinche_cli.store.sqlite", "coinche_cli.store.postgres")
 #: Libraries only one room may import.
 ONLY = {
@@ -68,6 +72,8 @@ ONLY = {
     ("sqlite3",): ("coinche_cli.store.sqlite",),
     ("psycopg",): ("coinche_cli.store.postgres",),
     ("xlsxwriter", "python_calamine"): ("coinche_cli.sheets",),
+    # the ratings' model (OpenSkill)
+    ("openskill",): ("coinche_cli.season.ratings",),
 }
 MAX_LINES = 500
 

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from coinche_cli.cli.game_stats import HELP as STATS_HELP
+from coinche_cli.cli.game_stats import stats
 from coinche_cli.cli.options import (
     MAX_NUMBER,
     DealInput,
@@ -298,3 +300,6 @@ def play(ctx: typer.Context, game: GameOption = None) -> None:
         sys.stdin.reconfigure(errors="surrogateescape")
 
     play_loop(open_store(ctx), game, input)
+
+
+app.command("stats", help=STATS_HELP)(stats)  # the café's statistics (issue 20)

@@ -37,6 +37,8 @@ GROUPS = {
     "tournament": "coinche_cli.cli.tournament",
     "store": "coinche_cli.cli.stores",
     "config": "coinche_cli.cli.config",
+    "season": "coinche_cli.cli.season",
+    "player": "coinche_cli.cli.player",
 }
 ROOT_OPTIONS_WITH_VALUE = ("--db",)
 #: the groups within a group (``tournament team``): named alone, they show their help

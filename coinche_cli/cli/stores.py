@@ -40,11 +40,13 @@ def copy(
 #: The tables only a mêlée or the registration desk fills: a copy without them reports as it
 #: did before them.
 _MELEE_TABLES = ("player", "sitting_out", "checkin", "payment", "prize", "prize_pot")
+#: The tables only a season fills (people renamed or merged, seasons): the same.
+_SEASON_TABLES = ("person", "person_key", "season", "season_event")
 
 
 def _report(copied: "CopyReport", as_json: bool) -> None:
     rows = {table: count for table, count in copied.rows.items()
-            if count or table not in _MELEE_TABLES}
+            if count or table not in _MELEE_TABLES + _SEASON_TABLES}
     if as_json:
         print_json({"source": copied.source, "destination": copied.destination,
                     "merge": copied.merge, "rows": rows,

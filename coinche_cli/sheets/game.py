@@ -9,7 +9,7 @@ from typing import Any, cast
 from coinche_cli.game.state import GameState, summary
 from coinche_cli.i18n import _, pgettext
 from coinche_cli.rules.choices import Trump, coinche_words, trump_words
-from coinche_cli.sheets.writing import write_csv, write_xlsx
+from coinche_cli.sheets.writing import Book, add_table, write_book, write_csv
 
 
 def _announces(value: Any) -> str:
@@ -73,10 +73,43 @@ def summary_rows(state: GameState) -> tuple[list[str], list[list[Any]]]:
 
 def export_game(state: GameState, *, csv_path: Path | None = None,
                 xlsx_path: Path | None = None, sep: str = ",") -> None:
-    """Export a game to CSV (its deals) and/or Excel (sheets Deals and Summary)."""
+    """Export a game to CSV (its deals) and/or Excel (sheets Deals and Summary, the Summary
+    with a line chart of each side's running total, deal after deal)."""
     header, rows = sheet_rows(state)
     if csv_path is not None:
         write_csv(csv_path, header, rows, sep)
     if xlsx_path is not None:
-        write_xlsx(xlsx_path, [(_("Deals"), header, rows),
-                               (_("Summary"), *summary_rows(state))])
+        summary_header, summary = summary_rows(state)
+
+        def fill(book: Book) -> None:
+            add_table(book, _("Deals"), header, rows)
+            sheet = add_table(book, _("Summary"), summary_header, summary)
+            _chart(book, sheet, state, len(header), len(rows), len(summary))
+
+        write_book(xlsx_path, fill)
+
+
+def _chart(book: Book, sheet: Any, state: GameState, columns: int, deals: int,
+           below: int) -> None:
+    """The running totals of every side, a line each over the deals (the Deals sheet's
+    total columns, the last ones but the time), under the Summary's table."""
+    if not deals:
+        return
+    title = _("Deals")
+    sides = state.setup.sides
+    first = columns - 1 - len(sides)  # the first total column (0-based)
+    chart = book.workbook.add_chart({"type": "line"})
+    assert chart is not None
+    for offset in range(len(sides)):
+        chart.add_series({
+            # the side's name as the Summary's row shows it: a name that starts with "="
+            # is a text there, never a formula in the chart's legend
+            "name": [_("Summary"), 1 + offset, 1],
+            "categories": [title, 1, 0, deals, 0],
+            "values": [title, 1, first + offset, deals, first + offset],
+        })
+    chart.set_title({"name": _("Running totals")})
+    chart.set_x_axis({"name": _("deal")})
+    chart.set_y_axis({"name": _("total")})
+    chart.set_size({"width": 640, "height": 360})
+    sheet.insert_chart(below + 2, 0, chart)

@@ -212,6 +212,36 @@ MIGRATIONS: tuple[Migration, ...] = (
             amount INTEGER                  -- cents (NULL: the fees received)
         )""",
     )),
+    # a club's season (coinche season, coinche player): the people are derived from the
+    # registrations (a formed team's players, a mêlée's players) whenever they are read;
+    # stored are only what a secretary decided — a person renamed or merged (person), the
+    # names and licences that name each such person (person_key: "n:" and a folded name,
+    # "l:" and a folded licence) — and the seasons with their concours (season_event)
+    ("a club's season: people renamed or merged, seasons and their concours", (
+        """CREATE TABLE person (
+            id {id},
+            name TEXT NOT NULL,
+            licence TEXT NOT NULL DEFAULT '',
+            created TEXT NOT NULL
+        )""",
+        """CREATE TABLE person_key (
+            key TEXT PRIMARY KEY,
+            person_id INTEGER NOT NULL REFERENCES person(id)
+        )""",
+        """CREATE TABLE season (
+            id {id},
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,  -- the folded name (coinche_cli.names.fold)
+            created TEXT NOT NULL,
+            settings TEXT NOT NULL          -- JSON: the points scale, score, best, min, by
+        )""",
+        """CREATE TABLE season_event (
+            season_id INTEGER NOT NULL REFERENCES season(id),
+            tournament_id INTEGER NOT NULL REFERENCES tournament(id),
+            added TEXT NOT NULL,
+            PRIMARY KEY (season_id, tournament_id)
+        )""",
+    )),
 )
 
 def statements(backend: str, done: int) -> list[str]:

@@ -17,6 +17,7 @@ from coinche_cli.names import fold
 from coinche_cli.store.records import DealRecord, GameRecord, ResultRecord, TournamentRecord
 from coinche_cli.store.sql_desk import DeskQueries
 from coinche_cli.store.sql_melee import MeleeQueries
+from coinche_cli.store.sql_season import SeasonQueries
 
 if TYPE_CHECKING:
     from coinche_cli.tournament import model
@@ -44,7 +45,7 @@ def _players(rows: "Sequence[Sequence[Any]]") -> list[list[str]]:
     return [json.loads(t) for t in texts]
 
 
-class SqlStore(MeleeQueries, DeskQueries):
+class SqlStore(MeleeQueries, DeskQueries, SeasonQueries):
     """The queries of a SQL store, written once for every backend: standard SQL with ``?``
     placeholders.  A backend (:class:`SqliteStore`, or
     :class:`coinche_cli.store.postgres.PostgresStore`) gives the connection (``db``, whose

@@ -49,6 +49,10 @@ LAYOUT: tuple[tuple[str, bool, dict[str, str]], ...] = (
     ("payment", True, {"tournament_id": "tournament", "team_id": "team", "player_id": "player"}),
     ("prize", True, {"tournament_id": "tournament"}),
     ("prize_pot", False, {"tournament_id": "tournament"}),
+    ("person", True, {}),
+    ("person_key", False, {"person_id": "person"}),
+    ("season", True, {}),
+    ("season_event", False, {"season_id": "season", "tournament_id": "tournament"}),
 )
 #: Columns that are no id but move with a table's ids: a tournament's ``code_shift`` says how
 #: far its team ids moved since its entry codes' secret was drawn (``tournament.codes``), so
@@ -76,6 +80,10 @@ def copy_rows(source: SqlStore, target: SqlStore, *, merge: bool) -> Copied:
         raise InputError("source", _("{path} holds no game and no tournament: there is "
                                      "nothing to copy"), path=source.label)
     _check_destination(target, tables["tournament"], merge=merge)
+    _check_seasons(target, tables["season"])
+    # a name or licence the destination already gives one of its people stays theirs: the
+    # destination's renames and merges win, the source's others come along
+    tables["person_key"] = _keys_kept(target, tables["person_key"])
     _check_references(source, tables)
     offsets = {table: rows.largest_id(target, table)
                for table, numbered, _ in LAYOUT if numbered}
@@ -125,6 +133,29 @@ def _check_destination(target: SqlStore, tournaments: tuple[list[str], list[tupl
             raise InputError("destination", _("{path} already has a tournament called {name!r}: "
                                               "merging would make two; copy into another store"),
                              name=name, path=target.label)
+
+
+def _check_seasons(target: SqlStore, seasons: tuple[list[str], list[tuple[Any, ...]]]) -> None:
+    """No season name in both stores (a copy would make two of one)."""
+    taken = {fold(season.name): season.name for season in target.seasons()}
+    columns, found = seasons
+    for row in found:
+        name = row[columns.index("name")]
+        if fold(name) in taken:
+            raise InputError("destination", _("{path} already has a season called {name!r}: "
+                                              "copying would make two; copy into another store"),
+                             name=name, path=target.label)
+
+
+def _keys_kept(target: SqlStore, keys: tuple[list[str], list[tuple[Any, ...]]]
+               ) -> tuple[list[str], list[tuple[Any, ...]]]:
+    """The source's person keys the destination does not hold yet."""
+    columns, found = keys
+    if not found:
+        return keys
+    held = set(target.people()[1])
+    where = columns.index("key")
+    return columns, [row for row in found if row[where] not in held]
 
 
 def _check_references(source: SqlStore,

@@ -24,7 +24,7 @@ from coinche_cli.tournament.standings import (
     Standing,
     primary,
     rank,
-    standings,
+    tallies,
 )
 
 
@@ -56,12 +56,24 @@ class PlayerStanding:
         }  # fmt: skip
 
 
-def player_standings(tournament: Tournament,
-                     after_round: int | None = None) -> list[PlayerStanding]:
-    """The ranked players after ``after_round`` (default: every partie entered so far)."""
-    last = after_round if after_round is not None else (
-        tournament.current.number if tournament.current else 0)
-    pairs = {row.team: row for row in standings(tournament, last)}
+class PlayerTally:
+    """Every player's counters, penalties, partners, opponents (names, by partie) and the
+    players they faced (ids), unranked: what :func:`player_standings` ranks and a season adds
+    up."""
+
+    def __init__(self, counts: dict[int, dict[str, int]], details: dict[int, list[PenaltyLine]],
+                 partners: dict[int, list[str]], opponents: dict[int, list[tuple[str, str]]],
+                 faced: dict[int, list[int]]) -> None:
+        self.counts = counts
+        self.details = details
+        self.partners = partners
+        self.opponents = opponents
+        self.faced = faced
+
+
+def player_tallies(tournament: Tournament, last: int) -> PlayerTally:
+    """Every player's counters after partie ``last`` (the module's rules), unranked."""
+    pairs = tallies(tournament, last)
     counts = {p.id: dict.fromkeys(COUNTERS, 0) for p in tournament.players}
     details: dict[int, list[PenaltyLine]] = {p.id: [] for p in tournament.players}
     partners: dict[int, list[str]] = {p.id: [] for p in tournament.players}
@@ -73,14 +85,14 @@ def player_standings(tournament: Tournament,
         for board in played.boards:
             if not board.has_result:
                 continue
-            for mine, theirs in ((board.team1, board.team2), (board.team2, board.team1)):
-                pair, other = tournament.team(mine), tournament.team(theirs)
-                for player in pair.members:
-                    partner = next(p for p in pair.members if p != player)
-                    partners[player].append(tournament.player(partner).name)
-                    opponents[player].append((tournament.player(other.members[0]).name,
-                                              tournament.player(other.members[1]).name))
-                    faced[player].extend(other.members)
+            one, two = tournament.team(board.team1).members, tournament.team(board.team2).members
+            names = {p: tournament.player(p).name for p in (*one, *two)}
+            for (first, second), other in ((one, two), (two, one)):
+                against = (names[other[0]], names[other[1]])
+                for player, partner in ((first, second), (second, first)):
+                    partners[player].append(names[partner])
+                    opponents[player].append(against)
+                    faced[player].extend(other)
         award = bye_points(tournament, played)
         win = tournament.settings.match_points[0]
         for player in played.sitting_out:
@@ -91,8 +103,19 @@ def player_standings(tournament: Tournament,
     for pair_id, row in pairs.items():
         for player in tournament.team(pair_id).members:
             for key in COUNTERS:
-                counts[player][key] += getattr(row, key)
-            details[player].extend(row.penalty_details)
+                counts[player][key] += row.counts[key]
+            details[player].extend(row.penalties)
+    return PlayerTally(counts, details, partners, opponents, faced)
+
+
+def player_standings(tournament: Tournament,
+                     after_round: int | None = None) -> list[PlayerStanding]:
+    """The ranked players after ``after_round`` (default: every partie entered so far)."""
+    last = after_round if after_round is not None else (
+        tournament.current.number if tournament.current else 0)
+    tally = player_tallies(tournament, last)
+    counts, details, faced = tally.counts, tally.details, tally.faced
+    partners, opponents = tally.partners, tally.opponents
     lots = random.Random(tournament.settings.seed or 0)
     lines = {
         p.id: Standing(p.id, p.name, (p.club,) if p.club else (), **counts[p.id],

@@ -164,21 +164,35 @@ def _fold_penalties(tournament: Tournament, last: int, tallies: dict[int, _Tally
         tally.penalties.append(PenaltyLine(penalty.round, points, penalty.reason, receiver))
 
 
-def standings(tournament: Tournament, after_round: int | None = None) -> list[Standing]:
-    """The ranked standings after ``after_round`` (default: every round entered so far)."""
-    last = after_round if after_round is not None else (
+def _last(tournament: Tournament, after_round: int | None) -> int:
+    return after_round if after_round is not None else (
         tournament.current.number if tournament.current else 0)
+
+
+def tallies(tournament: Tournament, after_round: int | None = None) -> dict[int, _Tally]:
+    """Every team's counters, opponents and penalties after ``after_round``, unranked: what
+    :func:`standings` ranks, and what a mêlée's players and a season add up (registration
+    order)."""
+    last = _last(tournament, after_round)
     teams = sorted(tournament.teams, key=lambda t: t.registered)
-    tallies = {team.id: _Tally() for team in teams}
+    found = {team.id: _Tally() for team in teams}
     for played in tournament.rounds:
         if played.number <= last:
-            _fold_round(tournament, played, tallies)
-    _fold_penalties(tournament, last, tallies)
+            _fold_round(tournament, played, found)
+    _fold_penalties(tournament, last, found)
+    return found
+
+
+def standings(tournament: Tournament, after_round: int | None = None) -> list[Standing]:
+    """The ranked standings after ``after_round`` (default: every round entered so far)."""
+    last = _last(tournament, after_round)
+    teams = sorted(tournament.teams, key=lambda t: t.registered)
+    tallies_ = tallies(tournament, last)
     lots = random.Random(tournament.settings.seed or 0)
     rows = {
-        team.id: Standing(team.id, team.name, team.players, **tallies[team.id].counts,
-                          opponents=tuple(tallies[team.id].opponents),
-                          penalty_details=tuple(tallies[team.id].penalties),
+        team.id: Standing(team.id, team.name, team.players, **tallies_[team.id].counts,
+                          opponents=tuple(tallies_[team.id].opponents),
+                          penalty_details=tuple(tallies_[team.id].penalties),
                           dropped=team.dropped_after is not None and team.dropped_after <= last,
                           lot=lots.random())
         for team in teams

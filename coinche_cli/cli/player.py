@@ -1,0 +1,176 @@
+"""``coinche player``: the people of a club across its concours (list, show, rename, merge,
+ratings)."""
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from coinche_cli.cli.options import JsonOption
+from coinche_cli.cli.output import Column, print_json, print_line, print_table
+from coinche_cli.cli.store import open_store
+from coinche_cli.i18n import N_, _, ngettext
+
+if TYPE_CHECKING:
+    from coinche_cli.season.people_ops import Played
+
+app = typer.Typer(help=N_("The club's players across its concours: list, show, rename, merge, "
+                          "ratings."),
+                  no_args_is_help=True)
+
+_Name = Annotated[str, typer.Argument(metavar=N_("NAME"), help=N_(
+    "The player's name (or its start, or their licence)."))]
+
+
+@app.command("list", help=N_(
+    "Every player of every concours (a mêlée's players, a formed team's named players), "
+    "matched by licence, else by name.\n"
+    "\n"
+    "Example: coinche player list"))
+def player_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
+    from coinche_cli.names import fold
+    from coinche_cli.season import people_ops
+
+    people, records = people_ops.listing(open_store(ctx))
+    rows: list[dict[str, Any]] = []
+    for person in sorted(people.persons.values(), key=lambda p: (fold(p.name), p.id)):
+        played = people.tournaments(person.id)
+        rows.append({"name": person.name, "licence": person.licence, "club": person.club,
+                     "tournaments": len(played), "last": records[played[-1]].name})
+    if as_json:
+        print_json(rows)
+        return
+    if not rows:
+        print_line(_("no player yet: players come with a concours' teams and mêlées"))
+        return
+    print_table([Column(_("player"), flexible=True), Column(_("licence")),
+                 Column(_("club"), flexible=True), Column(_("concours"), right=True),
+                 Column(_("last concours"), flexible=True)],
+                [[r["name"], r["licence"], r["club"], str(r["tournaments"]), r["last"]]
+                 for r in rows])
+
+
+def _deal_stats(found: dict[str, Any]) -> dict[str, Any]:
+    """What a player's tables scored deal by deal in one concours add up to."""
+    return {"deals": found["deals"]["played"], "taken": found["contracts"]["taken"],
+            "made": found["contracts"]["made"], "failed": found["contracts"]["failed"],
+            "coinched": found["coinches"]["made"]["count"],
+            "coinched_against": found["coinches"]["suffered"]["count"],
+            "capots": found["capots"]["made"], "belotes": found["belotes"],
+            "points_per_deal": found["deals"]["points_per_deal"]}
+
+
+def _played_json(played: "Played", deals: dict[str, Any] | None) -> dict[str, Any]:
+    line = played.line
+    record = played.tournament
+    return {
+        "tournament": record.name, "date": record.created[:10],
+        "format": record.settings.get("format", "teams"),
+        "team": line.team if line and line.team else None,
+        "partners": list(line.partners) if line else [],
+        "rank": line.rank if line else None, "of": line.of if line else None,
+        "played": line.played if line else 0, "wins": line.wins if line else 0,
+        "draws": line.draws if line else 0, "losses": line.losses if line else 0,
+        "points": line.score if line else 0,
+        "deals": deals,
+    }  # fmt: skip
+
+
+@app.command("show", help=N_(
+    "A player's concours: team or partners, rank, wins, points, and for the tables scored "
+    "deal by deal their contracts, coinches, capots and points a deal.\n"
+    "\n"
+    "Example: coinche player show \"Ana Martin\""))
+def show(ctx: typer.Context, name: _Name, as_json: JsonOption = False) -> None:
+    from coinche_cli.season import people_ops
+
+    store = open_store(ctx)
+    person, history = people_ops.history(store, name)
+    tables = [played.tables for played in history if played.tables]
+    found: Iterator[dict[str, Any]] = iter(())
+    if tables:  # the game's reader composed here: the season imports no game module
+        from coinche_cli.game.stored import side_stats
+
+        found = iter(side_stats(store, tables))
+    events = [_played_json(played, _deal_stats(next(found)) if played.tables else None)
+              for played in history]
+    if as_json:
+        print_json({"name": person.name, "licence": person.licence, "clubs": list(person.clubs),
+                    "tournaments": events})
+        return
+    details = [part for part in (person.licence and _("licence {licence}").format(
+        licence=person.licence), ", ".join(person.clubs)) if part]
+    print_line(person.name + (f" ({_('; ').join(details)})" if details else ""))
+    rows = []
+    for event in events:
+        rank = "" if event["rank"] is None else f"{event['rank']}/{event['of']}"
+        partners = event["team"] or ", ".join(event["partners"])
+        rows.append([event["date"], event["tournament"], partners, rank,
+                     f"{event['wins']}-{event['draws']}-{event['losses']}", str(event["points"])])
+    print_table([Column(_("date")), Column(_("concours"), flexible=True),
+                 Column(_("with"), flexible=True), Column(_("rank"), right=True),
+                 Column(_("W-D-L"), right=True), Column(_("points"), right=True)], rows)
+    for event in events:
+        deals = event["deals"]
+        if deals is None:
+            continue
+        print_line(_("{tournament}, deal by deal: {deals} deals, {taken} contracts taken, {made} "
+                     "made, {failed} failed, {coinched} coinches, {capots} capots, {average} "
+                     "points a deal").format(tournament=event["tournament"],
+                                             average=deals["points_per_deal"], **deals))
+
+
+@app.command("rename", help=N_(
+    "Give a player another name (their concours keep the names registered; the old name "
+    "still finds them). A name another player has is refused: merge them.\n"
+    "\n"
+    "Example: coinche player rename \"Ana Martn\" \"Ana Martin\""))
+def rename(
+    ctx: typer.Context, old: _Name,
+    new: Annotated[str, typer.Argument(metavar=N_("NEW"), help=N_("The new name."))],
+) -> None:
+    from coinche_cli.season import people_ops
+
+    person, name, count = people_ops.rename(open_store(ctx), old, new)
+    print_line(ngettext("{old} is now called {new} ({count} concours)",
+                        "{old} is now called {new} ({count} concours)", count).format(
+        old=person.name, new=name, count=count))
+
+
+@app.command("merge", help=N_(
+    "A typo made two players of one: A's concours become B's (refused if they played in the "
+    "same concours).\n"
+    "\n"
+    "Example: coinche player merge \"Ana Martn\" \"Ana Martin\""))
+def merge(
+    ctx: typer.Context,
+    first: Annotated[str, typer.Argument(metavar="A", help=N_("The player merged away."))],
+    second: Annotated[str, typer.Argument(metavar="B", help=N_("The player kept."))],
+) -> None:
+    from coinche_cli.season import people_ops
+
+    gone, kept, count = people_ops.merge(open_store(ctx), first, second)
+    print_line(ngettext("{gone} merged into {kept}: {count} concours",
+                        "{gone} merged into {kept}: {count} concours", count).format(
+        gone=gone.name, kept=kept.name, count=count))
+
+
+@app.command("ratings", help=N_(
+    "Every player's rating (OpenSkill) from every match, with its margin and the matches it "
+    "rests on; fewer than 12 matches is provisional.\n"
+    "\n"
+    "Example: coinche player ratings --season \"Challenge 2025\""))
+def ratings(
+    ctx: typer.Context,
+    season: Annotated[str | None, typer.Option("--season", help=N_(
+        "Only the matches of this season's concours."))] = None,
+    as_json: JsonOption = False,
+) -> None:
+    from coinche_cli.cli.season_view import render_ratings
+    from coinche_cli.season import ops
+
+    found = ops.ratings(open_store(ctx), season)
+    if as_json:
+        print_json([rating.to_json() for rating in found])
+        return
+    render_ratings(found)

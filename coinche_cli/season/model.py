@@ -1,0 +1,139 @@
+"""A season ("challenge") as data: its points scale, what it counts, and its concours.
+
+Pure: the store gives a :class:`SeasonRecord`; :mod:`coinche_cli.season.ranking` ranks it.
+
+- The **scale** gives points for every match of every concours: ``win``, ``draw``, ``loss``,
+  ``bye`` (a bye, a partie sat out in a mêlée, and a win by forfeit: won without playing,
+  the club's « victoire par exempt ») and ``forfeit`` (a match forfeited).  The default is a
+  real club's challenge: win 4, draw 3, loss 2, bye 3, forfeit 0; ``--points`` replaces the
+  keys it names and keeps the others.  French keys are read too (``victoire``, ``nul``,
+  ``defaite``, ``exempt``, ``forfait``).
+- ``add_score``: the concours' score (its points for, as its own standings count them,
+  penalties included) is added to the scale's points.
+- ``best``: only a player's ``best`` concours count (the others are listed, not counted);
+  ``min_events``: who played at least that many concours is eligible for the season's prizes.
+- ``by``: a line per ``player`` (a mêlée's players, a formed team's named players; a team
+  that named none is a line of its own) or per ``team`` (formed teams, by name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from coinche_cli.errors import InputError, OperationError
+from coinche_cli.i18n import _
+from coinche_cli.names import echo, fold
+from coinche_cli.values import Value
+
+#: The scale's keys, in the order they are printed.
+SCALE_KEYS = ("win", "draw", "loss", "bye", "forfeit")
+#: The scale's keys as a French secretary types them (folded: no accent).
+FRENCH_KEYS = {"victoire": "win", "nul": "draw", "defaite": "loss", "exempt": "bye",
+               "forfait": "forfeit"}
+#: A real club's challenge: « Victoire 4 points, Défaite 2 points, Victoire par exempt 3 ».
+DEFAULT_SCALE: Mapping[str, int] = {"win": 4, "draw": 3, "loss": 2, "bye": 3, "forfeit": 0}
+#: What a season ranks: players (people) or formed teams.
+By = Literal["player", "team"]
+BY: tuple[By, ...] = ("player", "team")
+#: The largest number a scale, ``--best`` or ``--min-events`` takes.
+MOST = 1_000_000_000
+
+
+class SeasonError(OperationError):
+    """A season operation refused: an unknown season, a concours added twice…"""
+
+
+class SeasonSettings(Value):
+    """How a season counts: the points scale, the score added or not, the best concours
+    kept, the concours played for the prizes, and what it ranks."""
+
+    __slots__ = ("add_score", "best", "by", "min_events", "scale")
+
+    def __init__(self, scale: Mapping[str, int] | None = None, add_score: bool = False,
+                 best: int | None = None, min_events: int | None = None,
+                 by: By = "player") -> None:
+        self.scale = dict(DEFAULT_SCALE if scale is None else scale)
+        self.add_score = add_score
+        self.best = best
+        self.min_events = min_events
+        self.by = by
+
+    def __hash__(self) -> int:
+        return hash((tuple(sorted(self.scale.items())), self.add_score, self.best,
+                     self.min_events, self.by))
+
+    def check(self) -> None:
+        """Refuse settings that cannot rank a season (``--best 0``)."""
+        if self.best is not None and not 1 <= self.best <= MOST:
+            raise InputError("--best", _("keep at least 1 concours, got {got}"), got=self.best)
+        if self.min_events is not None and not 0 <= self.min_events <= MOST:
+            raise InputError("--min-events", _("a number of concours, 0 or more, got {got}"),
+                             got=self.min_events)
+        if self.by not in BY:
+            raise InputError("--by", _("give player or team, not {got!r}"), got=echo(self.by))
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as stored, and as ``season show --json`` prints them."""
+        return {"points": {key: self.scale[key] for key in SCALE_KEYS},
+                "add_score": self.add_score, "best": self.best,
+                "min_events": self.min_events, "by": self.by}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SeasonSettings:
+        """Settings read back from the store."""
+        by = data.get("by", "player")
+        return cls({**DEFAULT_SCALE, **data.get("points", {})}, bool(data.get("add_score")),
+                   data.get("best"), data.get("min_events"),
+                   "team" if by == "team" else "player")
+
+    def points(self, outcome: str) -> int:
+        """The scale's points for one match of ``outcome`` (one of :data:`SCALE_KEYS`)."""
+        return self.scale[outcome]
+
+
+def parse_scale(text: str) -> dict[str, int]:
+    """``win=4,draw=3,loss=2,bye=3,forfeit=0`` (any of the keys, in any order, French keys
+    too) as the scale it gives, the default's other keys kept.  Refused: an unknown key, a key
+    given twice, a value that is not a whole number of 0 or more."""
+    scale = dict(DEFAULT_SCALE)
+    seen: set[str] = set()
+    parts = [part.strip() for part in text.split(",")]
+    if not any(parts):
+        raise InputError("--points", _("give the scale as KEY=POINTS, e.g. win=4,loss=2"))
+    for part in parts:
+        word, equals, value = part.partition("=")
+        key = fold(word)
+        key = FRENCH_KEYS.get(key, key)
+        if not equals or key not in SCALE_KEYS:
+            raise InputError("--points", _("unknown key {got!r} (keys: {known})"),
+                             got=echo(word if equals else part), known=", ".join(SCALE_KEYS))
+        if key in seen:
+            raise InputError("--points", _("{key} is given twice; give it once"), key=key)
+        seen.add(key)
+        value = value.strip()
+        if not (value.isascii() and value.isdigit()) or int(value) > MOST:
+            raise InputError("--points", _("{key}={got}: a scale's points are a whole number, "
+                                           "0 or more"), key=key, got=echo(value))
+        scale[key] = int(value)
+    return scale
+
+
+def scale_text(scale: Mapping[str, int]) -> str:
+    """The scale as ``season new`` takes it: ``win=4, draw=3, loss=2, bye=3, forfeit=0``."""
+    return ", ".join(f"{key}={scale[key]}" for key in SCALE_KEYS)
+
+
+class SeasonRecord(Value):
+    """A stored season: its name, when it was made, its settings, and its concours (their
+    tournament ids, in the order they were created)."""
+
+    __slots__ = ("created", "events", "id", "name", "settings")
+
+    def __init__(self, id: int, name: str, created: str, settings: SeasonSettings,
+                 events: tuple[int, ...] = ()) -> None:
+        self.id = id
+        self.name = name
+        self.created = created
+        self.settings = settings
+        self.events = events

@@ -1,0 +1,161 @@
+"""The operations of ``coinche player …``: the people of a store (derived from every
+registration, :mod:`coinche_cli.season.people`), a person's concours, a rename, a merge
+(the ratings: :func:`coinche_cli.season.ops.ratings`).
+
+Each reads in one snapshot; a rename or a merge checks everything, then keeps its decision
+in one transaction (the people it names become stored people, with the keys that name them).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from coinche_cli.errors import InputError
+from coinche_cli.i18n import _
+from coinche_cli.names import check_name, echo, fold
+from coinche_cli.season.events import EventLine, person_key, table_games
+from coinche_cli.season.model import SeasonError, SeasonSettings
+from coinche_cli.season.people import People, Person, derive, name_key
+from coinche_cli.store import now
+from coinche_cli.values import Value
+
+if TYPE_CHECKING:
+    from coinche_cli.store.records import TournamentRecord
+    from coinche_cli.store.season_protocol import SeasonStore
+    from coinche_cli.tournament.model import Tournament
+
+
+def census(store: SeasonStore) -> People:
+    """Every person of the store (read inside the caller's snapshot or write)."""
+    stored, keys = store.people()
+    return derive(stored, keys, store.registrations())
+
+
+def find_person(people: People, typed: str, field: str = "player") -> Person:
+    """A person by name (case and accents ignored), an unambiguous start of their name or of
+    a word of it, or their licence."""
+    return people.persons[people.index().resolve(typed, field=field, kind="player")]
+
+
+def listing(store: SeasonStore) -> tuple[People, dict[int, TournamentRecord]]:
+    """Every person, and every tournament by id (for their names and dates)."""
+    with store.reading():
+        return census(store), {r.id: r for r in store.tournaments()}
+
+
+class Played(Value):
+    """A person's part in one concours: the tournament, their line there (None when they
+    registered but played no match) and the tables they played scored deal by deal (game
+    ids and their side)."""
+
+    __slots__ = ("line", "tables", "tournament")
+
+    def __init__(self, tournament: TournamentRecord, line: EventLine | None,
+                 tables: tuple[tuple[int, str], ...]) -> None:
+        self.tournament = tournament
+        self.line = line
+        self.tables = tables
+
+
+def history(store: SeasonStore, typed: str) -> tuple[Person, list[Played]]:
+    """``player show``: a person and every concours they played, in order."""
+    with store.reading():
+        people = census(store)
+        person = find_person(people, typed)
+        records = {r.id: r for r in store.tournaments()}
+        found = []
+        for tournament_id in people.tournaments(person.id):
+            tournament = _tournament(store, tournament_id)
+            lines = _lines(tournament, people)
+            found.append(Played(records[tournament_id], lines.get(person_key(person.id)),
+                                tuple(table_games(tournament, person.id, people))))
+    return person, found
+
+
+def _lines(tournament: Tournament, people: People) -> dict[str, EventLine]:
+    from coinche_cli.season.events import event_lines
+
+    return event_lines(tournament, people, SeasonSettings(), ranked=True)
+
+
+def _tournament(store: SeasonStore, tournament_id: int) -> Tournament:
+    tournament = store.tournament(tournament_id)
+    assert tournament is not None, tournament_id  # read in the same snapshot as its id
+    return tournament
+
+
+def table_sides(store: SeasonStore, typed: str) -> tuple[str, list[tuple[int, str]]] | None:
+    """The person ``typed`` names and the tables of the concours they played scored deal by
+    deal (``game stats --player``); None when no person's name starts so."""
+    with store.reading():
+        people = census(store)
+        if not people.index().candidates(typed):
+            return None
+        person = find_person(people, typed, "--player")
+        sides = [side for tournament_id in people.tournaments(person.id)
+                 for side in table_games(_tournament(store, tournament_id), person.id, people)]
+    return person.name, sides
+
+
+def _keep(store: SeasonStore, person: Person) -> int:
+    """The stored id of ``person``: kept now, with every key naming them, if they were only
+    derived."""
+    if person.stored:
+        return person.id
+    kept = store.add_person(person.name, person.licence, now())
+    store.give_keys(kept, person.keys)
+    return kept
+
+
+def rename(store: SeasonStore, old: str, new: str) -> tuple[Person, str, int]:
+    """``player rename``: a person's name (their concours keep the names registered); the old
+    name still names them.  Refused: a name another person has (``player merge`` is for
+    that).  Returns the person as they were, the new name and how many concours they
+    played."""
+    name = check_name(new, "player")
+    if not fold(name):
+        raise InputError("player", _("a player needs a name"))
+    with store.write():
+        people = census(store)
+        person = find_person(people, old)
+        holder = people.holder(name)
+        others = [p for p in people.persons.values()
+                  if p.id != person.id and fold(p.name) == fold(name)]
+        if holder is not None and holder != person.id and holder in people.persons:
+            others.insert(0, people.persons[holder])
+        if others:
+            other = others[0]
+            raise SeasonError(_("{name!r} is the name of another person ({other}); if they are "
+                                "one, use coinche player merge"), name=name, other=other.name)
+        if name == person.name:
+            raise SeasonError(_("{name!r} is already called so"), name=name)
+        kept = _keep(store, person)
+        store.set_person(kept, name, person.licence)
+        store.give_keys(kept, [name_key(name)])
+    return person, name, len(people.tournaments(person.id))
+
+
+def merge(store: SeasonStore, first: str, second: str) -> tuple[Person, Person, int]:
+    """``player merge A B``: a typo made two people of one; A's concours become B's, and A's
+    names and licence name B from now on.  Refused: the same person twice, or two people who
+    played in the same concours.  Returns A, B and how many concours B has now."""
+    with store.write():
+        people = census(store)
+        gone = find_person(people, first)
+        kept = find_person(people, second)
+        if gone.id == kept.id:
+            raise SeasonError(_("{name!r} and {other!r} are the same person: name two people "
+                                "to merge"), name=first, other=echo(second))
+        records = {r.id: r.name for r in store.tournaments()}
+        both = [t for t in people.tournaments(gone.id) if t in people.tournaments(kept.id)]
+        if both:
+            raise SeasonError(_("{name} and {other} both played in {tournament}: they are two "
+                                "people"), name=gone.name, other=kept.name,
+                              tournament=records[both[0]])
+        kept_id = _keep(store, kept)
+        store.set_person(kept_id, kept.name, kept.licence or gone.licence)
+        store.give_keys(kept_id, gone.keys)
+        if gone.stored:
+            store.remove_person(gone.id)
+    count = len(set(people.tournaments(gone.id)) | set(people.tournaments(kept.id)))
+    return gone, kept, count
