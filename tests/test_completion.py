@@ -141,6 +141,15 @@ def test_tournaments_teams_and_a_melees_players(complete: Complete, store: Path)
     assert run('coinche tournament result -T "concours de noel" r') == ['"Les Rois"']
 
 
+def test_season_names_and_their_concours(complete: Complete, store: Path) -> None:
+    cli = Cli(store)
+    cli.run("tournament", "new", "Concours de Noël", "--rounds", "3", "--deals", "4")
+    cli.run("season", "new", "Challenge été")
+    run = complete
+    assert run("coinche season standings ete") == ['"Challenge été"']
+    assert run('coinche season add "Challenge été" noe') == ['"Concours de Noël"']
+
+
 def test_rules_languages_choices_and_the_config_keys(complete: Complete, tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "maison.yaml").write_text("name: maison\nextends: club\n", encoding="utf-8")

@@ -171,8 +171,17 @@ def _tournaments(ctx: Any) -> list[Value]:
         return [Value(record.name, _("tournament")) for record in store.tournaments()]
 
 
-# Seasons (a later issue) complete here, as tournaments do: a ``_seasons`` reading the
-# store's seasons, and a "season" line in COMPLETERS.
+def _seasons(ctx: Any) -> list[Value]:
+    with reading(ctx) as store:
+        return [Value(record.name, _("season")) for record in store.seasons()]
+
+
+def _season_name(ctx: Any, command: str, typed: str) -> list[CompletionItem]:
+    return _named(_seasons(ctx), typed)
+
+
+def _season_tournaments(ctx: Any, command: str, typed: str) -> list[CompletionItem]:
+    return _named(_tournaments(ctx), typed)
 
 
 def _games(ctx: Any, typed: str) -> list[CompletionItem]:
@@ -304,6 +313,13 @@ COMPLETERS: dict[tuple[str, str], Completer] = {
     ("tournament player return", "name"):
         lambda ctx, command, typed: _named(_entrants(ctx, gone=True), typed),
     ("game use", "game_id"): lambda ctx, command, typed: _games(ctx, typed),
+    ("season add", "name"): _season_name,
+    ("season remove", "name"): _season_name,
+    ("season show", "name"): _season_name,
+    ("season standings", "name"): _season_name,
+    ("season export", "name"): _season_name,
+    ("season add", "tournaments"): _season_tournaments,
+    ("season remove", "tournaments"): _season_tournaments,
     ("config set", "key"): lambda ctx, command, typed: _config_keys(typed),
     ("config unset", "key"): lambda ctx, command, typed: _config_keys(typed),
     ("config set", "value"): lambda ctx, command, typed: _config_value(ctx, typed),
