@@ -128,19 +128,6 @@ class SqlStore(MeleeQueries, DeskQueries, SeasonQueries):
     def _rolled_back(self) -> None:
         """Forget what the transaction just rolled back did to the connection's state."""
 
-    @property
-    def db(self) -> Any:
-        """The connection to read with."""
-        raise NotImplementedError
-
-    def _changing(self) -> Any:
-        """The connection to change the store with (inside :meth:`write`)."""
-        raise NotImplementedError
-
-    def _insert(self, sql: str, values: Sequence[Any]) -> int:
-        """Run an ``INSERT``; the new row's id."""
-        raise NotImplementedError
-
 
     # -- the current game and tournament
 

@@ -10,6 +10,8 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from coinche_cli.store.connection import Connected
+
 if TYPE_CHECKING:
     from coinche_cli.tournament.money import Arrival, Payment
     from coinche_cli.tournament.prizes import Pot, PrizeLine
@@ -20,21 +22,8 @@ def _column(player: bool) -> str:
     return "player_id" if player else "team_id"
 
 
-class DeskQueries:
+class DeskQueries(Connected):
     """Check-ins, payments, prizes and the pot (mixed into ``SqlStore``)."""
-
-    @property
-    def db(self) -> Any:
-        """The connection to read with (``SqlStore``'s)."""
-        raise NotImplementedError
-
-    def _changing(self) -> Any:
-        """The connection to change the store with (``SqlStore``'s)."""
-        raise NotImplementedError
-
-    def _insert(self, sql: str, values: Sequence[Any]) -> int:
-        """Run an ``INSERT``; the new row's id (``SqlStore``'s)."""
-        raise NotImplementedError
 
     def set_settings(self, tournament_id: int, settings: dict[str, Any]) -> None:
         """Replace a tournament's settings (inside a write)."""

@@ -9,29 +9,17 @@ a penalty and a table's game are stored as a formed-team concours stores them.  
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from coinche_cli.names import fold
+from coinche_cli.store.connection import Connected
 
 if TYPE_CHECKING:
     from coinche_cli.tournament import model
 
 
-class MeleeQueries:
+class MeleeQueries(Connected):
     """A mêlée's players, pairs and sit-outs (mixed into ``SqlStore``)."""
-
-    @property
-    def db(self) -> Any:
-        """The connection to read with (``SqlStore``'s)."""
-        raise NotImplementedError
-
-    def _changing(self) -> Any:
-        """The connection to change the store with (``SqlStore``'s)."""
-        raise NotImplementedError
-
-    def _insert(self, sql: str, values: Sequence[Any]) -> int:
-        """Run an ``INSERT``; the new row's id (``SqlStore``'s)."""
-        raise NotImplementedError
 
     def _players_of(self, tournament_id: int) -> "tuple[model.Player, ...]":
         from coinche_cli.tournament.model import Player

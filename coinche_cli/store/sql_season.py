@@ -10,27 +10,15 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.names import fold
+from coinche_cli.store.connection import Connected
 
 if TYPE_CHECKING:
     from coinche_cli.season.model import SeasonRecord
     from coinche_cli.season.people import Registration, StoredPerson
 
 
-class SeasonQueries:
+class SeasonQueries(Connected):
     """People, seasons and every game's deals (mixed into ``SqlStore``)."""
-
-    @property
-    def db(self) -> Any:
-        """The connection to read with (``SqlStore``'s)."""
-        raise NotImplementedError
-
-    def _changing(self) -> Any:
-        """The connection to change the store with (``SqlStore``'s)."""
-        raise NotImplementedError
-
-    def _insert(self, sql: str, values: Sequence[Any]) -> int:
-        """Run an ``INSERT``; the new row's id (``SqlStore``'s)."""
-        raise NotImplementedError
 
     # -- people
 
