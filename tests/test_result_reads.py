@@ -1,0 +1,91 @@
+"""A table's result reads only its round (issue 25): the round's tables, the teams who play in
+it and its penalties, never the whole tournament, so an entry costs the same for 30 teams or
+10,000.  The refusals stay those of ``tests/test_results_rules.py``; here the store is watched
+and the narrow reading compared with the whole one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from coinche_cli.errors import TournamentError
+from coinche_cli.rules.loader import load_rules
+from coinche_cli.store.sqlite import SqliteStore
+from coinche_cli.tournament import ops as tournaments
+from coinche_cli.tournament import results
+from coinche_cli.tournament.model import ResultRow, Settings, Tournament
+
+TEAMS = ("Les As", "Les Rois", "Les Dames", "Les Valets", "Les Dix", "Les Neuf", "Les Sept")
+
+
+class _Watched(SqliteStore):
+    """A store that refuses to read a whole tournament while ``narrow`` is set."""
+
+    narrow = False
+
+    def tournament(self, tournament_id: int) -> Tournament | None:
+        assert not self.narrow, "the whole tournament was read"
+        return super().tournament(tournament_id)
+
+
+def _concours(tmp_path: Path) -> _Watched:
+    """Seven teams (a bye each round), two rounds paired, round 1's results in, a penalty."""
+    store = _Watched(tmp_path / "c.db")
+    tournaments.create(store, "Concours", load_rules("standard"),
+                       Settings(rounds=3, deals=4, seed=None))
+    for team in TEAMS:
+        tournaments.add_team(store, None, team, "")
+    tournaments.pair_next(store, None)
+    for table in (1, 2, 3):
+        results.enter_result(store, None, str(table), 1500 + table, 1400)
+    tournaments.pair_next(store, None)
+    tournaments.penalise(store, None, "Les As", 162, "renonce", to_opponents=True)
+    return store
+
+
+def test_the_round_view_is_the_whole_tournament_s_round(tmp_path: Path) -> None:
+    store = _concours(tmp_path)
+    whole = tournaments.load(store, None)
+    for number in (1, 2, None):
+        view = store.round_view(whole.id, number)
+        assert view is not None
+        played = whole.round(number or 2)
+        assert view.round(played.number) == played
+        assert view.current is not None and view.current.number == 2  # the latest still
+        in_round = {t for b in played.boards for t in (b.team1, b.team2)} | {played.bye}
+        assert {t.id for t in view.teams} == in_round
+        assert view.penalties == tuple(p for p in whole.penalties if p.round == played.number)
+        assert view.settings == whole.settings
+    store.close()
+
+
+def test_a_result_by_table_number_reads_only_its_round(tmp_path: Path) -> None:
+    store = _concours(tmp_path)
+    whole = tournaments.load(store, None)
+    store.narrow = True
+    entered = results.enter_result(store, None, "2", 1300, 1200)
+    # a correction in the closed round 1, and a file of results for round 2
+    corrected = results.enter_result(store, None, "1", 900, 800, round_number=1,
+                                     replacing=True)
+    imported = results.import_results(store, None, [ResultRow(2, 1, 1000, 900)])
+    store.narrow = False
+    assert corrected.replaced[0][0].score1 == 1501
+    assert corrected.warnings  # round 2 was paired on the old standings
+    after = tournaments.load(store, None)
+    assert after.round(2) == imported.round
+    assert entered.round.board(2) == after.round(2).board(2)
+    # what the command prints: the round's teams by name, the winner after the penalty
+    assert {imported.tournament.name_of(t) for b in imported.round.boards
+            for t in (b.team1, b.team2)} == {whole.name_of(t) for b in whole.round(2).boards
+                                            for t in (b.team1, b.team2)}
+    assert (imported.tournament.winner(imported.round, imported.round.boards[0])
+            == after.winner(after.round(2), after.round(2).boards[0]))
+    store.close()
+
+
+def test_a_refusal_needing_earlier_rounds_reads_them(tmp_path: Path) -> None:
+    store = _concours(tmp_path)
+    with pytest.raises(TournamentError, match="for round 1: --round 1"):
+        results.enter_result(store, None, "1", 900, 800, replacing=True)
+    store.close()
