@@ -55,6 +55,7 @@ def test_the_round_view_is_the_whole_tournament_s_round(tmp_path: Path) -> None:
         assert view.current is not None and view.current.number == 2  # the latest still
         in_round = {t for b in played.boards for t in (b.team1, b.team2)} | {played.bye}
         assert {t.id for t in view.teams} == in_round
+        assert all(view.team(t).name == whole.team(t).name for t in in_round if t)
         assert view.penalties == tuple(p for p in whole.penalties if p.round == played.number)
         assert view.settings == whole.settings
     store.close()

@@ -54,7 +54,8 @@ class RoundQueries:
         """The tournament as round ``number`` (None: the latest) sees it, in one snapshot:
         its settings; that round whole (tables, bye, who sits out) and, when it is not the
         latest, the latest round without its tables (so ``current`` is still the latest);
-        only the teams who play in it, their players in a mêlée, and its penalties.  A round
+        only the teams who play in it (a formed team without its players, which no result
+        reads; a mêlée's pairs with theirs, and those players), and its penalties.  A round
         never paired is left out, as :meth:`Tournament.round` then says."""
         with self.reading():
             return self._round_view(tournament_id, number)
@@ -91,13 +92,19 @@ class RoundQueries:
                 " ORDER BY player_id", (tournament_id, wanted)))
             rounds.append(Round(number_, boards, bye, rematches, out))
         where = (tournament_id, wanted) * 3
-        rows = db.execute(
-            "SELECT id, name, players, club, registered, joined_round, dropped_after,"
-            f" player1, player2 FROM team WHERE tournament_id = ? AND id IN ({_IN_ROUND})"
-            " ORDER BY registered", (tournament_id, *where)).fetchall()
-        teams = tuple(Team(r[0], r[1], tuple(p), r[3], r[4], r[5], r[6],
-                           () if r[7] is None else (r[7], r[8]))
-                      for r, p in zip(rows, team_players(rows), strict=True))
+        if settings.melee:  # a pair's players' names: a row may name it by them
+            rows = db.execute(
+                "SELECT id, name, players, club, registered, joined_round, dropped_after,"
+                f" player1, player2 FROM team WHERE tournament_id = ? AND id IN ({_IN_ROUND})"
+                " ORDER BY registered", (tournament_id, *where)).fetchall()
+            teams = tuple(Team(r[0], r[1], tuple(p), r[3], r[4], r[5], r[6],
+                               () if r[7] is None else (r[7], r[8]))
+                          for r, p in zip(rows, team_players(rows), strict=True))
+        else:  # a formed team is named by its name alone: its players are not parsed
+            teams = tuple(Team(r[0], r[1], (), r[2], r[3], r[4], r[5]) for r in db.execute(
+                "SELECT id, name, club, registered, joined_round, dropped_after FROM team"
+                f" WHERE tournament_id = ? AND id IN ({_IN_ROUND}) ORDER BY registered",
+                (tournament_id, *where)))
         players: tuple[Player, ...] = ()
         if settings.melee:  # the pairs' players and who sits out: a mêlée names them
             players = tuple(Player(*r) for r in db.execute(
