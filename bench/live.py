@@ -40,11 +40,20 @@ def coinche(db: Path, *args: str) -> str:
 
 
 def phone(port: int, seconds: float, names: list[str], times: list[float],
-          errors: list[str], start: threading.Event, desks_done: threading.Event) -> None:
+          errors: list[str], start: threading.Event, desks_done: threading.Event,
+          number: int = 0) -> None:
     """One phone: /api/live once a second, the phone page every tenth time, for ``seconds``
-    and until the desks are done."""
+    and until the desks are done.  Each phone has its own address on the loopback network
+    (127.0.1.N): the server bounds the connections of one client, as it must for a room's
+    phones behind their own addresses, and a hundred phones from 127.0.0.1 would be one."""
     rng = random.Random()
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    source = (f"127.0.{1 + number // 250}.{1 + number % 250}", 0)
+
+    def connect() -> http.client.HTTPConnection:
+        return http.client.HTTPConnection("127.0.0.1", port, timeout=10,
+                                          source_address=source)
+
+    connection = connect()
     start.wait()
     time.sleep(rng.random())  # the phones do not all ask at the same instant
     end = time.monotonic() + seconds
@@ -61,7 +70,7 @@ def phone(port: int, seconds: float, names: list[str], times: list[float],
         except OSError as exc:
             errors.append(f"{path}: {exc}")
             connection.close()
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            connection = connect()
         times.append((time.monotonic() - began) * 1000)
         count += 1
         time.sleep(max(0.0, 1.0 - (time.monotonic() - began)))
@@ -103,8 +112,9 @@ def main() -> int:
     start, desks_done = threading.Event(), threading.Event()
     tables = list(range(1, options.teams // 2 + 1))
     workers = [threading.Thread(target=phone, args=(server.port, options.seconds, names,
-                                                    times, errors, start, desks_done))
-               for _ in range(options.phones)]
+                                                    times, errors, start, desks_done,
+                                                    number))
+               for number in range(options.phones)]
     desks = [threading.Thread(target=desk, args=(db, tables[i::2], options.seconds,
                                                  entered, start)) for i in range(2)]
     for worker in [*workers, *desks]:
