@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from coinche_cli.cli.tournament_view import round_lines
 from coinche_cli.errors import TournamentError
 from coinche_cli.rules.loader import load_rules
 from coinche_cli.store.sqlite import SqliteStore
 from coinche_cli.tournament import ops as tournaments
 from coinche_cli.tournament import results
 from coinche_cli.tournament.model import ResultRow, Settings, Tournament
+from coinche_cli.tournament.views import round_json
 
 TEAMS = ("Les As", "Les Rois", "Les Dames", "Les Valets", "Les Dix", "Les Neuf", "Les Sept")
 
@@ -30,10 +32,11 @@ class _Watched(SqliteStore):
 
 
 def _concours(tmp_path: Path) -> _Watched:
-    """Seven teams (a bye each round), two rounds paired, round 1's results in, a penalty."""
+    """Seven teams (a bye each round), three rounds paired, rounds 1 and 2's results in, a penalty
+    given to the opponents in round 2, one deducted in round 3."""
     store = _Watched(tmp_path / "c.db")
     tournaments.create(store, "Concours", load_rules("standard"),
-                       Settings(rounds=3, deals=4, seed=None))
+                       Settings(rounds=4, deals=4, seed=None))
     for team in TEAMS:
         tournaments.add_team(store, None, team, "")
     tournaments.pair_next(store, None)
@@ -41,23 +44,31 @@ def _concours(tmp_path: Path) -> _Watched:
         results.enter_result(store, None, str(table), 1500 + table, 1400)
     tournaments.pair_next(store, None)
     tournaments.penalise(store, None, "Les As", 162, "renonce", to_opponents=True)
+    for table in (1, 2, 3):
+        results.enter_result(store, None, str(table), 1200, 1100 + table)
+    tournaments.pair_next(store, None)  # round 3: round 2's penalty is another round's
+    tournaments.penalise(store, None, "Les Rois", 50, "retard", to_opponents=False)
     return store
 
 
 def test_the_round_view_is_the_whole_tournament_s_round(tmp_path: Path) -> None:
     store = _concours(tmp_path)
     whole = tournaments.load(store, None)
-    for number in (1, 2, None):
+    for number in (1, 2, 3, None):
         view = store.round_view(whole.id, number)
         assert view is not None
-        played = whole.round(number or 2)
+        played = whole.round(number or 3)
         assert view.round(played.number) == played
-        assert view.current is not None and view.current.number == 2  # the latest still
+        assert view.current is not None and view.current.number == 3  # the latest still
         in_round = {t for b in played.boards for t in (b.team1, b.team2)} | {played.bye}
         assert {t.id for t in view.teams} == in_round
         assert all(view.team(t).name == whole.team(t).name for t in in_round if t)
-        assert view.penalties == tuple(p for p in whole.penalties if p.round == played.number)
+        assert view.penalties == whole.penalties  # every one: the round's lines name them
         assert view.settings == whole.settings
+        # what tournament result prints, as text and as JSON, is the whole tournament's
+        assert (round_lines(view, view.round(played.number))
+                == round_lines(whole, played))
+        assert round_json(view, view.round(played.number)) == round_json(whole, played)
     store.close()
 
 
@@ -74,19 +85,19 @@ def test_a_result_by_table_number_reads_only_its_round(tmp_path: Path) -> None:
     assert corrected.replaced[0][0].score1 == 1501
     assert corrected.warnings  # round 2 was paired on the old standings
     after = tournaments.load(store, None)
-    assert after.round(2) == imported.round
-    assert entered.round.board(2) == after.round(2).board(2)
+    assert after.round(3) == imported.round
+    assert entered.round.board(2) == after.round(3).board(2)
     # what the command prints: the round's teams by name, the winner after the penalty
     assert {imported.tournament.name_of(t) for b in imported.round.boards
-            for t in (b.team1, b.team2)} == {whole.name_of(t) for b in whole.round(2).boards
+            for t in (b.team1, b.team2)} == {whole.name_of(t) for b in whole.round(3).boards
                                             for t in (b.team1, b.team2)}
     assert (imported.tournament.winner(imported.round, imported.round.boards[0])
-            == after.winner(after.round(2), after.round(2).boards[0]))
+            == after.winner(after.round(3), after.round(3).boards[0]))
     store.close()
 
 
 def test_a_refusal_needing_earlier_rounds_reads_them(tmp_path: Path) -> None:
     store = _concours(tmp_path)
-    with pytest.raises(TournamentError, match="for round 1: --round 1"):
+    with pytest.raises(TournamentError, match="for round 2: --round 2"):
         results.enter_result(store, None, "1", 900, 800, replacing=True)
     store.close()

@@ -63,7 +63,7 @@ class RoundQueries:
     def _round_view(self, tournament_id: int,
                     number: int | None) -> "model.Tournament | None":
         from coinche_cli.tournament.board import Board
-        from coinche_cli.tournament.model import Penalty, Player, Round, Settings, Team, Tournament
+        from coinche_cli.tournament.model import Penalty, Player, Round, Settings, Tournament
 
         db = self.db
         row = db.execute("SELECT id, name, rules_name, settings FROM tournament WHERE id = ?",
@@ -77,34 +77,48 @@ class RoundQueries:
         if latest is None:
             return Tournament(row[0], row[1], row[2], settings)
         wanted = latest if number is None else number
+        # every penalty (a tournament has a few): the round's lines name them all, each with
+        # the team that received its points, from the table where it was given
+        penalties = tuple(
+            Penalty(team=r[0], round=r[1], points=r[2], reason=r[3], to_opponents=bool(r[4]))
+            for r in db.execute("SELECT team_id, round, points, reason, to_opponents"
+                                " FROM penalty WHERE tournament_id = ? ORDER BY id",
+                                (tournament_id,)))
+        given: dict[int, dict[int, Board]] = {}  # another round's tables where one was given
+        for penalty in penalties:
+            if penalty.round != wanted:
+                for r in db.execute(
+                        f"SELECT {BOARD_COLUMNS} FROM board WHERE tournament_id = ?"
+                        " AND round = ? AND (team1 = ? OR team2 = ?)",
+                        (tournament_id, penalty.round, penalty.team, penalty.team)):
+                    given.setdefault(penalty.round, {})[r[0]] = Board(*r)
         rounds = []
         for number_, bye, rematches in db.execute(
                 "SELECT number, bye, rematches FROM round WHERE tournament_id = ?"
-                " AND number IN (?, ?) ORDER BY number", (tournament_id, wanted, latest)):
-            if number_ != wanted:  # the latest, for its number only
-                rounds.append(Round(number_, (), bye, rematches))
-                continue
-            boards = tuple(Board(*r) for r in db.execute(
-                f"SELECT {BOARD_COLUMNS} FROM board WHERE tournament_id = ? AND round = ?"
-                " ORDER BY table_no", (tournament_id, wanted)))
-            out = tuple(r[0] for r in db.execute(
-                "SELECT player_id FROM sitting_out WHERE tournament_id = ? AND round = ?"
-                " ORDER BY player_id", (tournament_id, wanted)))
-            rounds.append(Round(number_, boards, bye, rematches, out))
-        where = (tournament_id, wanted) * 3
-        if settings.melee:  # a pair's players' names: a row may name it by them
-            rows = db.execute(
-                "SELECT id, name, players, club, registered, joined_round, dropped_after,"
-                f" player1, player2 FROM team WHERE tournament_id = ? AND id IN ({_IN_ROUND})"
-                " ORDER BY registered", (tournament_id, *where)).fetchall()
-            teams = tuple(Team(r[0], r[1], tuple(p), r[3], r[4], r[5], r[6],
-                               () if r[7] is None else (r[7], r[8]))
-                          for r, p in zip(rows, team_players(rows), strict=True))
-        else:  # a formed team is named by its name alone: its players are not parsed
-            teams = tuple(Team(r[0], r[1], (), r[2], r[3], r[4], r[5]) for r in db.execute(
-                "SELECT id, name, club, registered, joined_round, dropped_after FROM team"
-                f" WHERE tournament_id = ? AND id IN ({_IN_ROUND}) ORDER BY registered",
-                (tournament_id, *where)))
+                " ORDER BY number", (tournament_id,)):
+            if number_ == wanted:
+                boards = tuple(Board(*r) for r in db.execute(
+                    f"SELECT {BOARD_COLUMNS} FROM board WHERE tournament_id = ? AND round = ?"
+                    " ORDER BY table_no", (tournament_id, wanted)))
+                out = tuple(r[0] for r in db.execute(
+                    "SELECT player_id FROM sitting_out WHERE tournament_id = ? AND round = ?"
+                    " ORDER BY player_id", (tournament_id, wanted)))
+                rounds.append(Round(number_, boards, bye, rematches, out))
+            elif number_ == latest or number_ in given:
+                # the latest for its number, another round for its penalties' tables only
+                kept = given.get(number_, {})
+                rounds.append(Round(number_, tuple(kept[t] for t in sorted(kept)), bye,
+                                    rematches))
+        teams = self._teams_of(settings.melee, f"id IN ({_IN_ROUND})",
+                               (tournament_id, wanted) * 3, tournament_id)
+        have = {team.id for team in teams}
+        named = sorted({p.team for p in penalties} | {
+            t for kept in given.values() for b in kept.values() for t in (b.team1, b.team2)}
+            - have)
+        if named:  # the teams of those penalties, from other rounds
+            teams = tuple(sorted((*teams, *self._teams_of(
+                settings.melee, f"id IN ({', '.join('?' * len(named))})", tuple(named),
+                tournament_id)), key=lambda team: team.registered))
         players: tuple[Player, ...] = ()
         if settings.melee:  # the pairs' players and who sits out: a mêlée names them
             players = tuple(Player(*r) for r in db.execute(
@@ -115,11 +129,26 @@ class RoundQueries:
                 " tournament_id = ? AND joined_round = ? AND player2 IS NOT NULL"
                 " UNION SELECT player_id FROM sitting_out WHERE tournament_id = ? AND round = ?)"
                 " ORDER BY registered", (tournament_id, *(tournament_id, wanted) * 3)))
-        penalties = tuple(
-            Penalty(team=r[0], round=r[1], points=r[2], reason=r[3], to_opponents=bool(r[4]))
-            for r in db.execute("SELECT team_id, round, points, reason, to_opponents"
-                                " FROM penalty WHERE tournament_id = ? AND round = ?"
-                                " ORDER BY id", (tournament_id, wanted)))
         return Tournament(id=row[0], name=row[1], rules_name=row[2], settings=settings,
                           teams=teams, rounds=tuple(rounds), penalties=penalties,
                           players=players)
+
+    def _teams_of(self, melee: bool, where: str, values: tuple[Any, ...],
+                  tournament_id: int) -> "tuple[model.Team, ...]":
+        """The tournament's teams ``where`` says, in registration order: a formed team by its
+        name alone (its players are not parsed: no result reads them), a mêlée's pair with
+        its players' names and ids (a row may name it by them)."""
+        from coinche_cli.tournament.model import Team
+
+        if melee:
+            rows = self.db.execute(
+                "SELECT id, name, players, club, registered, joined_round, dropped_after,"
+                f" player1, player2 FROM team WHERE tournament_id = ? AND {where}"
+                " ORDER BY registered", (tournament_id, *values)).fetchall()
+            return tuple(Team(r[0], r[1], tuple(p), r[3], r[4], r[5], r[6],
+                              () if r[7] is None else (r[7], r[8]))
+                         for r, p in zip(rows, team_players(rows), strict=True))
+        return tuple(Team(r[0], r[1], (), r[2], r[3], r[4], r[5]) for r in self.db.execute(
+            "SELECT id, name, club, registered, joined_round, dropped_after FROM team"
+            f" WHERE tournament_id = ? AND {where} ORDER BY registered",
+            (tournament_id, *values)))
