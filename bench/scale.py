@@ -126,15 +126,18 @@ def measure(n: int, rounds: int, repeat: int, env: dict[str, str], seed: int) ->
         child([coinche, "--db", db, "game", "new", "--table", "1", "--target", "100000"],
               env, folder)
         lines = (work / "results.csv").read_text().splitlines()
-        (work / "results.csv").write_text("\n".join(lines[:1] + lines[2:]) + "\n")
+        # without table 1 (the game's) and table 2 (typed alone at the desk, below)
+        (work / "results.csv").write_text("\n".join(lines[:1] + lines[3:]) + "\n")
         pristine = work / "pristine.db"
         shutil.copyfile(db, pristine)  # every process has closed it: no -wal file to copy
         bare = [python, str(BARE_TYPER)]
         add = [coinche, "--db", db, "game", "add", "A", "80S", "100"]
         first = [coinche, "--db", db, "tournament", "result", "--import",
                  str(work / "results.csv")]
+        # one table's result typed at the desk (table 2: table 1 is the game's)
+        one = [coinche, "--db", db, "tournament", "result", "2", "812", "640"]
         timed = [("bare Typer", bare), ("game add (table game)", add),
-                 ("result --import", first)]
+                 ("result --import", first), ("result (one table)", one)]
         for _ in range(repeat):
             # the round as paired, restored (untimed) before each timed round: the import
             # is a director's first import of the round, the add one deal more
@@ -163,7 +166,8 @@ def exponent(a: Size, b: Size, name: str) -> str:
 
 
 def report(sizes: list[Size], rounds: int, repeat: int) -> str:
-    names = ["team import", "pair", "result --import", "result --import --replace",
+    names = ["team import", "pair", "result (one table)", "result --import",
+             "result --import --replace",
              "standings (table)", "standings --json", "export (xlsx)", "export --csv",
              "sheets", "game add (table game)", "bare Typer"]
     head = " | ".join(f"{s.teams:,} teams" for s in sizes)
@@ -190,6 +194,7 @@ def report(sizes: list[Size], rounds: int, repeat: int) -> str:
     lines += ["", "| ratio (medians, interleaved runs) | " + head + " |",
               "|---|" + "---:|" * len(sizes)]
     for name, base in (("game add (table game)", "bare Typer"),
+                       ("result (one table)", "bare Typer"),
                        ("result --import", "bare Typer"),
                        ("result --import --replace", "bare Typer"),
                        ("standings (table)", "standings --json")):

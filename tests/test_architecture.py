@@ -60,7 +60,8 @@ CLIENT_EDGES = {("coinche_cli.cli.tournament_serve", "coinche_cli.web.app"),
 #: migrations') and talk to a database driver.
 SQL = ("coinche_cli.store.sql", "coinche_cli.store.sqlite", "coinche_cli.store.postgres",
        "coinche_cli.store.rows", "coinche_cli.store.migrations", "coinche_cli.store.sql_melee",
-       "coinche_cli.store.sql_desk", "coinche_cli.store.sql_season")
+       "coinche_cli.store.sql_desk", "coinche_cli.store.sql_season",
+       "coinche_cli.store.sql_round")
 BACKENDS = ("coinche_cli.store.sqlite", "coinche_cli.store.postgres")
 #: Libraries only one room may import.
 ONLY = {

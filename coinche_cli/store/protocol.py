@@ -91,6 +91,12 @@ class Store(Protocol):
     def tournament(self, tournament_id: int) -> "model.Tournament | None":
         """The whole tournament: settings, teams, rounds with their tables, penalties."""
 
+    def round_view(self, tournament_id: int, number: int | None) -> "model.Tournament | None":
+        """The tournament as round ``number`` (None: the latest) sees it: that round whole,
+        the latest one's number, the teams who play in it (a formed team without its players;
+        a mêlée: its pairs' players), its penalties; what a table's result needs, whatever
+        the size of the field."""
+
     def tournament_rules(self, tournament_id: int) -> dict[str, Any]:
         """The rules snapshot of a tournament."""
 

@@ -17,6 +17,7 @@ from coinche_cli.names import fold
 from coinche_cli.store.records import DealRecord, GameRecord, ResultRecord, TournamentRecord
 from coinche_cli.store.sql_desk import DeskQueries
 from coinche_cli.store.sql_melee import MeleeQueries
+from coinche_cli.store.sql_round import BOARD_COLUMNS, RoundQueries, team_players
 from coinche_cli.store.sql_season import SeasonQueries
 
 if TYPE_CHECKING:
@@ -25,27 +26,14 @@ if TYPE_CHECKING:
 _GAME_COLUMNS = ("id, created, rules_name, rules, players, names, first_dealer, target, deals,"
                  " label, tournament_id, round, table_no, rules_compiled")
 _DEAL_COLUMNS = "id, number, deal, recorded, status, replaced_by, changed, state"
-_BOARD_COLUMNS = "table_no, team1, team2, score1, score2, forfeit, game_id, winner"
+_BOARD_COLUMNS = BOARD_COLUMNS
 
 #: Tables named in one statement of :meth:`SqliteStore.set_results` (below SQLite's oldest
 #: limit of 999 parameters).
 _IN_LIST = 500
 
 
-def _players(rows: "Sequence[Sequence[Any]]") -> list[list[str]]:
-    """Every team's players (each row's third column, a JSON list of names), in one parse:
-    a thousand small parses cost a millisecond.  Each stored text must be one JSON list and
-    the parse must give one list per team; otherwise each is parsed alone, and a damaged
-    one fails as it always did."""
-    texts = [r[2] for r in rows]
-    if all(t.startswith("[") and t.endswith("]") for t in texts):
-        parsed = json.loads("[" + ",".join(texts) + "]")
-        if len(parsed) == len(texts) and all(isinstance(p, list) for p in parsed):
-            return parsed  # type: ignore[no-any-return]
-    return [json.loads(t) for t in texts]
-
-
-class SqlStore(MeleeQueries, DeskQueries, SeasonQueries):
+class SqlStore(RoundQueries, MeleeQueries, DeskQueries, SeasonQueries):
     """The queries of a SQL store, written once for every backend: standard SQL with ``?``
     placeholders.  A backend (:class:`SqliteStore`, or
     :class:`coinche_cli.store.postgres.PostgresStore`) gives the connection (``db``, whose
@@ -306,7 +294,7 @@ class SqlStore(MeleeQueries, DeskQueries, SeasonQueries):
         ).fetchall()
         teams = tuple(Team(r[0], r[1], tuple(p), r[3], r[4], r[5], r[6],
                            () if r[7] is None else (r[7], r[8]))
-                      for r, p in zip(rows, _players(rows), strict=True))
+                      for r, p in zip(rows, team_players(rows), strict=True))
         boards: dict[int, list[Board]] = {}
         for r in db.execute(f"SELECT round, {_BOARD_COLUMNS} FROM board"
                             " WHERE tournament_id = ? ORDER BY round, table_no",

@@ -36,6 +36,7 @@ from coinche_cli.errors import RowsRefused, TournamentError
 from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import NameIndex, echo
 from coinche_cli.store import now
+from coinche_cli.tournament.found import load_round
 from coinche_cli.tournament.model import Board, ResultRow, Round, Tournament
 from coinche_cli.tournament.ops import find_team, load
 from coinche_cli.values import Value
@@ -129,11 +130,12 @@ def _board(tournament: Tournament, played: Round, table: int) -> Board:
 
 
 def _open(tournament: Tournament, played: Round, board: Board, replacing: bool,
-          team: int | None = None) -> None:
+          whole: Callable[[], Tournament], team: int | None = None) -> None:
     """Refuse a table that takes no typed result now (rules 2 and 7); ``team``: the table was
-    named by this team."""
+    named by this team; ``whole()`` reads the whole tournament, which only the refusal of a
+    correction without a result needs (its earlier rounds)."""
     if replacing and not board.has_result:
-        earlier = _corrected_round(tournament, played, board.table, team)
+        earlier = _corrected_round(whole(), played, board.table, team)
         if earlier is None:
             raise TournamentError(_("table {table} of round {round} has no result to correct; "
                                     "enter it without --replace"), table=board.table,
@@ -275,10 +277,16 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
     ``check`` runs on the tournament as the write reads it and the table found, before the
     table's own checks (rule 6)."""
     with store.write():
-        tournament = load(store, name)
+        by_number = where.isascii() and where.isdigit()
+        # a table named by its number, scores given: that round alone is read (issue 25);
+        # a team's name is resolved among the whole field, as it always was
+        if by_number and forfeit is None:
+            tournament = load_round(store, name, round_number)
+        else:
+            tournament = load(store, name)
         played = _round(tournament, round_number, replacing)
         named: int | None = None
-        if where.isascii() and where.isdigit():
+        if by_number:
             board = _board(tournament, played, int(where))
         else:
             board, second = _team_table(tournament, played, where)
@@ -287,7 +295,7 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
                 score1, score2 = score2, score1
         if check is not None:
             check(tournament, board)
-        _open(tournament, played, board, replacing, named)
+        _open(tournament, played, board, replacing, lambda: load(store, name), named)
         if forfeit is not None:
             team = find_team(tournament, forfeit, played)
             if team.id not in (board.team1, board.team2):
@@ -333,7 +341,9 @@ def import_results(store: Store, name: str | None, rows: Sequence[ResultRow],
                    round_number: int | None = None, replacing: bool = False) -> Entered:
     """Enter the results of a file, all or none: every bad row is reported at once."""
     with store.write():
-        tournament = load(store, name)
+        # a row names a table of the round, and its teams or their players: that round alone
+        # is read (issue 25)
+        tournament = load_round(store, name, round_number)
         played = _round(tournament, round_number, replacing)
         limit = score_limit(tournament, store)
         boards: list[tuple[Board, Board]] = []
@@ -341,7 +351,7 @@ def import_results(store: Store, name: str | None, rows: Sequence[ResultRow],
         for row in rows:
             try:
                 board = _board(tournament, played, row.table)
-                _open(tournament, played, board, replacing)
+                _open(tournament, played, board, replacing, lambda: load(store, name))
                 score1, score2 = _named(tournament, board, row)
                 _check_scores(score1, score2, limit)
             except TournamentError as exc:

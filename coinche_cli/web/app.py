@@ -4,7 +4,10 @@ Routes, and nothing else (no file is served from a path a visitor gives):
 
 - ``/``: the projector page, the current round's tables and the standings after the last
   complete round, redrawn within seconds of any change (:mod:`coinche_cli.web.snapshot`);
-- ``/me``: the phone page, a team's table, opponent and results, and every team's table;
+- ``/me``: the phone page, a team's table, opponent and results: the same cost for 30 teams
+  or 3,000 (issue 25);
+- ``/teams``: every team's table, a hundred a page, searched by name, made once per snapshot
+  and page and sent again only when it changed (its ``ETag``);
 - ``/table/N`` (only with ``--entry``): the result of table N, entered once with the table's
   code (:mod:`coinche_cli.tournament.codes`), with the checks of ``tournament result``;
 - ``/api/round``, ``/api/standings``: what ``tournament show --json`` and ``tournament
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import time
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -43,11 +47,15 @@ from coinche_cli.tournament.money import format_amount
 from coinche_cli.web.guard import Forms, WrongCodes, client_of
 from coinche_cli.web.refresh import Live
 from coinche_cli.web.settings import Settings
+from coinche_cli.web.snapshot import Snapshot
 
 #: The largest entry form a phone sends (five short fields).
 MAX_FORM_BYTES = 4096
 #: The longest team name a page takes from its address (a name has at most 100 characters).
 MAX_TEAM = 200
+#: The names on a page of ``/teams``, and the most pages of it kept made.
+PAGE = 100
+KEPT_PAGES = 256
 #: The cookie that carries an entry form's token.
 FORM_COOKIE = "coinche_form"
 #: Headers of every answer: only the page's own assets, never in a frame.
@@ -99,13 +107,15 @@ def create_app(settings: Settings) -> _Guarded:
         """A phone's language: its browser's, else the room's."""
         return language(request, known, settings.language)
 
+    def render(name: str, lang: str, snap: Snapshot, **context: Any) -> str:
+        with speaking(lang):  # this request's context only: no other page or entry hears it
+            return environment.get_template(name).render(
+                lang=lang.replace("_", "-"), snapshot=snap, entry=settings.entry,
+                phone_url=settings.phone_url, **context)
+
     def page(request: Request, name: str, status: int = 200, lang: str | None = None,
              **context: Any) -> HTMLResponse:
-        lang = lang or spoken(request)
-        with speaking(lang):  # this request's context only: no other page or entry hears it
-            html = environment.get_template(name).render(
-                lang=lang.replace("_", "-"), snapshot=state.snapshot, entry=settings.entry,
-                phone_url=settings.phone_url, **context)
+        html = render(name, lang or spoken(request), state.snapshot, **context)
         return HTMLResponse(html, status_code=status, headers=HEADERS)
 
     async def projector(request: Request) -> Response:
@@ -114,10 +124,41 @@ def create_app(settings: Settings) -> _Guarded:
         return page(request, "projector.html", lang=settings.language)
 
     async def phone(request: Request) -> Response:
-        """``/me``: a team's table, opponent and results; every team's table."""
+        """``/me``: a team's table, opponent and results (the whole list is ``/teams``: on
+        every phone's every view it made the server's work grow with the square of the
+        field)."""
         typed = request.query_params.get("team", "")[:MAX_TEAM]
         found = state.snapshot.team(typed) if typed else None
         return page(request, "me.html", typed=typed, found=found)
+
+    listed: dict[tuple[str, str, int, str], tuple[str, bytes]] = {}  # a page: ETag, body
+
+    async def everyone(request: Request) -> Response:
+        """``/teams``: every team's table, :data:`PAGE` a page, or those a search finds;
+        each page made once per snapshot and language, and not sent again to a phone that
+        has it (``If-None-Match``)."""
+        snap, lang = state.snapshot, spoken(request)
+        typed = request.query_params.get("q", "")[:MAX_TEAM]
+        wanted = request.query_params.get("page", "1")
+        number = int(wanted) if wanted.isascii() and wanted.isdigit() and len(wanted) < 6 else 1
+        key = (snap.version, lang, number, typed)
+        made = listed.get(key)
+        if made is None:
+            rows = snap.listing(typed)
+            pages = max(1, -(-len(rows) // PAGE))
+            number = min(max(number, 1), pages)
+            html = render("teams.html", lang, snap, typed=typed, page=number, pages=pages,
+                          rows=rows[(number - 1) * PAGE:number * PAGE])
+            tag = hashlib.sha256(html.encode()).hexdigest()[:20]
+            if len(listed) >= KEPT_PAGES or any(k[0] != snap.version for k in listed):
+                listed.clear()  # an older snapshot's pages, or too many searches
+            made = listed[key] = (f'"{tag}"', html.encode())
+        # a phone revalidates (no-cache) and gets 304 when its copy is this one
+        headers = {**HEADERS, "Cache-Control": "no-cache", "ETag": made[0],
+                   "Vary": "Accept-Language"}
+        if made[0] in request.headers.get("if-none-match", ""):
+            return Response(status_code=304, headers=headers)
+        return HTMLResponse(made[1], headers=headers)
 
     async def table_form(request: Request) -> Response:
         """``GET /table/N``: the entry form (with ``--entry``)."""
@@ -243,7 +284,7 @@ def create_app(settings: Settings) -> _Guarded:
             state.stop()
 
     routes = [
-        Route("/", projector), Route("/me", phone),
+        Route("/", projector), Route("/me", phone), Route("/teams", everyone),
         Route("/table/{table:int}", table_form, methods=["GET"]),
         Route("/table/{table:int}", table_entry, methods=["POST"]),
         Route("/api/round", api_round), Route("/api/standings", api_standings),

@@ -49,6 +49,7 @@ class Snapshot:
         # amount in words too); None before, or without prizes
         self.prizes = prizes
         self._index: NameIndex[int] | None = None
+        self._tables: dict[int, dict[str, Any]] | None = None
         seen = [name, round_data, standings, teams, deadline]
         self.version = hashlib.sha256(json.dumps(
             seen if prizes is None else [*seen, prizes], sort_keys=True,
@@ -57,18 +58,29 @@ class Snapshot:
     def team(self, typed: str) -> dict[str, Any] | None:
         """The team a player typed, as every command finds one (:class:`NameIndex`: the whole
         name folded, else the start of its name or of one of its words), if only one fits."""
-        if self._index is None:  # built once per snapshot, on the first phone's search
-            self._index = NameIndex((i, row["team"], "") for i, row in enumerate(self.teams))
-        found = self._index.candidates(typed) if fold(typed) else []
+        found = self._candidates(typed)
         return self.teams[found[0]] if len(found) == 1 else None
 
+    def _candidates(self, typed: str) -> list[int]:
+        if self._index is None:  # built once per snapshot, on the first phone's search
+            self._index = NameIndex((i, row["team"], "") for i, row in enumerate(self.teams))
+        return self._index.candidates(typed) if fold(typed) else []
+
+    def listing(self, typed: str) -> list[dict[str, Any]]:
+        """The teams (a mêlée: the players) whose name, or a word of it, starts with what was
+        typed, alphabetical; every one when nothing was."""
+        if not fold(typed):
+            return self.teams
+        return [self.teams[i] for i in self._candidates(typed)]
+
     def table(self, number: int | None) -> dict[str, Any] | None:
-        """Table ``number`` of the current round, as ``tournament show --json`` prints it."""
-        tables: list[dict[str, Any]] = (self.round or {}).get("tables", [])
-        for table in tables:
-            if table["table"] == number:
-                return table
-        return None
+        """Table ``number`` of the current round, as ``tournament show --json`` prints it
+        (found in a dictionary built once per snapshot: a phone's page costs the same
+        whatever the number of tables)."""
+        if self._tables is None:
+            tables: list[dict[str, Any]] = (self.round or {}).get("tables", [])
+            self._tables = {table["table"]: table for table in tables}
+        return self._tables.get(number) if number is not None else None
 
     def live_json(self) -> dict[str, Any]:
         """What the pages poll: the version, and the countdown's end."""
