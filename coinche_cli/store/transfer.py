@@ -125,26 +125,28 @@ def _check_destination(target: SqlStore, tournaments: tuple[list[str], list[tupl
                                           "({tournaments}); give --merge to add to them, or copy "
                                           "into an empty store"), path=target.label, games=games,
                          tournaments=len(held))
-    taken = {fold(t.name): t.name for t in held}
-    columns, rows = tournaments
-    for row in rows:
-        name = row[columns.index("name")]
-        if fold(name) in taken:
-            raise InputError("destination", _("{path} already has a tournament called {name!r}: "
-                                              "merging would make two; copy into another store"),
-                             name=name, path=target.label)
+    name = _named_twice(tournaments, {t.name for t in held})
+    if name is not None:
+        raise InputError("destination", _("{path} already has a tournament called {name!r}: "
+                                          "merging would make two; copy into another store"),
+                         name=name, path=target.label)
+
+
+def _named_twice(table: tuple[list[str], list[tuple[Any, ...]]], held: set[str]) -> str | None:
+    """The first name of ``table``'s rows that one of ``held`` already has (folded)."""
+    taken = {fold(name) for name in held}
+    columns, rows = table
+    return next((row[columns.index("name")] for row in rows
+                 if fold(row[columns.index("name")]) in taken), None)
 
 
 def _check_seasons(target: SqlStore, seasons: tuple[list[str], list[tuple[Any, ...]]]) -> None:
     """No season name in both stores (a copy would make two of one)."""
-    taken = {fold(season.name): season.name for season in target.seasons()}
-    columns, found = seasons
-    for row in found:
-        name = row[columns.index("name")]
-        if fold(name) in taken:
-            raise InputError("destination", _("{path} already has a season called {name!r}: "
-                                              "copying would make two; copy into another store"),
-                             name=name, path=target.label)
+    name = _named_twice(seasons, {season.name for season in target.seasons()})
+    if name is not None:
+        raise InputError("destination", _("{path} already has a season called {name!r}: "
+                                          "copying would make two; copy into another store"),
+                         name=name, path=target.label)
 
 
 def _keys_kept(target: SqlStore, keys: tuple[list[str], list[tuple[Any, ...]]]

@@ -22,6 +22,7 @@ from coinche_cli.tournament.standings import (
     COUNTERS,
     PenaltyLine,
     Standing,
+    bye_counts,
     primary,
     rank,
     tallies,
@@ -93,11 +94,9 @@ def player_tallies(tournament: Tournament, last: int) -> PlayerTally:
                     partners[player].append(names[partner])
                     opponents[player].append(against)
                     faced[player].extend(other)
-        award = bye_points(tournament, played)
-        win = tournament.settings.match_points[0]
+        bye = bye_counts(tournament, bye_points(tournament, played))  # the same rule
         for player in played.sitting_out:
-            extra = {"wins": 1, "match_points": win} if tournament.settings.bye_win else {}
-            for key, value in {"played": 1, "byes": 1, "points_for": award, **extra}.items():
+            for key, value in bye.items():
                 counts[player][key] += value
     # each pair's line (its results, forfeits and penalties, counted once) to its two players
     for pair_id, row in pairs.items():

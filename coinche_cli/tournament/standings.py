@@ -141,8 +141,17 @@ def _fold_round(tournament: Tournament, played: Round, tallies: dict[int, _Tally
             tallies[team].add(played=1, points_for=mine, points_against=theirs,
                               difference=mine - theirs, match_points=points, **{outcome: 1})
     if played.bye is not None:
-        extra = {"wins": 1, "match_points": win} if tournament.settings.bye_win else {}
-        tallies[played.bye].add(played=1, byes=1, points_for=award, **extra)
+        tallies[played.bye].add(**bye_counts(tournament, award))
+
+
+def bye_counts(tournament: Tournament, award: int) -> dict[str, int]:
+    """What a bye adds to a line (a formed team's bye, a mêlée player sitting out): a partie
+    played, the round's bye points in points for (nothing in the difference), and a win with
+    its match points unless the tournament counts no bye as one."""
+    counts = {"played": 1, "byes": 1, "points_for": award}
+    if tournament.settings.bye_win:
+        counts |= {"wins": 1, "match_points": tournament.settings.match_points[0]}
+    return counts
 
 
 def _fold_penalties(tournament: Tournament, last: int, tallies: dict[int, _Tally]) -> None:
