@@ -10,6 +10,7 @@ warm, as after a ``pip install`` (see ``startup.py``)::
 
     .venv/bin/python bench/game_add.py                 # table on stdout
     .venv/bin/python bench/game_add.py --write bench/RESULTS.md
+    .venv/bin/python bench/game_add.py --table 1000 --locale fr_FR.UTF-8   # at a concours
 """
 
 from __future__ import annotations
@@ -45,13 +46,23 @@ SHARE = 0.25
 FLOOR_MS = 20.0
 
 
-def prepare(python: str, db: Path, env: dict[str, str]) -> None:
-    """A game of ``DEALS`` deals that never ends (target 100,000)."""
+def prepare(python: str, db: Path, env: dict[str, str], table: int = 0) -> None:
+    """A game of ``DEALS`` deals that never ends (target 100,000); with ``table`` teams, the
+    game of table 1 of a tournament's first round (a concours scored deal by deal)."""
     def run(*args: str) -> None:
         subprocess.run([python, "-m", "coinche_cli", "--db", str(db), *args], env=env,
                        check=True, capture_output=True)
 
-    run("game", "new", "--team", "Les As", "--team", "Les Rois", "--target", "100000")
+    if table:
+        run("tournament", "new", "Concours", "--target", "100000", "--rounds", "4", "--seed", "1")
+        teams = db.with_name("teams.csv")
+        teams.write_text("équipe\n" + "".join(f"Équipe {i}\n" for i in range(1, table + 1)),
+                         encoding="utf-8")
+        run("tournament", "team", "import", str(teams))
+        run("tournament", "pair")
+        run("game", "new", "--table", "1", "--target", "100000")
+    else:
+        run("game", "new", "--team", "Les As", "--team", "Les Rois", "--target", "100000")
     # the library adds the first deals quickly; the command line is what is measured
     code = (
         "import sys\n"
@@ -93,6 +104,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "the French catalogue loaded)")
     parser.add_argument("--locale", help="LANG for every command instead (fr_FR.UTF-8: "
                         "French chosen by the locale; the interpreter's start changes too)")
+    parser.add_argument("--table", type=int, default=0, metavar="TEAMS",
+                        help="the game of table 1 of a tournament of TEAMS teams instead")
     options = parser.parse_args(argv)
     python = sys.executable
     env_info = environment(python)
@@ -107,13 +120,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             env.pop("LC_ALL", None)
             env["LANG"] = options.locale
         db = Path(folder) / "bench.db"
-        prepare(python, db, env)
+        prepare(python, db, env, options.table)
         # the console script, as a scorekeeper types it
         coinche = (str(Path(python).parent / "coinche"), "--db", str(db))
         commands = [
             Command(env_info, "-", "interpreter only", (python, "-c", "pass")),
             Command(env_info, "a", "bare Typer", (python, str(BARE_TYPER))),
-            Command(env_info, "g", f"game add (game of {DEALS} deals)", (*coinche, *ADD)),
+            Command(env_info, "g", f"game add (game of {DEALS} deals"
+                    + (f", table 1 of {options.table} teams)" if options.table else ")"),
+                    (*coinche, *ADD)),
         ]
         undo = Command(env_info, "u", "game undo", (*coinche, "game", "undo"))
         samples: dict[str, list[float]] = {c.key: [] for c in commands}
@@ -137,7 +152,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     bare = statistics.median(samples["a"])
     bare_min = min(samples["a"])
     lines = [
-        f"### `coinche game add` on a {DEALS}-deal game ({dt.date.today().isoformat()})",
+        f"### `coinche game add` on a {DEALS}-deal game"
+        + (f" at a tournament table ({options.table} teams)" if options.table else "")
+        + f" ({dt.date.today().isoformat()})",
         "",
         f"- machine: {machine()}; load average before: {load_average()}",
         f"- environment: {env_info.describe()}; language: {language}",

@@ -205,3 +205,22 @@ def test_the_workbook_has_players_and_their_standings(cli: Cli, tmp_path: Path) 
     assert partie[1][1:5] == (*shown["tables"][0]["teams"], 500, 300)
     assert partie[-1][:2] == ("bye", shown["sitting_out"][0])
     assert partie[-1][3] == 375  # the partie's average score
+
+
+@pytest.mark.both_stores
+def test_a_result_in_a_large_partie_names_the_four_players_of_its_table(
+        cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Above ``ROUND_NAMES_UP_TO`` tables (lowered to 1 here), a result by table number reads
+    that table's two pairs and their players, and who sits out (issue 25)."""
+    from coinche_cli.tournament import model
+
+    director = melee(cli, NAMES)
+    shown = director.json("pair")
+    monkeypatch.setattr(model, "ROUND_NAMES_UP_TO", 1)
+    lines = director.run("result", "2", "700", "500").stdout.splitlines()
+    second = shown["tables"][1]
+    assert lines[0] == "round 1: 2 tables"
+    assert lines[1] == f"    2 · {second['teams'][0]} – {second['teams'][1]}   700–500"
+    assert lines[2] == "  … and 1 other table: coinche tournament show --round 1"
+    assert lines[3].startswith(f"  sitting out: {shown['sitting_out'][0]} (")
+    assert director.json("show")["tables"][1]["scores"] == [700, 500]

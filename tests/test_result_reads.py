@@ -12,11 +12,13 @@ import pytest
 from coinche_cli.cli.tournament_view import round_lines
 from coinche_cli.errors import TournamentError
 from coinche_cli.rules.loader import load_rules
+from coinche_cli.store.connect import open_store
 from coinche_cli.store.sqlite import SqliteStore
+from coinche_cli.tournament import model, results
 from coinche_cli.tournament import ops as tournaments
-from coinche_cli.tournament import results
 from coinche_cli.tournament.model import ResultRow, Settings, Tournament
 from coinche_cli.tournament.views import round_json
+from tests.conftest import Concours
 
 TEAMS = ("Les As", "Les Rois", "Les Dames", "Les Valets", "Les Dix", "Les Neuf", "Les Sept")
 
@@ -101,3 +103,38 @@ def test_a_refusal_needing_earlier_rounds_reads_them(tmp_path: Path) -> None:
     with pytest.raises(TournamentError, match="for round 2: --round 2"):
         results.enter_result(store, None, "1", 900, 800, replacing=True)
     store.close()
+
+
+@pytest.mark.both_stores
+def test_a_large_round_reads_and_prints_only_the_table_entered(
+        concours: Concours, store_name: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Above ``ROUND_NAMES_UP_TO`` tables (lowered here to 2: seven teams give 3 tables), a
+    result by table number names the teams of that table alone, the bye's and the
+    penalties', and the command prints that table with a count of the others; ``--json``
+    and a smaller round stay whole (``tests/outputs``)."""
+    director = concours(TEAMS, "--rules", "standard", pair=True)
+    small = director.run("result", "1", "1500", "1400").stdout
+    assert small.count(" – ") == 3 or small.count("  –  ") == 3  # the round whole
+    director.run("penalty", "Les Sept", "50", "--reason", "retard", "--deduct")
+    monkeypatch.setattr(model, "ROUND_NAMES_UP_TO", 2)
+    lines = director.run("result", "2", "1300", "1200").stdout.splitlines()
+    assert lines[0] == "round 1: 3 tables"
+    assert lines[1].split() == ["2", "Les", "Dames", "–", "Les", "Valets", "1300–1200"]
+    assert lines[2] == "  … and 2 other tables: coinche tournament show --round 1"
+    assert "bye: Les Sept" in lines[3]
+    assert any("Les Sept -50 (retard)" in line for line in lines[4:])
+    whole = director.json("result", "2", "1310", "1200", "--replace")
+    assert [t["teams"][0] for t in whole["tables"]] == ["Les As", "Les Dames", "Les Dix"]
+    # the store's view behind it: the teams at table 3, the bye, the penalty's team
+    store = open_store(str(store_name))
+    try:
+        tournament_id = store.find_tournament("Concours")
+        assert tournament_id is not None
+        view = store.round_view(tournament_id, None, 3)
+        assert view is not None
+        assert {t.name for t in view.teams} == {"Les Dix", "Les Neuf", "Les Sept"}
+        assert len(view.round(1).boards) == 3  # every table: the plausibility check reads them
+        full = store.round_view(tournament_id, None)
+        assert full is not None and len(full.teams) == 7
+    finally:
+        store.close()

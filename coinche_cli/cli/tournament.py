@@ -23,7 +23,6 @@ from coinche_cli.tournament.ranking import Ranking
 
 if TYPE_CHECKING:
     from coinche_cli.tournament.model import Tournament
-    from coinche_cli.tournament.results import Entered
 
 # The tournament core loads inside each command: a scorekeeper's `game add` never pays for it.
 
@@ -348,6 +347,7 @@ def result(
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
 ) -> None:
+    from coinche_cli.cli import tournament_view as view
     from coinche_cli.tournament import results
 
     store = open_store(ctx)
@@ -361,28 +361,11 @@ def result(
             raise TournamentError(_("give both scores (or --forfeit TEAM)"))
         entered = results.enter_result(store, tournament, table, score1, score2,
                                        round_number=round_number, forfeit=forfeit,
-                                       deals=deals, replacing=replacing)
-    _report_entered(entered, as_json)
-
-
-def _report_entered(entered: "Entered", as_json: bool) -> None:
-    """The round as it now stands, every replaced result (old → new) and the warnings."""
-    from coinche_cli.cli import tournament_view as view
-    from coinche_cli.tournament import views as tournament_json
-    from coinche_cli.tournament.results import result_text
-
-    for warning in entered.warnings:
-        warning_line(warning)
-    found = entered.tournament
-    replaced = [{"table": after.table, "before": result_text(found, before),
-                 "after": result_text(found, after)} for before, after in entered.replaced]
-    if as_json:
-        print_json({**tournament_json.round_json(found, entered.round), "replaced": replaced})
+                                       deals=deals, replacing=replacing,
+                                       whole_round=as_json)
+        view.report_entered(entered, as_json, one_table=True)
         return
-    for change in replaced:
-        print_line(_("table {table}: {before} → {after}").format(**change))
-    for line in view.round_lines(found, entered.round):
-        print_line(line)
+    view.report_entered(entered, as_json)
 
 
 @app.command("penalty", help=N_(

@@ -6,25 +6,31 @@ Plain text only (no Rich): team names are printed as they were typed, never read
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Literal, assert_never
 
-from coinche_cli.cli.output import Column, print_line, print_table
+from coinche_cli.cli.output import Column, print_json, print_line, print_table, warning_line
 from coinche_cli.i18n import _, ngettext
 from coinche_cli.store.records import ResultRecord, source_words
+from coinche_cli.tournament import model
 from coinche_cli.tournament.model import Round, Tournament, bye_points
 from coinche_cli.tournament.ranking import Ranking
 from coinche_cli.tournament.views import penalties_json
 
 if TYPE_CHECKING:  # the standings load only for the commands that show them
+    from coinche_cli.tournament.results import Entered
     from coinche_cli.tournament.standings import Standing
 
 
-def round_lines(tournament: Tournament, played: Round) -> list[str]:
-    """A round as plain lines: table, teams, result."""
+def round_lines(tournament: Tournament, played: Round,
+                only: Collection[int] | None = None) -> list[str]:
+    """A round as plain lines: table, teams, result; with ``only``, those tables' lines and
+    a line counting the others (which ``tournament show`` lists)."""
     lines = [ngettext("round {round}: {count} table", "round {round}: {count} tables",
                       len(played.boards)).format(round=played.number, count=len(played.boards))]
     for b in played.boards:
+        if only is not None and b.table not in only:
+            continue
         if b.forfeit is not None:
             result = _("forfeit by {team}").format(team=tournament.name_of(b.forfeit))
         elif b.score1 is not None:
@@ -39,6 +45,12 @@ def round_lines(tournament: Tournament, played: Round) -> list[str]:
         else:
             lines.append(f"  {b.table:>3}  {tournament.name_of(b.team1)}  –  "
                          f"{tournament.name_of(b.team2)}   {result}")
+    if only is not None:
+        others = len(played.boards) - sum(1 for b in played.boards if b.table in only)
+        lines.append("  " + ngettext(
+            "… and {count} other table: coinche tournament show --round {round}",
+            "… and {count} other tables: coinche tournament show --round {round}",
+            others).format(count=others, round=played.number))
     if played.sitting_out:
         points = bye_points(tournament, played)
         lines.append("  " + ngettext("sitting out: {names} ({points} point each, as a bye)",
@@ -237,3 +249,26 @@ def render_player_standings(tournament: Tournament, after: int | None, wide: boo
         for line, row in zip(lines, rows, strict=True):
             line.append(mark if row.line.dropped else "")
     print_table(columns, lines, whole=wide)
+
+
+def report_entered(entered: Entered, as_json: bool, one_table: bool = False) -> None:
+    """The round as it now stands, every replaced result (old → new) and the warnings; after
+    ``one_table``'s result in a round of more than ``ROUND_NAMES_UP_TO`` tables, that table
+    alone (the round's other lines would cost more than the entry: issue 25)."""
+    from coinche_cli.tournament import views as tournament_json
+    from coinche_cli.tournament.results import result_text
+
+    for warning in entered.warnings:
+        warning_line(warning)
+    found = entered.tournament
+    replaced = [{"table": after.table, "before": result_text(found, before),
+                 "after": result_text(found, after)} for before, after in entered.replaced]
+    if as_json:
+        print_json({**tournament_json.round_json(found, entered.round), "replaced": replaced})
+        return
+    for change in replaced:
+        print_line(_("table {table}: {before} → {after}").format(**change))
+    large = one_table and len(entered.round.boards) > model.ROUND_NAMES_UP_TO
+    for line in round_lines(found, entered.round, only=(
+            set(entered.tables) if large else None)):
+        print_line(line)

@@ -26,6 +26,13 @@ _IN_ROUND = ("SELECT team1 FROM board WHERE tournament_id = ? AND round = ?"
              " UNION SELECT bye FROM round WHERE tournament_id = ? AND number = ?")
 
 
+#: The teams at one table of a round, and its bye.
+_AT_TABLE = ("SELECT team1 FROM board WHERE tournament_id = ? AND round = ? AND table_no = ?"
+             " UNION SELECT team2 FROM board WHERE tournament_id = ? AND round = ?"
+             " AND table_no = ?"
+             " UNION SELECT bye FROM round WHERE tournament_id = ? AND number = ?")
+
+
 def team_players(rows: "list[Any]") -> list[list[str]]:
     """Every team's players (each row's third column, a JSON list of names), in one parse:
     a thousand small parses cost a millisecond.  Each stored text must be one JSON list and
@@ -46,21 +53,33 @@ class RoundQueries(Connected):
         """One snapshot (``SqlStore``'s)."""
         raise NotImplementedError
 
-    def round_view(self, tournament_id: int,
-                   number: int | None) -> "model.Tournament | None":
+    def round_view(self, tournament_id: int, number: int | None,
+                   table: int | None = None) -> "model.Tournament | None":
         """The tournament as round ``number`` (None: the latest) sees it, in one snapshot:
         its settings; that round whole (tables, bye, who sits out) and, when it is not the
         latest, the latest round without its tables (so ``current`` is still the latest);
         only the teams who play in it (a formed team without its players, which no result
         reads; a mêlée's pairs with theirs, and those players), and its penalties.  A round
-        never paired is left out, as :meth:`Tournament.round` then says."""
-        with self.reading():
-            return self._round_view(tournament_id, number)
+        never paired is left out, as :meth:`Tournament.round` then says.
 
-    def _round_view(self, tournament_id: int,
-                    number: int | None) -> "model.Tournament | None":
+        With ``table``, a round of more than :data:`~coinche_cli.tournament.model.
+        ROUND_NAMES_UP_TO` tables names only the teams at that table (and the bye's, and
+        those of the penalties): a result typed at one table of a 5,000-table round then
+        costs what it costs in a small one."""
+        with self.reading():
+            return self._round_view(tournament_id, number, table)
+
+    def _round_view(self, tournament_id: int, number: int | None,
+                    table: int | None) -> "model.Tournament | None":
         from coinche_cli.tournament.board import Board
-        from coinche_cli.tournament.model import Penalty, Player, Round, Settings, Tournament
+        from coinche_cli.tournament.model import (
+            ROUND_NAMES_UP_TO,
+            Penalty,
+            Player,
+            Round,
+            Settings,
+            Tournament,
+        )
 
         db = self.db
         row = db.execute("SELECT id, name, rules_name, settings FROM tournament WHERE id = ?",
@@ -90,6 +109,7 @@ class RoundQueries(Connected):
                         (tournament_id, penalty.round, penalty.team, penalty.team)):
                     given.setdefault(penalty.round, {})[r[0]] = Board(*r)
         rounds = []
+        at_table = False  # whether only the teams at ``table`` are read
         for number_, bye, rematches in db.execute(
                 "SELECT number, bye, rematches FROM round WHERE tournament_id = ?"
                 " ORDER BY number", (tournament_id,)):
@@ -101,16 +121,19 @@ class RoundQueries(Connected):
                     "SELECT player_id FROM sitting_out WHERE tournament_id = ? AND round = ?"
                     " ORDER BY player_id", (tournament_id, wanted)))
                 rounds.append(Round(number_, boards, bye, rematches, out))
+                at_table = table is not None and len(boards) > ROUND_NAMES_UP_TO
             elif number_ == latest or number_ in given:
                 # the latest for its number, another round for its penalties' tables only
                 kept = given.get(number_, {})
                 rounds.append(Round(number_, tuple(kept[t] for t in sorted(kept)), bye,
                                     rematches))
-        teams = self._teams_of(settings.melee, f"id IN ({_IN_ROUND})",
-                               (tournament_id, wanted) * 3, tournament_id)
+        in_round, values = ((_AT_TABLE, (tournament_id, wanted, table) * 2
+                             + (tournament_id, wanted)) if at_table
+                            else (_IN_ROUND, (tournament_id, wanted) * 3))
+        teams = self._teams_of(settings.melee, f"id IN ({in_round})", values, tournament_id)
         have = {team.id for team in teams}
-        named = sorted({p.team for p in penalties} | {
-            t for kept in given.values() for b in kept.values() for t in (b.team1, b.team2)}
+        named = sorted(({p.team for p in penalties} | {
+            t for kept in given.values() for b in kept.values() for t in (b.team1, b.team2)})
             - have)
         if named:  # the teams of those penalties, from other rounds
             teams = tuple(sorted((*teams, *self._teams_of(
@@ -118,14 +141,21 @@ class RoundQueries(Connected):
                 tournament_id)), key=lambda team: team.registered))
         players: tuple[Player, ...] = ()
         if settings.melee:  # the pairs' players and who sits out: a mêlée names them
+            columns = "id, name, club, licence, registered, joined_round, dropped_after"
+            if at_table:  # the table's two pairs, the penalties' pairs
+                ids = sorted({p for team in teams for p in team.members})
+                where = f"id IN ({', '.join('?' * len(ids))})" if ids else "1 = 0"
+            else:
+                ids = [tournament_id, wanted] * 2
+                where = ("id IN (SELECT player1 FROM team WHERE tournament_id = ?"
+                         " AND joined_round = ? AND player1 IS NOT NULL UNION SELECT player2"
+                         " FROM team WHERE tournament_id = ? AND joined_round = ?"
+                         " AND player2 IS NOT NULL)")
             players = tuple(Player(*r) for r in db.execute(
-                "SELECT id, name, club, licence, registered, joined_round, dropped_after"
-                " FROM player WHERE tournament_id = ? AND id IN ("
-                " SELECT player1 FROM team WHERE tournament_id = ? AND joined_round = ?"
-                " AND player1 IS NOT NULL UNION SELECT player2 FROM team WHERE"
-                " tournament_id = ? AND joined_round = ? AND player2 IS NOT NULL"
-                " UNION SELECT player_id FROM sitting_out WHERE tournament_id = ? AND round = ?)"
-                " ORDER BY registered", (tournament_id, *(tournament_id, wanted) * 3)))
+                f"SELECT {columns} FROM player WHERE tournament_id = ? AND ({where}"
+                " OR id IN (SELECT player_id FROM sitting_out WHERE tournament_id = ?"
+                " AND round = ?)) ORDER BY registered",
+                (tournament_id, *ids, tournament_id, wanted)))
         return Tournament(id=row[0], name=row[1], rules_name=row[2], settings=settings,
                           teams=teams, rounds=tuple(rounds), penalties=penalties,
                           players=players)

@@ -48,17 +48,19 @@ if TYPE_CHECKING:
 
 
 class Entered(Value):
-    """Results just entered: the round as it now stands, what each table held before
-    (None where it had no result), and the warnings for the director."""
+    """Results just entered: the round as it now stands, the tables entered, what each
+    replaced table held before, and the warnings for the director."""
 
-    __slots__ = ("replaced", "round", "tournament", "warnings")
+    __slots__ = ("replaced", "round", "tables", "tournament", "warnings")
 
     def __init__(self, tournament: Tournament, round: Round,
-                 replaced: tuple[tuple[Board, Board], ...], warnings: tuple[str, ...]) -> None:
+                 replaced: tuple[tuple[Board, Board], ...], warnings: tuple[str, ...],
+                 tables: tuple[int, ...] = ()) -> None:
         self.tournament = tournament
         self.round = round
         self.replaced = replaced  # (before, after) for every replaced result
         self.warnings = warnings
+        self.tables = tables  # the tables whose result was entered, in the order given
 
 
 def result_text(tournament: Tournament, board: Board) -> str:
@@ -250,7 +252,8 @@ def _stored(store: Store, tournament: Tournament, played: Round,
     return Entered(tournament.with_round(fresh_round), fresh_round,
                    tuple((before, after) for before, after in boards if before.has_result),
                    tuple([*_warnings(tournament, played, [after for _before, after in boards]),
-                          *later]))
+                          *later]),
+                   tuple(after.table for _before, after in boards))
 
 
 def _team_table(tournament: Tournament, played: Round, team_name: str) -> tuple[Board, bool]:
@@ -270,18 +273,23 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
                  score2: int | None, *, round_number: int | None = None,
                  forfeit: str | None = None, deals: int | None = None,
                  replacing: bool = False, source: Source = "desk",
-                 check: Callable[[Tournament, Board], None] | None = None) -> Entered:
+                 check: Callable[[Tournament, Board], None] | None = None,
+                 whole_round: bool = False) -> Entered:
     """Enter a table's result — ``where`` is its number, or a team playing there, whose score
     then comes first — or a forfeit; with ``replacing``, correct a result (rules 1-4).
     ``source`` says where it came from (``desk``, or ``web`` from a phone at the table);
     ``check`` runs on the tournament as the write reads it and the table found, before the
-    table's own checks (rule 6)."""
+    table's own checks (rule 6).  The entered round names every team who plays in it with
+    ``whole_round`` or when it has at most
+    :data:`~coinche_cli.tournament.model.ROUND_NAMES_UP_TO` tables; otherwise only
+    those at the table (and the bye's, and the penalties')."""
     with store.write():
         by_number = where.isascii() and where.isdigit()
         # a table named by its number, scores given: that round alone is read (issue 25);
         # a team's name is resolved among the whole field, as it always was
         if by_number and forfeit is None:
-            tournament = load_round(store, name, round_number)
+            tournament = load_round(store, name, round_number,
+                                    None if whole_round else int(where))
         else:
             tournament = load(store, name)
         played = _round(tournament, round_number, replacing)
