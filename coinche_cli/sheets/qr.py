@@ -62,6 +62,13 @@ class _Layout:
     guard: int  # every guard bit
 
 
+def _segno() -> tuple[Any, Any]:
+    """segno's tables and encoder functions (untyped: seen as Any)."""
+    from segno import consts, encoder
+
+    return consts, encoder
+
+
 def _bit(layout_stride: int, row: int, column: int) -> int:
     return 1 << ((row + _GUARD) * layout_stride + _GUARD + column)
 
@@ -72,7 +79,7 @@ def _layout(version: int, error: int) -> _Layout:
     functions so that the layout is its own."""
     from itertools import zip_longest
 
-    from segno import consts, encoder
+    consts, encoder = _segno()
 
     width = version * 4 + 17
     stride = width + _GUARD
@@ -224,7 +231,7 @@ def _searched(pattern: int, counted: int, step: int) -> int:
 def _codewords(data: bytes, version: int, error: int) -> bytes:
     """The data codewords of ``data`` in byte mode, as segno's encoder writes them (its
     padding bits included: a whole byte of them when the stream ends on a byte boundary)."""
-    from segno import consts
+    consts, _encoder = _segno()
 
     count_bits = 8 if version < 10 else 16
     capacity = consts.SYMBOL_CAPACITY[version][error]
@@ -239,13 +246,13 @@ def _codewords(data: bytes, version: int, error: int) -> bytes:
     length += padding
     pads = max(0, capacity // 8 - length // 8)
     written = stream.to_bytes(length // 8, "big") + (b"\xec\x11" * pads)[:pads]
-    return written[:capacity // 8]
+    return bytes(written[:capacity // 8])
 
 
 def _version(data: bytes) -> tuple[int, int] | None:
     """segno's version and (boosted) error level for ``data`` at level M, or None beyond
     :data:`MAX_VERSION`."""
-    from segno import consts
+    consts, _encoder = _segno()
 
     def needed(version: int) -> int:
         return 4 + (8 if version < 10 else 16) + 8 * len(data)
@@ -262,6 +269,15 @@ def _version(data: bytes) -> tuple[int, int] | None:
     return None
 
 
+def width(url: str) -> int:
+    """The width in modules of :func:`symbol`'s QR code of ``url``."""
+    data = _fast_data(url)
+    chosen = None if data is None else _version(data)
+    if chosen is None:
+        return symbol(url).width
+    return chosen[0] * 4 + 17
+
+
 def symbol(url: str) -> Symbol:
     """The QR code of ``url`` that ``segno.make(url, error="m")`` makes."""
     fast = _fast_symbol(url)
@@ -274,19 +290,24 @@ def symbol(url: str) -> Symbol:
     return Symbol(len(rows), rows)
 
 
-def _fast_symbol(url: str) -> Symbol | None:
+def _fast_data(url: str) -> bytes | None:
+    """``url`` as the bytes segno encodes in byte mode in a QR code; None when segno would
+    do otherwise (another encoding or mode, or a Micro QR code)."""
     try:
         data = url.encode("iso-8859-1")
     except UnicodeError:
         return None  # segno tries Shift JIS, then UTF-8
     if len(data) <= _MICRO_BYTES:
         return None  # a Micro QR code may hold it
-    from segno import consts, encoder
+    consts, encoder = _segno()
 
-    if encoder.find_mode(data) != consts.MODE_BYTE:
-        return None
-    chosen = _version(data)
-    if chosen is None:
+    return data if encoder.find_mode(data) == consts.MODE_BYTE else None
+
+
+def _fast_symbol(url: str) -> Symbol | None:
+    data = _fast_data(url)
+    chosen = None if data is None else _version(data)
+    if data is None or chosen is None:
         return None
     layout = _layout(*chosen)
     matrix = layout.base
