@@ -1,16 +1,19 @@
 """Paper score sheets: one print-ready worksheet per table of a round ("Table 1"…).
 
 A sheet is laid out here with xlsxwriter, cell by cell (:func:`fill_sheet`).  A round's
-workbook is not written that way, though: xlsxwriter spends ~1.7 ms and holds ~45 KiB per
-worksheet (issue 25: 5,000 tables took 8.8 s and 384 MiB before their QR codes).  Every
-table's sheet is the same but for a few texts and its QR code, so :func:`~coinche_cli.sheets.stamp.write_score_sheets`
-has xlsxwriter write *one* sheet per shape with markers in those cells (a shape: with or
-without a QR code, and its size), and :mod:`coinche_cli.sheets.stamp` stamps each table's
-sheet from it.  One code path for every round, of 1 table or 5,000: the stamped file holds
-the same cells, merged ranges, formats, heights, widths, print setup and image as the file
-xlsxwriter writes for the same tables (:func:`write_with_xlsxwriter`, kept for the test that
-compares both, tests/test_score_sheets_stamp.py), and a single path means the small
-rounds every club prints test the path the big ones take.
+workbook is not written that way, though: xlsxwriter writes ~175 cells per sheet one call at
+a time and holds ~45 KiB per worksheet until the file is closed (issue 25: 5,000 tables took
+8.8 s and 384 MiB).  Every table's sheet is the same but for a few texts and its QR code, so
+``write_score_sheets`` (:mod:`coinche_cli.sheets.stamp`) has xlsxwriter write *one* sheet
+per shape with markers in those cells (a shape: with or without a QR code, and its size),
+and stamps each table's sheet from it.
+
+One code path for every round, of 1 table or 5,000, rather than xlsxwriter below a
+threshold: the stamped file holds the same cells, merged ranges, formats, heights, widths,
+print setup and image as the file xlsxwriter writes for the same tables
+(:func:`write_with_xlsxwriter`, kept for tests/test_score_sheets_stamp.py, which compares
+both), so nothing is gained by a second path, and with one path the small rounds every club
+prints test the code the big ones run.
 
 xlsxwriter and the QR code writers are imported only inside the functions that write.
 """
@@ -159,7 +162,8 @@ def grid_header() -> list[str]:
 
 def round_of(tournament: Any, round_number: int, deals: int | None,
              target: int | None) -> Round:
-    """What the sheets of round ``round_number`` share (see :func:`~coinche_cli.sheets.stamp.write_score_sheets`)."""
+    """What the sheets of round ``round_number`` share: its match format (``deals`` or
+    ``target``), the grid's header and lines."""
     match_format = []
     if deals:
         match_format += [ngettext("{count} deal", "{count} deals", deals).format(count=deals),
