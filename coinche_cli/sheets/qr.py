@@ -53,7 +53,6 @@ class _Layout:
 
     width: int
     stride: int  # bits per row: the guard columns, then the modules
-    data_codewords: int
     nibbles: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]  # per codeword: (high, low)
     base: int  # the function patterns (format and version areas light)
     masks: tuple[int, ...]  # each data mask, over the encoding region only
@@ -69,8 +68,9 @@ def _segno() -> tuple[Any, Any]:
     return consts, encoder
 
 
-def _bit(layout_stride: int, row: int, column: int) -> int:
-    return 1 << ((row + _GUARD) * layout_stride + _GUARD + column)
+def _bit(stride: int, row: int, column: int) -> int:
+    """The bit of module (``row``, ``column``) in a matrix held in one integer."""
+    return 1 << ((row + _GUARD) * stride + _GUARD + column)
 
 
 @cache
@@ -180,7 +180,7 @@ def _layout(version: int, error: int) -> _Layout:
         overlays.append(sum(_bit(stride, i, j) for i in range(width) for j in range(width)
                             if blank[i][j]))
     every = (1 << ((width + 2 * _GUARD) * stride)) - 1
-    return _Layout(width, stride, sum(size for size, _ in blocks), nibbles, base,
+    return _Layout(width, stride, nibbles, base,
                    tuple(masks), tuple(overlays), cells, every & ~cells)
 
 
@@ -355,14 +355,3 @@ def png(code: Symbol, scale: int, border: int) -> bytes:
                      chunk(b"IHDR", struct.pack(">2I5B", size, size, 1, 0, 0, 0, 0)),
                      chunk(b"IDAT", zlib.compress(raw, 9)), chunk(b"IEND", b"")))
 
-
-def segno_png(url: str, scale: int, border: int) -> tuple[Any, bytes]:
-    """segno's own symbol and PNG of ``url`` (what :func:`png` must equal)."""
-    import io
-
-    import segno
-
-    code = segno.make(url, error="m")
-    out = io.BytesIO()
-    code.save(out, kind="png", scale=scale, border=border)
-    return code, out.getvalue()
