@@ -174,3 +174,13 @@ def test_the_zip_writer_holds_more_parts_than_a_plain_zip_directory() -> None:
         assert len(names) == 70_000
         assert archive.read("p69998.xml") == b"<x/>" * 2
         assert archive.read("p5.xml") == b"<x/>" * 2
+
+
+def test_a_table_twice_is_refused_as_xlsxwriter_refuses_it(tmp_path: Path) -> None:
+    from xlsxwriter.exceptions import DuplicateWorksheetName
+
+    rows = tables(["A", "B", "C", "D"])
+    rows[1]["table"] = 1
+    with pytest.raises(DuplicateWorksheetName):
+        stamp.write_score_sheets(tmp_path / "s.xlsx", "Concours", 1, rows, 4, None)
+    assert not (tmp_path / "s.xlsx").exists()

@@ -67,6 +67,7 @@ _CONTROL = re.compile(r"([\x00-\x08\x0b-\x1f])")
 _SPACE_AT_ENDS = re.compile(r"^\s|\s$")
 _SPECIAL = re.compile(r"[&<>_\x00-\x08\x0b-\x1f\ufffe\uffff]|^\s|\s$")  # any of them
 _MAX_UTF16 = 32767
+_BAD_TITLE = re.compile(r"[\[\]:*?/\\]")
 _XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 _RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
@@ -347,7 +348,9 @@ def _stream(handle: IO[bytes], template: _Template, sheets: Iterator[SheetPlan])
     def put(name: str, data: str | bytes, *, deflate: bool = True) -> None:
         book.add(name, data.encode() if isinstance(data, str) else data, deflate=deflate)
 
+    seen: set[str] = set()
     for plan in sheets:
+        _check_title(plan.title, seen)
         titles.append(plan.title)
         shape = template.shapes[plan.image.pixels if plan.image else 0]
         xml = "".join(piece if isinstance(piece, str) else
@@ -378,6 +381,21 @@ def _stream(handle: IO[bytes], template: _Template, sheets: Iterator[SheetPlan])
     put("docProps/app.xml", _app(template, titles))
     put("[Content_Types].xml", _content_types(template, len(titles), images))
     book.close()
+
+
+def _check_title(title: str, seen: set[str]) -> None:
+    """Refuse a sheet name Excel refuses, as xlsxwriter does: over 31 characters (UTF-16
+    units), one of ``[]:*?/\\``, an apostrophe at either end, or a name already used
+    (case ignored; ``seen`` holds them, lower-cased)."""
+    from xlsxwriter.exceptions import DuplicateWorksheetName, InvalidWorksheetName
+
+    if (len(title.encode("utf-16-le")) // 2 > 31 or _BAD_TITLE.search(title)
+            or title.startswith("'") or title.endswith("'")):
+        raise InvalidWorksheetName(f"Excel cannot name a worksheet {title!r}.")
+    if title.lower() in seen:
+        raise DuplicateWorksheetName(
+            f"Sheetname '{title}', with case ignored, is already in use.")
+    seen.add(title.lower())
 
 
 def _relationships(targets: list[str]) -> str:
