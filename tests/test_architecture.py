@@ -69,7 +69,7 @@ ONLY = {
     ("starlette", "uvicorn", "jinja2"): ("coinche_cli.web", "coinche_cli.cli.tournament_serve"),
     # QR codes: the live page's, and each score sheet's (its table's entry page)
     ("segno",): ("coinche_cli.web", "coinche_cli.cli.tournament_serve",
-                 "coinche_cli.sheets.tournament"),
+                 "coinche_cli.sheets.qr"),
     ("sqlite3",): ("coinche_cli.store.sqlite",),
     ("psycopg",): ("coinche_cli.store.postgres",),
     ("xlsxwriter", "python_calamine"): ("coinche_cli.sheets",),

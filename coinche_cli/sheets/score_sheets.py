@@ -1,0 +1,356 @@
+"""Paper score sheets: one print-ready worksheet per table of a round ("Table 1"…).
+
+A sheet is laid out here with xlsxwriter, cell by cell (:func:`fill_sheet`).  A round's
+workbook is not written that way, though: xlsxwriter writes ~175 cells per sheet one call at
+a time and holds ~45 KiB per worksheet until the file is closed (issue 25: 5,000 tables took
+8.8 s and 384 MiB).  Every table's sheet is the same but for a few texts and its QR code, so
+``write_score_sheets`` (:mod:`coinche_cli.sheets.stamp`) has xlsxwriter write *one* sheet
+per shape with markers in those cells (a shape: with or without a QR code, and its size),
+and stamps each table's sheet from it.
+
+One code path for every round, of 1 table or 5,000, rather than xlsxwriter below a
+threshold: the stamped file holds the same cells, merged ranges, formats, heights, widths,
+print setup and image as the file xlsxwriter writes for the same tables
+(:func:`write_with_xlsxwriter`, kept for tests/test_score_sheets_stamp.py, which compares
+both), so nothing is gained by a second path, and with one path the small rounds every club
+prints test the code the big ones run.
+
+xlsxwriter and the QR code writers are imported only inside the functions that write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from coinche_cli.errors import CoincheError
+from coinche_cli.i18n import _, ngettext
+from coinche_cli.sheets.writing import (
+    DIGIT_PIXELS,
+    Book,
+    print_setup,
+    set_widths,
+    write_book,
+)
+from coinche_cli.tournament.model import round_title
+
+if TYPE_CHECKING:
+    from xlsxwriter.format import Format
+    from xlsxwriter.worksheet import Worksheet
+
+#: Empty deal rows when a match is played to a target, not a number of deals.
+TARGET_ROWS = 20
+#: Numbered lines after a fixed number of deals, for the deals everybody passed (they do not
+#: count as one of the match's deals, so a match may need a few more lines).
+EXTRA_ROWS = 4
+#: The cells whose text changes from one table to the next, by name (see :func:`sheet_texts`).
+SLOTS = ("tournament", "where", "format", "address", "team1", "players1", "team2",
+         "players2", "label1", "label2")
+
+
+class NothingToPrint(CoincheError):
+    """Score sheets asked for a round without tables."""
+
+    exit_code = 2
+
+
+_SHEET_WIDTHS = (8, 13, 13, 13, 13, 13, 13, 13)  # deal, dealer, taker, contract, 4 × points
+_LAST_COLUMN = len(_SHEET_WIDTHS) - 1
+#: Rows and columns below are 0-based, as xlsxwriter counts them: row 7 is the sheet's row 8.
+_GRID_FIRST_ROW = 7
+_FONT_SIZE = 12
+#: The QR code of a table's entry page: in the top right corner (its first column; the lines
+#: beside it stop before), at most this many pixels wide, the rows beside it as high (pixels).
+_QR_COLUMN = 6
+_QR_PIXELS = 120
+_QR_BORDER = 2
+_HEADING_ROWS = (32, 28, 24)  # tournament, round and table, match format
+#: Signature boxes: (first, last) column of each team's box, a gap column between them.
+_BOXES = ((1, 3), (5, 7))
+_BOX_ROWS = 3
+#: xlsxwriter's border styles.
+_THIN, _MEDIUM = 1, 2
+_BOX = {"left": _THIN, "right": _THIN, "top": _THIN, "bottom": _THIN}
+_CENTRED = {"align": "center", "valign": "vcenter", "text_wrap": True}
+_BODY = {"font_size": _FONT_SIZE}
+_BOLD = {"font_size": _FONT_SIZE, "bold": True}
+_SHADED = {"pattern": 1, "bg_color": "#F2F2F2"}
+
+
+@dataclass(frozen=True)
+class QrImage:
+    """A table's QR code as its sheet shows it: the PNG, its width in pixels (it is square),
+    and its description (the address it encodes)."""
+
+    png: bytes
+    pixels: int
+    description: str
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """One table's sheet: its number and title, the texts of its :data:`SLOTS` (``address``
+    only with an image) and its QR code, if it has one."""
+
+    number: int
+    title: str
+    texts: dict[str, Any]
+    image: QrImage | None
+
+
+@dataclass(frozen=True)
+class Round:
+    """What every sheet of a round shares: the grid's header and its number of lines."""
+
+    tournament: Any
+    number: int
+    match_format: str
+    header: tuple[str, ...]
+    deals: int  # numbered lines for the match's deals
+    extra: int  # shaded lines for the deals everybody passed
+
+
+class _Styles:
+    """The score sheets' formats, made once for the whole workbook."""
+
+    def __init__(self, book: Book) -> None:
+        self.lines = (book.style({"font_size": 16, "bold": True}),
+                      book.style({"font_size": 14, "bold": True}),
+                      book.style({"font_size": _FONT_SIZE, "italic": True}))
+        self.body = book.style(_BODY)
+        self.address = book.style({**_BOLD, "shrink": True})  # a long address stays whole
+        self.bold = book.style(_BOLD)
+        self.grid_header = book.style({**_BOLD, **_CENTRED, **_BOX, "pattern": 1,
+                                       "bg_color": "#D9D9D9"})
+        # (number, blank) cells of a deal's line, then of a shaded line for a passed deal
+        self.line = (book.style({**_BODY, **_BOX, **_CENTRED}), book.style({**_BODY, **_BOX}))
+        self.extra_line = (book.style({**_BODY, **_BOX, **_CENTRED, **_SHADED}),
+                           book.style({**_BODY, **_BOX, **_SHADED}))
+        totals_box = {**_BOX, "top": _MEDIUM}
+        self.totals_label = book.style({**_BOLD, **totals_box})
+        self.totals = book.style(totals_box)
+        # a signature box's cells by (left edge, right edge, top edge, bottom edge): every
+        # edge cell carries its part of the frame, since a merged range draws the borders of
+        # the cells along its edges, not those of its first cell alone
+        self.frame: dict[tuple[bool, bool, bool, bool], Format | None] = {}
+        for edges in ((left, right, top, bottom) for left in (False, True)
+                      for right in (False, True) for top in (False, True)
+                      for bottom in (False, True)):
+            properties = {side: _MEDIUM for side, edge in
+                          zip(("left", "right", "top", "bottom"), edges, strict=True) if edge}
+            self.frame[edges] = book.style(properties) if properties else None
+
+
+def _players(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return ", ".join(str(v) for v in value)
+
+
+def grid_header() -> list[str]:
+    """The score sheet's grid columns."""
+    return [
+        _("deal"), _("dealer"), _("taker"), _("contract"),
+        _("points team {number}").format(number=1), _("points team {number}").format(number=2),
+        _("total team {number}").format(number=1), _("total team {number}").format(number=2),
+    ]
+
+
+def round_of(tournament: Any, round_number: int, deals: int | None,
+             target: int | None) -> Round:
+    """What the sheets of round ``round_number`` share: its match format (``deals`` or
+    ``target``), the grid's header and lines."""
+    match_format = []
+    if deals:
+        match_format += [ngettext("{count} deal", "{count} deals", deals).format(count=deals),
+                         _("a deal everybody passed does not count: go on to the next line")]
+    if target:
+        match_format.append(_("to {target} points").format(target=target))
+    return Round(tournament, round_number, " · ".join(match_format), tuple(grid_header()),
+                 deals or TARGET_ROWS, EXTRA_ROWS if deals else 0)
+
+
+def sheet_texts(played: Round, table: dict[str, Any]) -> dict[str, Any]:
+    """The texts of a table's sheet, by slot: the lines of its heading, its teams and their
+    players, the labels of the signature boxes."""
+    number = int(table["table"])
+    where = " · ".join((round_title(played.number), _("Table {table}").format(table=number)))
+    if table.get("code"):  # to enter the result from a phone (tournament serve)
+        where += " · " + _("code {code}").format(code=table["code"])
+    texts: dict[str, Any] = {"tournament": played.tournament, "where": where,
+                             "format": played.match_format}
+    if table.get("url"):
+        texts["address"] = _("Result from a phone: {url}").format(url=table["url"])
+    for side in (1, 2):
+        team = table.get(f"team{side}") or ""
+        texts[f"team{side}"] = team
+        texts[f"players{side}"] = _players(table.get(f"players{side}"))
+        texts[f"label{side}"] = _("Team {number}: {team}").format(number=side,
+                                                                  team=team).strip()
+    return texts
+
+
+def qr_scale(width: int) -> int:
+    """Pixels per module of a QR code ``width`` modules wide: at most :data:`_QR_PIXELS`
+    wide with its quiet zone, and at least 2."""
+    return max(2, _QR_PIXELS // (width + 2 * _QR_BORDER))
+
+
+def qr_pixels(width: int) -> int:
+    """The width in pixels of the PNG of a QR code ``width`` modules wide."""
+    return (width + 2 * _QR_BORDER) * qr_scale(width)
+
+
+def qr_image(url: str) -> QrImage:
+    """The QR code of ``url`` (a table's entry page), made here: the hall may have no
+    internet."""
+    from coinche_cli.sheets import qr
+
+    code = qr.symbol(url)
+    scale = qr_scale(code.width)
+    return QrImage(qr.png(code, scale, _QR_BORDER), qr_pixels(code.width), url)
+
+
+def plans(played: Round, tables: Iterable[dict[str, Any]]) -> Iterator[SheetPlan]:
+    """Each table's sheet, in table order, its QR code made when it comes."""
+    for table in sorted(tables, key=lambda t: int(t["table"])):
+        number = int(table["table"])
+        url = table.get("url")
+        yield SheetPlan(number, _("Table {table}").format(table=number),
+                        sheet_texts(played, table), qr_image(str(url)) if url else None)
+
+
+def fill_sheet(book: Book, styles: _Styles, played: Round, plan: SheetPlan) -> None:
+    """One table's sheet, cell by cell."""
+    sheet = book.sheet(plan.title)
+    _heading(book, styles, sheet, plan)
+    totals = _grid(book, styles, sheet, played)
+    last_row = _signatures(book, styles, sheet, totals + 2, plan.texts)
+    _sheet_print_setup(sheet, last_row)
+
+
+def _filler(played: Round, sheets: Iterable[SheetPlan]) -> Callable[[Book], None]:
+    def fill(book: Book) -> None:
+        styles = _Styles(book)
+        for plan in sheets:
+            fill_sheet(book, styles, played, plan)
+
+    return fill
+
+
+def write_with_xlsxwriter(path: Path, played: Round, sheets: Iterable[SheetPlan]) -> None:
+    """Write ``sheets`` with xlsxwriter, cell by cell: the file the stamped one is compared
+    with."""
+    write_book(path, _filler(played, sheets))
+
+
+def workbook_bytes(played: Round, sheets: Iterable[SheetPlan]) -> bytes:
+    """The workbook of ``sheets`` written by xlsxwriter, cell by cell: the template's
+    writer."""
+    book = Book()
+    _filler(played, sheets)(book)
+    return book.close()
+
+
+def _merged(book: Book, sheet: Worksheet, cells: tuple[int, int, int, int], value: Any,
+            cell_format: Format | None) -> None:
+    """Merge ``cells`` (first row, first column, last row, last column) holding ``value``."""
+    first_row, first_column = cells[0], cells[1]
+    # merged empty, then the value put in its first cell: merge_range would write a text
+    # starting with "=" as a formula
+    sheet.merge_range(*cells, "", cell_format)
+    book.put(sheet, first_row, first_column, value, cell_format)
+
+
+def _heading(book: Book, styles: _Styles, sheet: Worksheet, plan: SheetPlan) -> None:
+    """Rows 1-3: tournament, round and table, match format; row 4: the address of the
+    table's entry page (its QR code beside rows 1-4), if it has one; rows 5-6: the teams."""
+    set_widths(sheet, _SHEET_WIDTHS)
+    texts = plan.texts
+    last = _QR_COLUMN - 1 if plan.image else _LAST_COLUMN
+    lines = (texts["tournament"], texts["where"], texts["format"])
+    for row, (text, line_format) in enumerate(zip(lines, styles.lines, strict=True)):
+        _merged(book, sheet, (row, 0, row, last), text, line_format)
+    if plan.image:
+        _merged(book, sheet, (3, 0, 3, last), texts["address"], styles.address)
+        _entry_qr(sheet, plan.image, plan.number)
+    for side in (1, 2):
+        row = 3 + side
+        book.put(sheet, row, 0, _("Team {number}").format(number=side), styles.bold)
+        _merged(book, sheet, (row, 1, row, 3), texts[f"team{side}"], styles.bold)
+        _merged(book, sheet, (row, 4, row, _LAST_COLUMN), texts[f"players{side}"],
+                styles.body)
+
+
+def _entry_qr(sheet: Worksheet, image: QrImage, number: int) -> None:
+    """The QR code of a table's entry page in the sheet's top right corner, as a PNG image
+    beside rows 1-4 (their heights set so that it fits beside them)."""
+    import io
+
+    size = image.pixels
+    heights = [*_HEADING_ROWS, max(24, size - sum(_HEADING_ROWS))]
+    for row, pixels in enumerate(heights):
+        sheet.set_row_pixels(row, pixels)
+    beside = sum(_SHEET_WIDTHS[_QR_COLUMN:]) * DIGIT_PIXELS  # the columns' pixels
+    sheet.insert_image(0, _QR_COLUMN, f"table-{number}.png", {
+        "image_data": io.BytesIO(image.png), "x_offset": max(0, beside - size),
+        "object_position": 2, "description": image.description})
+
+
+def _grid(book: Book, styles: _Styles, sheet: Worksheet, played: Round) -> int:
+    """The bordered grid: header, one numbered empty row per deal, the shaded numbered rows
+    for passed deals, totals.  Returns the totals row."""
+    for column, text in enumerate(played.header):
+        book.put(sheet, _GRID_FIRST_ROW, column, text, styles.grid_header)
+    sheet.set_row(_GRID_FIRST_ROW, 32)
+    write_number, write_blank, set_row = sheet.write_number, sheet.write_blank, sheet.set_row
+    deals = played.deals
+    for deal in range(1, deals + played.extra + 1):
+        row = _GRID_FIRST_ROW + deal
+        number_format, blank_format = styles.line if deal <= deals else styles.extra_line
+        set_row(row, 22)
+        write_number(row, 0, deal, number_format)
+        for column in range(1, _LAST_COLUMN + 1):
+            write_blank(row, column, None, blank_format)
+    totals = _GRID_FIRST_ROW + deals + played.extra + 1
+    sheet.set_row(totals, 24)
+    _merged(book, sheet, (totals, 0, totals, 3), _("Totals"), styles.totals_label)
+    for column in range(4, _LAST_COLUMN + 1):
+        write_blank(totals, column, None, styles.totals)
+    return totals
+
+
+def _signatures(book: Book, styles: _Styles, sheet: Worksheet, first_row: int,
+                texts: dict[str, Any]) -> int:
+    """"Signatures", then per team a label row over its own bordered box, side by side.
+
+    Returns the last row used.
+    """
+    book.put(sheet, first_row, 0, _("Signatures"), styles.bold)
+    label_row, box_top = first_row + 1, first_row + 2
+    box_bottom = box_top + _BOX_ROWS - 1
+    for side, (first, last) in enumerate(_BOXES, start=1):
+        _merged(book, sheet, (label_row, first, label_row, last), texts[f"label{side}"],
+                styles.body)
+        sheet.merge_range(box_top, first, box_bottom, last, "", None)
+        for row in range(box_top, box_bottom + 1):
+            for column in range(first, last + 1):
+                edges = (column == first, column == last, row == box_top, row == box_bottom)
+                frame = styles.frame[edges]
+                if frame is not None:
+                    sheet.write_blank(row, column, None, frame)
+    for row in range(box_top, box_bottom + 1):
+        sheet.set_row(row, 22)
+    return box_bottom
+
+
+def _sheet_print_setup(sheet: Worksheet, last_row: int) -> None:
+    """Portrait A4, one page wide, the grid header repeated on a second page."""
+    sheet.print_area(0, 0, last_row, _LAST_COLUMN)
+    print_setup(sheet, landscape=False, title_row=_GRID_FIRST_ROW + 1)
+    sheet.center_horizontally()
+    sheet.hide_gridlines(2)  # 2: no grid lines on screen or on paper, the borders are the grid
