@@ -83,6 +83,26 @@ def cell_text(text: str) -> str:
 # --- workbooks ------------------------------------------------------------------------------
 
 
+#: How xlsxwriter recognises a text it writes as raw rich-text XML (with "</r>" at its end).
+RICH_LOOKALIKE = "<r>"
+
+
+def put_text(sheet: Worksheet, row: int, column: int, text: str,
+               cell_format: Format | None) -> None:
+    """Write ``text`` as a text cell, as typed.
+
+    xlsxwriter writes a text that starts with ``<r>`` and ends with ``</r>`` into the file
+    unescaped, as the XML of a rich string (a team named ``<r><t>x</t></r>`` read "x", and
+    other such names broke the workbook); such a text goes as a rich string of three plain
+    runs instead, which xlsxwriter escapes and every reader joins back into the text typed.
+    """
+    if text.startswith(RICH_LOOKALIKE) and text.endswith("</r>"):
+        runs: list[Any] = [text[:1], text[1:2], text[2:]]
+        sheet.write_rich_string(row, column, *runs, *([cell_format] if cell_format else []))
+    else:
+        sheet.write_string(row, column, text, cell_format)
+
+
 class Book:
     """A workbook being written with xlsxwriter: each style made once, values put safely.
 
@@ -161,7 +181,7 @@ class Book:
         elif isinstance(value, int | float):
             sheet.write_number(row, column, value, cell_format)
         else:
-            sheet.write_string(row, column, str(value), cell_format)
+            put_text(sheet, row, column, str(value), cell_format)
 
     def close(self) -> bytes:
         """Assemble the workbook: the bytes of its file."""
@@ -282,8 +302,11 @@ def add_table(book: Book, title: str, header: list[str],
                 text = cell_text(value)
                 if not text:
                     continue
-                write_string(row, column, text,
-                             quoted if text.startswith(FORMULA_STARTS) else None)
+                if text.startswith(RICH_LOOKALIKE) and text.endswith("</r>"):
+                    put_text(sheet, row, column, text, None)
+                else:
+                    write_string(row, column, text,
+                                 quoted if text.startswith(FORMULA_STARTS) else None)
                 size = len(text)
             elif value is None:
                 continue

@@ -201,3 +201,22 @@ def test_a_read_only_store_says_so(hostile: Cli) -> None:
     hostile.db.chmod(0o444)
     ran = hostile.run("game", "add", "B", "80S", "100", code=1)
     assert "cannot be written (read-only)" in ran.stderr and "Traceback" not in ran.stderr
+
+
+def test_names_that_look_like_rich_text_xml_stay_as_typed(hostile: Cli, tmp_path: Path) -> None:
+    """xlsxwriter writes a text between ``<r>`` and ``</r>`` as raw rich-text XML: a team
+    named so read back as something else, or broke the workbook."""
+    names = ("<r><t>x</t></r>", "<r>Les As</r>")
+    hostile.run("game", "new", "--team", names[0], "--team", names[1])
+    hostile.run("game", "add", "A", "80S", "100")
+    hostile.run("game", "export", "--xlsx", str(tmp_path / "p.xlsx"))
+    book = load_workbook(tmp_path / "p.xlsx")
+    texts = {c.value for sheet in book for row in sheet.iter_rows() for c in row
+             if isinstance(c.value, str)}
+    assert set(names) <= texts
+    from python_calamine import CalamineWorkbook
+
+    read = CalamineWorkbook.from_path(str(tmp_path / "p.xlsx"))
+    again = {v for name in read.sheet_names for row in read.get_sheet_by_name(name).to_python()
+             for v in row if isinstance(v, str)}
+    assert set(names) <= again
