@@ -39,6 +39,10 @@ from dataclasses import dataclass
 #: below this many teams the graph is complete; above it, teams first meet their neighbours
 COMPLETE_UP_TO = 64
 FIRST_WINDOW = 40
+#: above this many teams the narrow graph is matched in blocks of about BLOCK_TEAMS teams
+#: (:mod:`~coinche_cli.tournament.pairing_blocks`); up to it, a round pairs on one graph
+BLOCKS_ABOVE = 1000
+BLOCK_TEAMS = 512
 
 
 @dataclass(frozen=True)
@@ -274,23 +278,35 @@ def fallback(contenders: Sequence[Contender], played: frozenset[frozenset[int]]
     return _match(size, _weighted(n, raw, narrow_byes))
 
 
+def _whole_field(contenders: Sequence[Contender], played: frozenset[frozenset[int]]
+                 ) -> set[tuple[int, int]]:
+    """The matching of the whole field: the complete graph for a small field, else the
+    narrow graph, widened while it has no complete pairing, then :func:`fallback`."""
+    n = len(contenders)
+    size = n + (n % 2)
+    window: int | None = None if n <= COMPLETE_UP_TO else FIRST_WINDOW
+    while True:
+        matched = _match(size, weights(contenders, played, window))
+        if len(matched) * 2 == size or window is None:
+            return matched
+        if window * 2 >= n:
+            return fallback(contenders, played)
+        window *= 2
+
+
 def pair(contenders: Sequence[Contender], played: frozenset[frozenset[int]]) -> Pairing:
     """Pair a round by the rules above; ``contenders`` in ranking order, best first."""
     n = len(contenders)
     if n < 2:
         bye = contenders[0].team if contenders else None
         return Pairing((), bye)
-    size = n + (n % 2)
-    window: int | None = None if n <= COMPLETE_UP_TO else FIRST_WINDOW
-    while True:
-        edges = weights(contenders, played, window)
-        matched = _match(size, edges)
-        if len(matched) * 2 == size or window is None:
-            break
-        if window * 2 >= n:
-            matched = fallback(contenders, played)
-            break
-        window *= 2
+    matched = None
+    if n > BLOCKS_ABOVE:  # a large field: the narrow graph a block at a time
+        from coinche_cli.tournament.pairing_blocks import pair_in_blocks
+
+        matched = pair_in_blocks(contenders, played, BLOCK_TEAMS)
+    if matched is None:
+        matched = _whole_field(contenders, played)
     tables: list[tuple[int, int]] = []
     bye = None
     for a, b in matched:
