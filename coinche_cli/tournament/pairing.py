@@ -221,6 +221,18 @@ def _units(n: int, raw: Sequence[Raw], byes: Sequence[Bye], cap: int,
     return units, below + 1
 
 
+def _scale(n: int, gap: int, distance: int, byes: list[Bye]) -> tuple[list[int], int, int]:
+    """The units and top of :func:`_weighted` (every level) for a graph whose largest gap
+    and distance are these, and the cap of gaps and distances that keeps them in bits."""
+    probe = [(0, 0, 0, gap, distance, 0)]
+    cap = n
+    while True:
+        units, top = _units(n, probe, byes, cap, len(LEVELS))
+        if top.bit_length() <= WEIGHT_BITS:
+            return units, top, cap
+        cap //= 2
+
+
 def _bye_candidates(contenders: Sequence[Contender], window: int | None) -> list[int]:
     """Who may take the bye (rule 2): a team without one that is not entering late, else a
     team without one, else anybody; a narrow graph offers only the lowest-ranked (rule 4)."""
@@ -304,7 +316,9 @@ def pair(contenders: Sequence[Contender], played: frozenset[frozenset[int]]) -> 
     if n > BLOCKS_ABOVE:  # a large field: the narrow graph a block at a time
         from coinche_cli.tournament.pairing_blocks import pair_in_blocks
 
-        matched = pair_in_blocks(contenders, played, BLOCK_TEAMS)
+        bye_team = _bye_candidates(contenders, FIRST_WINDOW)[0] if n % 2 else -1
+        matched = pair_in_blocks(contenders, played, window=FIRST_WINDOW, bye_team=bye_team,
+                                 block_teams=BLOCK_TEAMS, scale=_scale, match=_match)
     if matched is None:
         matched = _whole_field(contenders, played)
     tables: list[tuple[int, int]] = []

@@ -33,18 +33,30 @@ the rematches, the bye, Σ squared gap and Σ squared distance are the whole gra
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from heapq import heappop, heappush
+from typing import Protocol
 
-from coinche_cli.tournament import pairing
-from coinche_cli.tournament.pairing import (
-    BLOCK_TEAMS,
-    FIRST_WINDOW,
-    WEIGHT_BITS,
-    Contender,
-    _bye_candidates,
-    _units,
-)
+
+class Team(Protocol):
+    """What a block needs of a contender (:class:`~coinche_cli.tournament.pairing.Contender`;
+    this module does not import :mod:`pairing`, which imports it)."""
+
+    @property
+    def team(self) -> int: ...
+    @property
+    def group(self) -> int: ...
+    @property
+    def had_bye(self) -> bool: ...
+    @property
+    def club(self) -> str: ...
+
+
+#: the weights' units, the weight of an edge that costs nothing, and the cap of gaps and
+#: distances, for ``n`` teams, a block's largest gap and distance and its bye edge
+Scale = Callable[[int, int, int, list[tuple[int, int, int]]], tuple[list[int], int, int]]
+#: the matcher: node count and weighted edges -> matched pairs
+Match = Callable[[int, list[tuple[int, int, int]]], set[tuple[int, int]]]
 
 #: a walk's squared group gap outweighs its squared distances (never this large)
 STEPS = 1 << 32
@@ -57,10 +69,10 @@ WALK_LIMIT = 200_000
 class _Field:
     """The narrow graph of a field, as windows: team ``i``'s candidates are the positions
     ``first[i] <= j < last[i]`` not in ``met[i]`` (exactly the edges of
-    :func:`~coinche_cli.tournament.pairing._candidates` with ``FIRST_WINDOW``)."""
+    :func:`~coinche_cli.tournament.pairing._candidates` with that window)."""
 
-    def __init__(self, contenders: Sequence[Contender], played: frozenset[frozenset[int]],
-                 window: int) -> None:
+    def __init__(self, contenders: Sequence[Team], played: frozenset[frozenset[int]],
+                 window: int, bye_team: int) -> None:
         n = len(contenders)
         self.n = n
         self.contenders = contenders
@@ -87,7 +99,7 @@ class _Field:
                     last = min(n, last + 1)
             self.first[i], self.last[i] = first, last
         # rule 4 on a narrow graph: only the lowest-ranked eligible team can sit out
-        self.bye_team = _bye_candidates(contenders, window)[0] if n % 2 else -1
+        self.bye_team = bye_team
         self._reverse: list[list[int]] | None = None
         self._by_ideal: dict[int, list[int]] | None = None
 
@@ -132,7 +144,7 @@ class _Field:
                 if self.first[i] <= j < self.last[i] and j not in self.met[i]]
 
 
-def slots(contenders: Sequence[Contender]) -> list[tuple[int, ...]]:
+def slots(contenders: Sequence[Team]) -> list[tuple[int, ...]]:
     """The field's slots in ranking order: in each score group, top-half team ``x`` with its
     ideal opponent (bottom-half team ``x``), then an odd group's last team alone."""
     out: list[tuple[int, ...]] = []
@@ -151,7 +163,7 @@ def slots(contenders: Sequence[Contender]) -> list[tuple[int, ...]]:
     return out
 
 
-def blocks_of(contenders: Sequence[Contender], block_teams: int,
+def blocks_of(contenders: Sequence[Team], block_teams: int,
               bye_team: int = -1) -> list[list[int]]:
     """Consecutive slots gathered into blocks of at least ``block_teams`` teams, each
     block's positions sorted.  A block ends where the teams above it can all play among
@@ -171,7 +183,7 @@ def blocks_of(contenders: Sequence[Contender], block_teams: int,
     return blocks
 
 
-def _solve(field: _Field, members: list[int]) -> dict[int, int]:
+def _solve(field: _Field, members: list[int], scale: Scale, match: Match) -> dict[int, int]:
     """The best pairing of one block on the narrow graph's edges inside it: position ->
     partner (the bye node is ``n``); unpaired teams are absent."""
     n, contenders = field.n, field.contenders
@@ -195,13 +207,7 @@ def _solve(field: _Field, members: list[int]) -> dict[int, int]:
     byes = ([(field.bye_team, int(contenders[field.bye_team].had_bye), n - 1 - field.bye_team)]
             if has_bye else [])
     # the units of the whole graph's weights (pairing._weighted), from this block's maxima
-    probe = [(0, 0, 0, gap_max, dist_max, 0)]
-    cap = n
-    while True:
-        units, top = _units(n, probe, byes, cap, 6)
-        if top.bit_length() <= WEIGHT_BITS:
-            break
-        cap //= 2
+    units, top, cap = scale(n, gap_max, dist_max, byes)
     u_rematch, u_bye, u_gap, u_dev, u_weighted, u_mates = units
     capped = cap < max(gap_max, dist_max)  # a field too wide for the weights' bits
     edges: list[tuple[int, int, int]] = []
@@ -224,7 +230,7 @@ def _solve(field: _Field, members: list[int]) -> dict[int, int]:
         i, forced, rank = byes[0]
         edges.append((local[i], size, top - (forced * u_rematch + rank * u_bye)))
         size += 1
-    matched = pairing._match(size, edges)  # the module's: a bench times it there
+    matched = match(size, edges)
     del edges
     nodes = [*members, n] if has_bye else members
     partner: dict[int, int] = {}
@@ -276,13 +282,15 @@ def _walk(field: _Field, mate: list[int], start: int, near: bool) -> list[int] |
     return None
 
 
-def pair_in_blocks(contenders: Sequence[Contender], played: frozenset[frozenset[int]],
-                   block_teams: int = BLOCK_TEAMS) -> set[tuple[int, int]] | None:
-    """The round's pairing as position pairs (the bye node is ``n``), block by block, or
-    None when the blocks do not pair everybody without a rematch as well as the whole graph
-    would (see the module's docstring)."""
+def pair_in_blocks(contenders: Sequence[Team], played: frozenset[frozenset[int]], *,
+                   window: int, bye_team: int, block_teams: int, scale: Scale, match: Match
+                   ) -> set[tuple[int, int]] | None:
+    """The round's pairing as position pairs (the bye node is ``n``) on the narrow graph of
+    ``window``, block by block, or None when the blocks cannot pair everybody (see the
+    module's docstring); ``bye_team``: the position of the one team that may sit out (-1 for
+    an even field), ``scale`` and ``match``: :mod:`pairing`'s weights and matcher."""
     n = len(contenders)
-    field = _Field(contenders, played, FIRST_WINDOW)
+    field = _Field(contenders, played, window, bye_team)
     blocks = blocks_of(contenders, block_teams, field.bye_team)
     owner = [0] * (n + 1)
     for number, members in enumerate(blocks):
@@ -293,7 +301,7 @@ def pair_in_blocks(contenders: Sequence[Contender], played: frozenset[frozenset[
     mate = [-1] * (n + 1)
 
     def solve(number: int) -> None:
-        for p, q in _solve(field, blocks[number]).items():
+        for p, q in _solve(field, blocks[number], scale, match).items():
             mate[p] = q
 
     for number in range(len(blocks)):
