@@ -168,13 +168,26 @@ def blocks_of(contenders: Sequence[Team], block_teams: int,
     """Consecutive slots gathered into blocks of at least ``block_teams`` teams, each
     block's positions sorted.  A block ends where the teams above it can all play among
     themselves (an even count, the bye's team not counted), unless that would make it twice
-    as large: an odd block's last team is paired by merging (see :func:`pair_in_blocks`)."""
+    as large (an odd block's last team is paired by merging, see :func:`pair_in_blocks`).
+    A block ends inside a score group only when the group has more than twice
+    ``block_teams`` teams, and never just before an odd group's last team."""
     blocks: list[list[int]] = []
     current: list[int] = []
     playing = 0  # the teams seated so far, the bye's team not counted
-    for slot in slots(contenders):
+    row = slots(contenders)
+    sizes: dict[int, int] = {}
+    for contender in contenders:
+        sizes[contender.group] = sizes.get(contender.group, 0) + 1
+    for index, slot in enumerate(row):
         current.extend(slot)
         playing += len(slot) - (bye_team in slot)
+        following = row[index + 1] if index + 1 < len(row) else ()
+        group = contenders[slot[0]].group
+        # a group stays in one block unless it is too large for one: its odd team out can
+        # then come from any of its slots, the pairing shifting by one place up to it
+        inside = bool(following) and contenders[following[0]].group == group
+        if inside and (sizes[group] <= 2 * block_teams or len(following) == 1):
+            continue
         if len(current) >= block_teams and (playing % 2 == 0 or len(current) >= 2 * block_teams):
             blocks.append(sorted(current))
             current = []
