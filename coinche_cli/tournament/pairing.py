@@ -24,7 +24,12 @@ seeded random draw (or registration order) that keeps teams of one club apart wh
 rematches: each team's edges reach a window of places around its ideal opponent (rule 5),
 not counting teams it already met, and only the lowest-ranked eligible team can take the bye
 (rule 4); the window widens only when that graph has no complete pairing, and when none has
-:func:`fallback` pairs the round (exact on rules 2-4).
+:func:`fallback` pairs the round (exact on rules 2-4).  A field of more than
+:data:`BLOCKS_ABOVE` (1,000) teams first matches that narrow graph in blocks of about
+:data:`BLOCK_TEAMS` (512) teams, a block's edges costed as in the whole graph, blocks merged
+where a team is left unpaired (:mod:`~coinche_cli.tournament.pairing_blocks`); when blocks
+cannot pair everybody, the whole field is paired as above.  Up to 1,000 teams (every concours
+of normal size) a round pairs on the whole graph exactly as before blocks existed.
 
 Input is never mutated; teams are plain ids in ranking order.
 """
