@@ -1,13 +1,14 @@
 """Pairing a large field in blocks: the narrow graph of :mod:`pairing`, matched a block at a time.
 
-The matcher's time grows at about n^2.4 on the narrow graph (20 s at 10,000 teams with
+The matcher's time grows at about n^2.4 on the narrow graph (11 s at 10,000 teams with
 clubs), while the narrow graph's edges are local: inside a score group of g teams, team ``p``
 looks for its ideal opponent ``p + g/2`` (rule 5), so a group is a row of *slots*, slot ``x``
 holding top-half team ``x`` and its ideal opponent, bottom-half team ``x``.  A field of more
 than ``BLOCKS_ABOVE`` teams (:mod:`pairing`) is cut into blocks of consecutive slots of about
 ``BLOCK_TEAMS`` teams (a slice of a large group's top half with the matching slice of its
-bottom half, or several small groups together; a block ends where the teams above it are an
-even count when it can), and each block is matched alone on the narrow graph's edges inside
+bottom half, or several small groups together; a group stays whole unless it holds more
+than two blocks, and a block ends where the teams above it are an even count when it can),
+and each block is matched alone on the narrow graph's edges inside
 it, with the whole graph's costs (ranking positions, group halves and ``n`` as there), so a
 block's optimum is the whole graph's optimum restricted to the block.  One block's edges
 live at a time: memory stays flat.
