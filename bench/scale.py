@@ -18,6 +18,11 @@ Then the growth between sizes: the exponent ``log(t2 / t1) / log(n2 / n1)`` (1 i
 
     .venv/bin/python bench/scale.py                      # 300, 1,000, 3,000 teams
     .venv/bin/python bench/scale.py --sizes 300,1000,3000,10000 --rounds 7
+    .venv/bin/python bench/scale.py --sizes 3000,10000 --only-pair --coinche /tmp/old/bin/coinche
+
+``--only-pair`` times ``pair`` alone (each round's, and the Swiss rounds' after the draw
+apart), the results imported untimed between rounds; ``--coinche`` runs another installed
+``coinche`` (an older release in its own venv) instead of the one beside ``sys.executable``.
 
 Standard library only (plus ``bench/startup.py`` beside it); prints a markdown section for
 ``bench/RESULTS.md``.
@@ -98,9 +103,10 @@ def results_csv(path: Path, tables: int, rng: random.Random) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def measure(n: int, rounds: int, repeat: int, env: dict[str, str], seed: int) -> Size:
+def measure(n: int, rounds: int, repeat: int, env: dict[str, str], seed: int,
+            coinche: str | None = None, only_pair: bool = False) -> Size:
     python = sys.executable
-    coinche = str(Path(python).parent / "coinche")
+    coinche = coinche or str(Path(python).parent / "coinche")
     rng = random.Random(seed)
     size = Size(n)
     with tempfile.TemporaryDirectory() as folder:
@@ -117,11 +123,19 @@ def measure(n: int, rounds: int, repeat: int, env: dict[str, str], seed: int) ->
         tables = n // 2
         for number in range(1, rounds + 1):
             run("pair", "tournament", "pair")
+            if number > 1:  # a Swiss round (round 1 is the draw)
+                size.add("pair (Swiss rounds)", size.runs["pair"][-1])
             results_csv(work / "results.csv", tables, rng)
             if number == rounds:  # the table's budget is measured on the last round
                 break
+            if only_pair:
+                child([coinche, "--db", db, "tournament", "result", "--import",
+                       str(work / "results.csv")], env, folder)
+                continue
             run("result --import (rounds 1-3)", "tournament", "result", "--import",
                 str(work / "results.csv"))
+        if only_pair:
+            return size
         # the last round: one table scored deal by deal, the others imported from a file
         child([coinche, "--db", db, "game", "new", "--table", "1", "--target", "100000"],
               env, folder)
@@ -165,16 +179,20 @@ def exponent(a: Size, b: Size, name: str) -> str:
     return f"{math.log(t2 / t1) / math.log(b.teams / a.teams):.2f}"
 
 
-def report(sizes: list[Size], rounds: int, repeat: int) -> str:
-    names = ["team import", "pair", "result (one table)", "result --import",
-             "result --import --replace",
+def report(sizes: list[Size], rounds: int, repeat: int, coinche: str | None = None,
+           only_pair: bool = False) -> str:
+    names = ["team import", "pair", "pair (Swiss rounds)", "result (one table)",
+             "result --import", "result --import --replace",
              "standings (table)", "standings --json", "export (xlsx)", "export --csv",
              "sheets", "game add (table game)", "bare Typer"]
+    if only_pair:
+        names = ["pair", "pair (Swiss rounds)"]
     head = " | ".join(f"{s.teams:,} teams" for s in sizes)
     lines = [
         f"### Tournament commands by field size ({dt.date.today().isoformat()})",
         "",
         f"- machine: {machine()}; load average at the end: {load_average()}",
+        f"- command: `{coinche or Path(sys.executable).parent / 'coinche'}`",
         f"- {rounds} rounds of generated results per size; timed commands median of "
         f"{repeat} runs where repeated (pair: the median over the rounds; result --import: "
         "the last round's first import, the store restored before each run)",
@@ -191,6 +209,8 @@ def report(sizes: list[Size], rounds: int, repeat: int) -> str:
     for name in names:
         cells = [f"{s.peak(name):.0f}" for s in sizes]
         lines.append(f"| {name} | {' | '.join(cells)} |")
+    if only_pair:
+        return "\n".join(lines) + "\n"
     lines += ["", "| ratio (medians, interleaved runs) | " + head + " |",
               "|---|" + "---:|" * len(sizes)]
     for name, base in (("game add (table game)", "bare Typer"),
@@ -209,14 +229,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--coinche", help="the coinche command to run (default: beside python)")
+    parser.add_argument("--only-pair", action="store_true",
+                        help="time pair alone (results imported untimed between rounds)")
     options = parser.parse_args(argv)
     print(f"environment: {environment(sys.executable).describe()}", file=sys.stderr)
     sizes = []
     with child_environment("warm") as env:
         for n in (int(s) for s in options.sizes.split(",")):
             print(f"{n} teams…", file=sys.stderr, flush=True)
-            sizes.append(measure(n, options.rounds, options.repeat, env, options.seed))
-    print(report(sizes, options.rounds, options.repeat))
+            sizes.append(measure(n, options.rounds, options.repeat, env, options.seed,
+                                 options.coinche, options.only_pair))
+    print(report(sizes, options.rounds, options.repeat, options.coinche, options.only_pair))
     return 0
 
 

@@ -26,6 +26,7 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
     "domain": (1, ("coinche_cli.rules", "coinche_cli.scoring", "coinche_cli.game.state",
                    "coinche_cli.tournament.board", "coinche_cli.tournament.model",
                    "coinche_cli.tournament.ranking", "coinche_cli.tournament.pairing",
+                   "coinche_cli.tournament.pairing_blocks",
                    "coinche_cli.tournament.standings", "coinche_cli.tournament.codes",
                    "coinche_cli.tournament.melee_draw", "coinche_cli.tournament.melee_standings",
                    "coinche_cli.tournament.money", "coinche_cli.tournament.prizes",
