@@ -109,32 +109,43 @@ def test_a_refusal_needing_earlier_rounds_reads_them(tmp_path: Path) -> None:
 def test_a_large_round_reads_and_prints_only_the_table_entered(
         concours: Concours, store_name: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Above ``ROUND_NAMES_UP_TO`` tables (lowered here to 2: seven teams give 3 tables), a
-    result by table number names the teams of that table alone, the bye's and the
-    penalties', and the command prints that table with a count of the others; ``--json``
-    and a smaller round stay whole (``tests/outputs``)."""
+    result by table number reads that table, the tables of the round's penalties, their
+    teams and the bye's, the number of tables and the highest score elsewhere; the command
+    prints that table with a count of the others; ``--json`` and a smaller round stay whole
+    (``tests/outputs``)."""
     director = concours(TEAMS, "--rules", "standard", pair=True)
     small = director.run("result", "1", "1500", "1400").stdout
-    assert small.count(" – ") == 3 or small.count("  –  ") == 3  # the round whole
+    assert small.count("  –  ") == 3  # the round whole
     director.run("penalty", "Les Sept", "50", "--reason", "retard", "--deduct")
+    director.run("penalty", "Les As", "162", "--reason", "renonce")  # to Les Rois, table 1
     monkeypatch.setattr(model, "ROUND_NAMES_UP_TO", 2)
     lines = director.run("result", "2", "1300", "1200").stdout.splitlines()
-    assert lines[0] == "round 1: 3 tables"
-    assert lines[1].split() == ["2", "Les", "Dames", "–", "Les", "Valets", "1300–1200"]
-    assert lines[2] == "  … and 2 other tables: coinche tournament show --round 1"
-    assert "bye: Les Sept" in lines[3]
-    assert any("Les Sept -50 (retard)" in line for line in lines[4:])
+    assert lines[:3] == [
+        "round 1: 3 tables",
+        "    2  Les Dames  –  Les Valets   1300–1200",
+        "  … and 2 other tables: coinche tournament show --round 1"]
+    assert lines[3].startswith("  bye: Les Sept (")
+    assert "  penalty, round 1: Les Sept -50 (retard), deducted" in lines
+    assert "  penalty, round 1: Les As -162 (renonce), given to Les Rois" in lines
+    # the plausibility check sees the other tables' scores (table 1: 1500)
+    warned = director.run("result", "3", "3100", "900")
+    assert "3100 is more than twice the round's highest other score (1500)" in warned.stderr
     whole = director.json("result", "2", "1310", "1200", "--replace")
     assert [t["teams"][0] for t in whole["tables"]] == ["Les As", "Les Dames", "Les Dix"]
-    # the store's view behind it: the teams at table 3, the bye, the penalty's team
     store = open_store(str(store_name))
     try:
         tournament_id = store.find_tournament("Concours")
         assert tournament_id is not None
         view = store.round_view(tournament_id, None, 3)
         assert view is not None
-        assert {t.name for t in view.teams} == {"Les Dix", "Les Neuf", "Les Sept"}
-        assert len(view.round(1).boards) == 3  # every table: the plausibility check reads them
+        part = view.round(1)
+        assert isinstance(part, model.RoundPart)
+        assert [b.table for b in part.boards] == [1, 3]  # the penalty's table, the one read
+        assert (part.tables, part.highest_other(3)) == (3, 1500)
+        assert {t.name for t in view.teams} == {"Les As", "Les Rois", "Les Dix", "Les Neuf",
+                                                "Les Sept"}
         full = store.round_view(tournament_id, None)
-        assert full is not None and len(full.teams) == 7
+        assert full is not None and len(full.teams) == 7 and full.round(1).tables == 3
+        assert type(full.round(1)) is model.Round
     finally:
         store.close()

@@ -27,7 +27,7 @@ def round_lines(tournament: Tournament, played: Round,
     """A round as plain lines: table, teams, result; with ``only``, those tables' lines and
     a line counting the others (which ``tournament show`` lists)."""
     lines = [ngettext("round {round}: {count} table", "round {round}: {count} tables",
-                      len(played.boards)).format(round=played.number, count=len(played.boards))]
+                      played.tables).format(round=played.number, count=played.tables)]
     for b in played.boards:
         if only is not None and b.table not in only:
             continue
@@ -46,7 +46,7 @@ def round_lines(tournament: Tournament, played: Round,
             lines.append(f"  {b.table:>3}  {tournament.name_of(b.team1)}  –  "
                          f"{tournament.name_of(b.team2)}   {result}")
     if only is not None:
-        others = len(played.boards) - sum(1 for b in played.boards if b.table in only)
+        others = played.tables - sum(1 for b in played.boards if b.table in only)
         lines.append("  " + ngettext(
             "… and {count} other table: coinche tournament show --round {round}",
             "… and {count} other tables: coinche tournament show --round {round}",
@@ -268,7 +268,7 @@ def report_entered(entered: Entered, as_json: bool, one_table: bool = False) -> 
         return
     for change in replaced:
         print_line(_("table {table}: {before} → {after}").format(**change))
-    large = one_table and len(entered.round.boards) > model.ROUND_NAMES_UP_TO
+    large = one_table and entered.round.tables > model.ROUND_NAMES_UP_TO
     for line in round_lines(found, entered.round, only=(
             set(entered.tables) if large else None)):
         print_line(line)

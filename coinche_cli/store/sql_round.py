@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from coinche_cli.store.connection import Connected
 
 if TYPE_CHECKING:
-    from coinche_cli.tournament import model
+    from coinche_cli.tournament import board, model
 
 #: A table's columns as :class:`coinche_cli.tournament.board.Board` takes them.
 BOARD_COLUMNS = "table_no, team1, team2, score1, score2, forfeit, game_id, winner"
@@ -23,13 +23,6 @@ BOARD_COLUMNS = "table_no, team1, team2, score1, score2, forfeit, game_id, winne
 #: The teams who play in a round: at its tables, or its bye.
 _IN_ROUND = ("SELECT team1 FROM board WHERE tournament_id = ? AND round = ?"
              " UNION SELECT team2 FROM board WHERE tournament_id = ? AND round = ?"
-             " UNION SELECT bye FROM round WHERE tournament_id = ? AND number = ?")
-
-
-#: The teams at one table of a round, and its bye.
-_AT_TABLE = ("SELECT team1 FROM board WHERE tournament_id = ? AND round = ? AND table_no = ?"
-             " UNION SELECT team2 FROM board WHERE tournament_id = ? AND round = ?"
-             " AND table_no = ?"
              " UNION SELECT bye FROM round WHERE tournament_id = ? AND number = ?")
 
 
@@ -77,6 +70,7 @@ class RoundQueries(Connected):
             Penalty,
             Player,
             Round,
+            RoundPart,
             Settings,
             Tournament,
         )
@@ -108,29 +102,51 @@ class RoundQueries(Connected):
                         " AND round = ? AND (team1 = ? OR team2 = ?)",
                         (tournament_id, penalty.round, penalty.team, penalty.team)):
                     given.setdefault(penalty.round, {})[r[0]] = Board(*r)
-        rounds = []
-        at_table = False  # whether only the teams at ``table`` are read
+        rounds: list[Round] = []
+        count = 0
+        if table is not None:
+            count = int(db.execute("SELECT COUNT(*) FROM board WHERE tournament_id = ?"
+                                   " AND round = ?", (tournament_id, wanted)).fetchone()[0])
+        at_table = count > ROUND_NAMES_UP_TO  # only that table (and the penalties') is read
+        in_round: set[int] = set()
         for number_, bye, rematches in db.execute(
                 "SELECT number, bye, rematches FROM round WHERE tournament_id = ?"
                 " ORDER BY number", (tournament_id,)):
             if number_ == wanted:
-                boards = tuple(Board(*r) for r in db.execute(
-                    f"SELECT {BOARD_COLUMNS} FROM board WHERE tournament_id = ? AND round = ?"
-                    " ORDER BY table_no", (tournament_id, wanted)))
                 out = tuple(r[0] for r in db.execute(
                     "SELECT player_id FROM sitting_out WHERE tournament_id = ? AND round = ?"
                     " ORDER BY player_id", (tournament_id, wanted)))
-                rounds.append(Round(number_, boards, bye, rematches, out))
-                at_table = table is not None and len(boards) > ROUND_NAMES_UP_TO
+                if at_table:
+                    assert table is not None
+                    boards = self._part_boards(tournament_id, wanted, table,
+                                               [p.team for p in penalties
+                                                if p.round == wanted])
+                    # the plausibility check: the highest score at any other table
+                    top = db.execute("SELECT MAX(score1), MAX(score2) FROM board WHERE"
+                                     " tournament_id = ? AND round = ? AND table_no <> ?",
+                                     (tournament_id, wanted, table)).fetchone()
+                    highest = max(top[0] or 0, top[1] or 0) if top else 0
+                    rounds.append(RoundPart(number_, boards, bye, rematches, out, count, table,
+                                            highest))
+                    in_round = {t for b in boards for t in (b.team1, b.team2)}
+                    in_round |= {bye} if bye is not None else set()
+                else:
+                    boards = tuple(Board(*r) for r in db.execute(
+                        f"SELECT {BOARD_COLUMNS} FROM board WHERE tournament_id = ?"
+                        " AND round = ? ORDER BY table_no", (tournament_id, wanted)))
+                    rounds.append(Round(number_, boards, bye, rematches, out))
             elif number_ == latest or number_ in given:
                 # the latest for its number, another round for its penalties' tables only
                 kept = given.get(number_, {})
                 rounds.append(Round(number_, tuple(kept[t] for t in sorted(kept)), bye,
                                     rematches))
-        in_round, values = ((_AT_TABLE, (tournament_id, wanted, table) * 2
-                             + (tournament_id, wanted)) if at_table
-                            else (_IN_ROUND, (tournament_id, wanted) * 3))
-        teams = self._teams_of(settings.melee, f"id IN ({in_round})", values, tournament_id)
+        if at_table:  # the teams at the tables read, and the bye
+            ids = sorted(in_round)
+            teams = self._teams_of(settings.melee, f"id IN ({', '.join('?' * len(ids))})",
+                                   tuple(ids), tournament_id)
+        else:
+            teams = self._teams_of(settings.melee, f"id IN ({_IN_ROUND})",
+                                   (tournament_id, wanted) * 3, tournament_id)
         have = {team.id for team in teams}
         named = sorted(({p.team for p in penalties} | {
             t for kept in given.values() for b in kept.values() for t in (b.team1, b.team2)})
@@ -159,6 +175,19 @@ class RoundQueries(Connected):
         return Tournament(id=row[0], name=row[1], rules_name=row[2], settings=settings,
                           teams=teams, rounds=tuple(rounds), penalties=penalties,
                           players=players)
+
+    def _part_boards(self, tournament_id: int, number: int, table: int,
+                     penalised: list[int]) -> "tuple[board.Board, ...]":
+        """Round ``number``'s table ``table``, and the tables where the ``penalised`` teams
+        play (the round's lines name who received a penalty's points), in table order."""
+        from coinche_cli.tournament.board import Board
+
+        teams = ", ".join("?" * len(penalised))
+        where = f" OR team1 IN ({teams}) OR team2 IN ({teams})" if penalised else ""
+        return tuple(Board(*r) for r in self.db.execute(
+            f"SELECT {BOARD_COLUMNS} FROM board WHERE tournament_id = ? AND round = ?"
+            f" AND (table_no = ?{where}) ORDER BY table_no",
+            (tournament_id, number, table, *penalised, *penalised)))
 
     def _teams_of(self, melee: bool, where: str, values: tuple[Any, ...],
                   tournament_id: int) -> "tuple[model.Team, ...]":

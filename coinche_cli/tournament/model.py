@@ -267,6 +267,54 @@ class Round(Value):
         """Whether every table has its result."""
         return all(b.has_result for b in self.boards)
 
+    @property
+    def tables(self) -> int:
+        """How many tables the round has."""
+        return len(self.boards)
+
+
+class RoundPart(Round):
+    """Some tables of a round of more than :data:`ROUND_NAMES_UP_TO`, read for one table's
+    result (issue 25): that table, and those where one of the round's penalties was given;
+    with the number of tables the round has, and the highest score at any table but the one
+    entered (:meth:`highest_other`, the plausibility check).  What a round's other tables
+    hold is not there: nothing but a result's entry reads such a round."""
+
+    __slots__ = ("entered", "highest", "table_count")
+
+    def __init__(self, number: int, boards: tuple[Board, ...], bye: int | None, rematches: int,
+                 sitting_out: tuple[int, ...], table_count: int, entered: int,
+                 highest: int) -> None:
+        super().__init__(number, boards, bye, rematches, sitting_out)
+        self.table_count = table_count
+        self.entered = entered  # the table read for
+        self.highest = highest  # the highest score at any other table, as stored
+
+    def _fields(self) -> tuple[str, ...]:
+        return (*Round.__slots__, *RoundPart.__slots__)
+
+    def with_boards(self, boards: tuple[Board, ...]) -> RoundPart:
+        """This part with its tables' results as in ``boards``."""
+        return RoundPart(self.number, boards, self.bye, self.rematches, self.sitting_out,
+                         self.table_count, self.entered, self.highest)
+
+    @property
+    def tables(self) -> int:
+        """How many tables the whole round has."""
+        return self.table_count
+
+    @property
+    def complete(self) -> bool:
+        """Not known from a part: the round's other tables were not read."""
+        raise NotImplementedError("a part of a round does not know whether it is complete")
+
+    def highest_other(self, table: int) -> int:
+        """The highest score at any table but ``table``: the stored one for the table this
+        part was read for."""
+        if table != self.entered:
+            raise NotImplementedError("a part of a round knows the table it was read for")
+        return self.highest
+
 
 class Penalty(Value):
     """A penalty on a team: ``points`` given to its opponents of that round (``to_opponents``)

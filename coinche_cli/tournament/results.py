@@ -37,7 +37,7 @@ from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import NameIndex, echo
 from coinche_cli.store import now
 from coinche_cli.tournament.found import load_round
-from coinche_cli.tournament.model import Board, ResultRow, Round, Tournament
+from coinche_cli.tournament.model import Board, ResultRow, Round, RoundPart, Tournament
 from coinche_cli.tournament.ops import find_team, load
 from coinche_cli.values import Value
 
@@ -121,13 +121,13 @@ def reopen_table(store: Store, name: str | None, table: int) -> int:
 def _board(tournament: Tournament, played: Round, table: int) -> Board:
     board = played.board(table)
     if board is None:
-        if played.bye is not None and table == len(played.boards) + 1:
+        if played.bye is not None and table == played.tables + 1:
             raise TournamentError(_("table {table} is the bye ({team}): a bye has no result"),
                                   table=table, team=tournament.name_of(played.bye))
         raise TournamentError(ngettext("round {round} has no table {table} (it has table 1 only)",
                                        "round {round} has no table {table} (tables 1 to {count})",
-                                       len(played.boards)),
-                              table=table, round=played.number, count=len(played.boards))
+                                       played.tables),
+                              table=table, round=played.number, count=played.tables)
     return board
 
 
@@ -201,13 +201,20 @@ def _check_scores(score1: int, score2: int, limit: int) -> None:
 def _warnings(tournament: Tournament, played: Round, entered: Sequence[Board]) -> list[str]:
     """A score more than twice the round's highest other score."""
     warnings = []
-    now_held = {b.table: b for b in played.boards} | {b.table: b for b in entered}
-    # the two highest tables' best scores: the highest "other" score of any table is one of
-    # them (a round of 500 tables is checked in one pass)
-    best = sorted(((max(b.score1 or 0, b.score2 or 0), b.table) for b in now_held.values()),
-                  reverse=True)[:2]
+    highest_other: Callable[[int], int]
+    if isinstance(played, RoundPart):  # one table of a large round: the others as stored
+        highest_other = played.highest_other
+    else:
+        now_held = {b.table: b for b in played.boards} | {b.table: b for b in entered}
+        # the two highest tables' best scores: the highest "other" score of any table is one
+        # of them (a round of 500 tables is checked in one pass)
+        best = sorted(((max(b.score1 or 0, b.score2 or 0), b.table)
+                       for b in now_held.values()), reverse=True)[:2]
+
+        def highest_other(table: int) -> int:
+            return next((score for score, at in best if at != table), 0)
     for board in entered:
-        highest = next((score for score, table in best if table != board.table), 0)
+        highest = highest_other(board.table)
         for score in (board.score1, board.score2):
             if score is not None and highest and score > 2 * highest:
                 warnings.append(_("table {table}: {score} is more than twice the round's highest "
