@@ -124,12 +124,20 @@ def test_a_large_round_reads_and_prints_only_the_table_entered(
         "round 1: 3 tables",
         "    2  Les Dames  –  Les Valets   1300–1200",
         "  … and 2 other tables: coinche tournament show --round 1"]
-    assert lines[3].startswith("  bye: Les Sept (")
+    # the bye's points are the whole round's average, as tournament show says
+    shown = director.run("show").stdout.splitlines()
+    assert lines[3] == next(line for line in shown if line.startswith("  bye: Les Sept ("))
     assert "  penalty, round 1: Les Sept -50 (retard), deducted" in lines
     assert "  penalty, round 1: Les As -162 (renonce), given to Les Rois" in lines
     # the plausibility check sees the other tables' scores (table 1: 1500)
     warned = director.run("result", "3", "3100", "900")
     assert "3100 is more than twice the round's highest other score (1500)" in warned.stderr
+    # a table the round does not have is refused as in a small round, whatever its number
+    for table in ("9", "99999999999999999999"):
+        assert director.refused("result", table, "900", "800") == (
+            f"error: round 1 has no table {table} (tables 1 to 3)")
+    assert director.refused("result", "4", "900", "800") == (
+        "error: table 4 is the bye (Les Sept): a bye has no result")
     whole = director.json("result", "2", "1310", "1200", "--replace")
     assert [t["teams"][0] for t in whole["tables"]] == ["Les As", "Les Dames", "Les Dix"]
     store = open_store(str(store_name))
@@ -149,3 +157,16 @@ def test_a_large_round_reads_and_prints_only_the_table_entered(
         assert type(full.round(1)) is model.Round
     finally:
         store.close()
+
+
+@pytest.mark.both_stores
+def test_a_penalty_on_an_earlier_bye_does_not_stop_the_next_results(concours: Concours) -> None:
+    """A penalty deducted from the team that had round 1's bye was given at no table: the
+    round is still read for its lines (a later result by table number failed to print)."""
+    director = concours(TEAMS, "--rules", "standard", pair=True)
+    director.run("penalty", "Les Sept", "10", "--reason", "retard", "--deduct")
+    for table in ("1", "2", "3"):
+        director.run("result", table, "800", "700")
+    director.run("pair")
+    lines = director.run("result", "2", "800", "700").stdout.splitlines()
+    assert "  penalty, round 1: Les Sept -10 (retard), deducted" in lines

@@ -102,12 +102,17 @@ class RoundQueries(Connected):
                         " AND round = ? AND (team1 = ? OR team2 = ?)",
                         (tournament_id, penalty.round, penalty.team, penalty.team)):
                     given.setdefault(penalty.round, {})[r[0]] = Board(*r)
+        # a penalty's round is kept (its lines name it) even when no table of it is read: a
+        # penalty deducted from the team that had that round's bye was given at none
+        penalised_rounds = {penalty.round for penalty in penalties}
         rounds: list[Round] = []
         count = 0
         if table is not None:
             count = int(db.execute("SELECT COUNT(*) FROM board WHERE tournament_id = ?"
                                    " AND round = ?", (tournament_id, wanted)).fetchone()[0])
-        at_table = count > ROUND_NAMES_UP_TO  # only that table (and the penalties') is read
+        # only that table (and the penalties') is read; a table the round does not have reads
+        # the round whole, whose refusal names its tables (or the bye's team) as always
+        at_table = count > ROUND_NAMES_UP_TO and table is not None and 0 < table <= count
         in_round: set[int] = set()
         for number_, bye, rematches in db.execute(
                 "SELECT number, bye, rematches FROM round WHERE tournament_id = ?"
@@ -126,8 +131,17 @@ class RoundQueries(Connected):
                                      " tournament_id = ? AND round = ? AND table_no <> ?",
                                      (tournament_id, wanted, table)).fetchone()
                     highest = max(top[0] or 0, top[1] or 0) if top else 0
+                    # the bye's points ("average", "half" of fixed deals): the tables not read,
+                    # the scores of those with a result and no forfeit
+                    read = [b.table for b in boards]
+                    scored = db.execute(
+                        "SELECT COALESCE(SUM(score1 + COALESCE(score2, 0)), 0), COUNT(*)"
+                        " FROM board WHERE tournament_id = ? AND round = ? AND forfeit IS NULL"
+                        " AND score1 IS NOT NULL"
+                        f" AND table_no NOT IN ({', '.join('?' * len(read))})",
+                        (tournament_id, wanted, *read)).fetchone()
                     rounds.append(RoundPart(number_, boards, bye, rematches, out, count, table,
-                                            highest))
+                                            highest, (int(scored[0]), 2 * int(scored[1]))))
                     in_round = {t for b in boards for t in (b.team1, b.team2)}
                     in_round |= {bye} if bye is not None else set()
                 else:
@@ -135,15 +149,16 @@ class RoundQueries(Connected):
                         f"SELECT {BOARD_COLUMNS} FROM board WHERE tournament_id = ?"
                         " AND round = ? ORDER BY table_no", (tournament_id, wanted)))
                     rounds.append(Round(number_, boards, bye, rematches, out))
-            elif number_ == latest or number_ in given:
+            elif number_ == latest or number_ in given or number_ in penalised_rounds:
                 # the latest for its number, another round for its penalties' tables only
                 kept = given.get(number_, {})
                 rounds.append(Round(number_, tuple(kept[t] for t in sorted(kept)), bye,
                                     rematches))
-        if at_table:  # the teams at the tables read, and the bye
+        if at_table:  # the teams at the tables read (the table asked for is one), and the bye
             ids = sorted(in_round)
-            teams = self._teams_of(settings.melee, f"id IN ({', '.join('?' * len(ids))})",
-                                   tuple(ids), tournament_id)
+            teams = self._teams_of(
+                settings.melee, f"id IN ({', '.join('?' * len(ids))})" if ids else "1 = 0",
+                tuple(ids), tournament_id)
         else:
             teams = self._teams_of(settings.melee, f"id IN ({_IN_ROUND})",
                                    (tournament_id, wanted) * 3, tournament_id)

@@ -272,6 +272,13 @@ class Round(Value):
         """How many tables the round has."""
         return len(self.boards)
 
+    def team_scores(self) -> tuple[int, int]:
+        """The sum and the count of the teams' scores at the tables with a result and no
+        forfeit (what the bye's "average" points are made of)."""
+        scores = [s for b in self.boards if b.forfeit is None and b.score1 is not None
+                  for s in (b.score1, b.score2 or 0)]
+        return sum(scores), len(scores)
+
 
 class RoundPart(Round):
     """Some tables of a round of more than :data:`ROUND_NAMES_UP_TO`, read for one table's
@@ -280,15 +287,17 @@ class RoundPart(Round):
     entered (:meth:`highest_other`, the plausibility check).  What a round's other tables
     hold is not there: nothing but a result's entry reads such a round."""
 
-    __slots__ = ("entered", "highest", "table_count")
+    __slots__ = ("elsewhere", "entered", "highest", "table_count")
 
     def __init__(self, number: int, boards: tuple[Board, ...], bye: int | None, rematches: int,
                  sitting_out: tuple[int, ...], table_count: int, entered: int,
-                 highest: int) -> None:
+                 highest: int, elsewhere: tuple[int, int]) -> None:
         super().__init__(number, boards, bye, rematches, sitting_out)
         self.table_count = table_count
         self.entered = entered  # the table read for
         self.highest = highest  # the highest score at any other table, as stored
+        # the teams' scores at the tables not read (a result, no forfeit): sum and count
+        self.elsewhere = elsewhere
 
     def _fields(self) -> tuple[str, ...]:
         return (*Round.__slots__, *RoundPart.__slots__)
@@ -296,7 +305,7 @@ class RoundPart(Round):
     def with_boards(self, boards: tuple[Board, ...]) -> RoundPart:
         """This part with its tables' results as in ``boards``."""
         return RoundPart(self.number, boards, self.bye, self.rematches, self.sitting_out,
-                         self.table_count, self.entered, self.highest)
+                         self.table_count, self.entered, self.highest, self.elsewhere)
 
     @property
     def tables(self) -> int:
@@ -307,6 +316,12 @@ class RoundPart(Round):
     def complete(self) -> bool:
         """Not known from a part: the round's other tables were not read."""
         raise NotImplementedError("a part of a round does not know whether it is complete")
+
+    def team_scores(self) -> tuple[int, int]:
+        """The sum and the count of the teams' scores: the tables read, and the others as
+        stored."""
+        total, count = super().team_scores()
+        return total + self.elsewhere[0], count + self.elsewhere[1]
 
     def highest_other(self, table: int) -> int:
         """The highest score at any table but ``table``: the stored one for the table this
@@ -447,12 +462,9 @@ def bye_points(tournament: Tournament, played: Round) -> int:
     setting = tournament.settings.bye_points
     if setting.isascii() and setting.isdigit():
         return int(setting)
-    scores = [
-        s for b in played.boards if b.forfeit is None and b.score1 is not None
-        for s in (b.score1, b.score2 or 0)
-    ]
     if setting == "half" and tournament.settings.target is not None:
         return tournament.settings.target // 2
-    if not scores:
+    total, count = played.team_scores()
+    if not count:
         return 0
-    return round(sum(scores) / len(scores))
+    return round(total / count)
