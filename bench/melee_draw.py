@@ -25,8 +25,6 @@ prints a markdown section for ``bench/RESULTS.md``.  Standard library only.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import random
 import statistics
 import sys
@@ -35,6 +33,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from startup import load_average
+from startup import machine as host
 
 from coinche_cli.tournament.melee_draw import MeleeDraw, Seat, default_steps, draw_partie
 
@@ -133,17 +134,8 @@ def time_partie(n: int, by_score: bool, seed: int, repeat: int,
 
 
 def machine() -> str:
-    cpu = "?"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    return (f"nproc {os.cpu_count()} ({cpu}, {platform.system()} {platform.machine()}), "
-            f"Python {platform.python_version()}; load average {load}")
+    """The machine (``startup.machine``) and the load average."""
+    return f"{host()}; load average {load_average()}"
 
 
 def main() -> None:

@@ -41,7 +41,6 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import platform
 import random
 import statistics
 import sys
@@ -52,6 +51,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from startup import load_average
+from startup import machine as host
 
 from coinche_cli.tournament import pairing
 from coinche_cli.tournament.pairing import Contender, Pairing
@@ -266,20 +268,10 @@ def time_rustworkx(edges: list[tuple[int, int, int]], size: int) -> float:
 
 
 def machine() -> str:
-    cpu = "?"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
+    """The machine (``startup.machine``), rustworkx's version and the load average."""
     import rustworkx  # its version, for the record
 
-    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    return (f"nproc {os.cpu_count()} ({cpu}, {platform.system()} {platform.machine()}), "
-            f"Python {platform.python_version()}, rustworkx {rustworkx.__version__}; "
-            f"load average {load}")
+    return f"{host()}, rustworkx {rustworkx.__version__}; load average {load_average()}"
 
 
 def windows_text(probe: Probe) -> str:

@@ -101,10 +101,10 @@ class SheetPlan:
 
 
 @dataclass(frozen=True)
-class Round:
+class SheetRound:
     """What every sheet of a round shares: the grid's header and its number of lines."""
 
-    tournament: Any
+    tournament: str
     number: int
     match_format: str
     header: tuple[str, ...]
@@ -160,8 +160,8 @@ def grid_header() -> list[str]:
     ]
 
 
-def round_of(tournament: Any, round_number: int, deals: int | None,
-             target: int | None) -> Round:
+def round_of(tournament: str, round_number: int, deals: int | None,
+             target: int | None) -> SheetRound:
     """What the sheets of round ``round_number`` share: its match format (``deals`` or
     ``target``), the grid's header and lines."""
     match_format = []
@@ -170,11 +170,11 @@ def round_of(tournament: Any, round_number: int, deals: int | None,
                          _("a deal everybody passed does not count: go on to the next line")]
     if target:
         match_format.append(_("to {target} points").format(target=target))
-    return Round(tournament, round_number, " · ".join(match_format), tuple(grid_header()),
+    return SheetRound(tournament, round_number, " · ".join(match_format), tuple(grid_header()),
                  deals or TARGET_ROWS, EXTRA_ROWS if deals else 0)
 
 
-def sheet_texts(played: Round, table: dict[str, Any]) -> dict[str, Any]:
+def sheet_texts(played: SheetRound, table: dict[str, Any]) -> dict[str, Any]:
     """The texts of a table's sheet, by slot: the lines of its heading, its teams and their
     players, the labels of the signature boxes."""
     number = int(table["table"])
@@ -215,7 +215,7 @@ def qr_image(url: str) -> QrImage:
     return QrImage(qr.png(code, scale, _QR_BORDER), qr_pixels(code.width), url)
 
 
-def plans(played: Round, tables: Iterable[dict[str, Any]]) -> Iterator[SheetPlan]:
+def plans(played: SheetRound, tables: Iterable[dict[str, Any]]) -> Iterator[SheetPlan]:
     """Each table's sheet, in table order, its QR code made when it comes."""
     for table in sorted(tables, key=lambda t: int(t["table"])):
         number = int(table["table"])
@@ -224,7 +224,7 @@ def plans(played: Round, tables: Iterable[dict[str, Any]]) -> Iterator[SheetPlan
                         sheet_texts(played, table), qr_image(str(url)) if url else None)
 
 
-def fill_sheet(book: Book, styles: _Styles, played: Round, plan: SheetPlan) -> None:
+def fill_sheet(book: Book, styles: _Styles, played: SheetRound, plan: SheetPlan) -> None:
     """One table's sheet, cell by cell."""
     sheet = book.sheet(plan.title)
     _heading(book, styles, sheet, plan)
@@ -233,7 +233,7 @@ def fill_sheet(book: Book, styles: _Styles, played: Round, plan: SheetPlan) -> N
     _sheet_print_setup(sheet, last_row)
 
 
-def _filler(played: Round, sheets: Iterable[SheetPlan]) -> Callable[[Book], None]:
+def _filler(played: SheetRound, sheets: Iterable[SheetPlan]) -> Callable[[Book], None]:
     def fill(book: Book) -> None:
         styles = _Styles(book)
         for plan in sheets:
@@ -242,13 +242,13 @@ def _filler(played: Round, sheets: Iterable[SheetPlan]) -> Callable[[Book], None
     return fill
 
 
-def write_with_xlsxwriter(path: Path, played: Round, sheets: Iterable[SheetPlan]) -> None:
+def write_with_xlsxwriter(path: Path, played: SheetRound, sheets: Iterable[SheetPlan]) -> None:
     """Write ``sheets`` with xlsxwriter, cell by cell: the file the stamped one is compared
     with."""
     write_book(path, _filler(played, sheets))
 
 
-def workbook_bytes(played: Round, sheets: Iterable[SheetPlan]) -> bytes:
+def workbook_bytes(played: SheetRound, sheets: Iterable[SheetPlan]) -> bytes:
     """The workbook of ``sheets`` written by xlsxwriter, cell by cell: the template's
     writer."""
     book = Book()
@@ -301,7 +301,7 @@ def _entry_qr(sheet: Worksheet, image: QrImage, number: int) -> None:
         "object_position": 2, "description": image.description})
 
 
-def _grid(book: Book, styles: _Styles, sheet: Worksheet, played: Round) -> int:
+def _grid(book: Book, styles: _Styles, sheet: Worksheet, played: SheetRound) -> int:
     """The bordered grid: header, one numbered empty row per deal, the shaded numbered rows
     for passed deals, totals.  Returns the totals row."""
     for column, text in enumerate(played.header):

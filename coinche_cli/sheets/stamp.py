@@ -43,15 +43,15 @@ from coinche_cli.sheets.score_sheets import (
     SLOTS,
     NothingToPrint,
     QrImage,
-    Round,
     SheetPlan,
+    SheetRound,
     plans,
     qr_pixels,
     qr_scale,
     round_of,
     workbook_bytes,
 )
-from coinche_cli.sheets.writing import FORMULA_STARTS, _atomically, cell_text, plain
+from coinche_cli.sheets.writing import FORMULA_STARTS, atomically, cell_text, plain
 
 #: Markers: a slot's text in the template (then the same after "=", written quoted).
 _MARK = "\u27e6{}\u27e7"
@@ -195,7 +195,7 @@ def _sheet_parts(book: zipfile.ZipFile) -> list[tuple[str, str | None]]:
     return found
 
 
-def _template(played: Round, widths: list[int]) -> _Template:
+def _template(played: SheetRound, widths: list[int]) -> _Template:
     """The template of every shape of ``widths`` (QR codes' widths in modules, 0: none),
     written by xlsxwriter and read back."""
     from coinche_cli.sheets import qr
@@ -283,11 +283,11 @@ def _widths(tables: list[dict[str, Any]]) -> list[int]:
                               for t in tables))
 
 
-def write_stamped(path: Path, played: Round, tables: list[dict[str, Any]]) -> None:
+def write_stamped(path: Path, played: SheetRound, tables: list[dict[str, Any]]) -> None:
     """Write the score sheets of ``tables`` (see :func:`write_score_sheets`) stamped from a
     template."""
     template = _template(played, _widths(tables))
-    _atomically(path, lambda handle: _stream(handle, template, plans(played, tables)))
+    atomically(path, lambda handle: _stream(handle, template, plans(played, tables)))
 
 
 class _Zip:

@@ -192,7 +192,7 @@ class Book:
 # --- writing files --------------------------------------------------------------------------
 
 
-def _atomically(path: Path, write: Callable[[BinaryIO], object]) -> None:
+def atomically(path: Path, write: Callable[[BinaryIO], object]) -> None:
     """Write ``path`` through a temporary file beside it, synced, then renamed over it."""
     temporary = path.with_name(f".{path.name}.part")
     try:
@@ -234,7 +234,7 @@ def write_csv(path: Path, header: list[str], rows: Sequence[Sequence[Any]],
     writer = csv.writer(text, delimiter=sep)
     writer.writerow([csv_value(v) for v in header])
     writer.writerows([csv_value(v) for v in row] for row in rows)
-    _atomically(path, lambda handle: handle.write(text.getvalue().encode("utf-8-sig")))
+    atomically(path, lambda handle: handle.write(text.getvalue().encode("utf-8-sig")))
 
 
 def write_book(path: Path, fill: Callable[[Book], object], *, title: str = "") -> None:
@@ -242,7 +242,7 @@ def write_book(path: Path, fill: Callable[[Book], object], *, title: str = "") -
     book = Book(title)
     fill(book)
     content = book.close()
-    _atomically(path, lambda handle: handle.write(content))
+    atomically(path, lambda handle: handle.write(content))
 
 
 def print_setup(sheet: Worksheet, *, landscape: bool, title_row: int) -> None:
@@ -338,4 +338,4 @@ def write_xlsx(path: Path, sheets: list[SheetData], *, title: str = "") -> None:
 
 def write_text(path: Path, text: str) -> None:
     """Write a text file in UTF-8, atomically (see :func:`write_csv`): a poster's page."""
-    _atomically(path, lambda handle: handle.write(text.encode("utf-8")))
+    atomically(path, lambda handle: handle.write(text.encode("utf-8")))

@@ -97,8 +97,9 @@ class Store(Protocol):
         the latest one's number, the teams who play in it (a formed team without its players;
         a mêlée: its pairs' players), its penalties; what a table's result needs, whatever
         the size of the field.  With ``table``, a round of more than
-        :data:`~coinche_cli.tournament.model.ROUND_NAMES_UP_TO` tables names only the teams
-        at that table, the bye's and the penalties'."""
+        :data:`~coinche_cli.tournament.model.ROUND_NAMES_UP_TO` tables is read as a
+        :class:`~coinche_cli.tournament.model.RoundPart`: that table, the tables of its
+        penalties, their teams and the bye's."""
 
     def tournament_rules(self, tournament_id: int) -> dict[str, Any]:
         """The rules snapshot of a tournament."""

@@ -56,9 +56,11 @@ class RoundQueries(Connected):
         never paired is left out, as :meth:`Tournament.round` then says.
 
         With ``table``, a round of more than :data:`~coinche_cli.tournament.model.
-        ROUND_NAMES_UP_TO` tables names only the teams at that table (and the bye's, and
-        those of the penalties): a result typed at one table of a 5,000-table round then
-        costs what it costs in a small one."""
+        ROUND_NAMES_UP_TO` tables is read as a :class:`~coinche_cli.tournament.model.RoundPart`
+        (that table, the tables of the round's penalties, their teams and the bye's; the
+        number of tables, the highest score and the scores elsewhere from SQL aggregates): a
+        result typed at one table of a 5,000-table round then costs what it costs in a small
+        one."""
         with self.reading():
             return self._round_view(tournament_id, number, table)
 

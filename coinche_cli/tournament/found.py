@@ -44,10 +44,10 @@ def load(store: Store, name: str | None) -> Tournament:
 def load_round(store: Store, name: str | None, number: int | None,
                table: int | None = None) -> Tournament:
     """The tournament called ``name`` (or the current one) as round ``number`` (None: the
-    latest) sees it, read in one snapshot: that round's tables, the teams who play in it (with
-    ``table``, in a large round, only that table's), its penalties and the latest round's
-    number, not the rest (:meth:`Store.round_view`); a table's result costs the same whatever
-    the size of the field."""
+    latest) sees it, read in one snapshot: that round's tables (with ``table``, in a large
+    round, only that table and those of its penalties), the teams who play at them, its
+    penalties and the latest round's number, not the rest (:meth:`Store.round_view`); a
+    table's result costs the same whatever the size of the field."""
     with store.reading():
         tournament_id = _find(store, name)
         tournament = store.round_view(tournament_id, number, table)

@@ -24,9 +24,9 @@ SAME_CLUB = ("avoid", "allow")
 #: What ``--format`` accepts: formed teams (today's concours) or a mêlée (players alone,
 #: partners drawn every partie, ranked one by one).
 FORMATS = ("teams", "melee")
-#: A result entered at one table of a round of more tables than this reads (and prints) that
-#: table's teams, not the whole round's: a concours of 200 teams and fewer is printed whole
-#: after every result, as it always was; a field of thousands costs the same as a small one.
+#: A result typed at one table of a round of more tables than this reads (and prints) that
+#: table, not the whole round (:class:`RoundPart`): a concours of 200 teams and fewer is
+#: printed whole after every result, as it always was; a field of thousands costs the same.
 ROUND_NAMES_UP_TO = 100
 #: What ``--draw`` accepts (a mêlée's parties): at random, or players of similar standing
 #: together (a Swiss mêlée).

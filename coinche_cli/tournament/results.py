@@ -286,10 +286,10 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
     then comes first — or a forfeit; with ``replacing``, correct a result (rules 1-4).
     ``source`` says where it came from (``desk``, or ``web`` from a phone at the table);
     ``check`` runs on the tournament as the write reads it and the table found, before the
-    table's own checks (rule 6).  The entered round names every team who plays in it with
-    ``whole_round`` or when it has at most
-    :data:`~coinche_cli.tournament.model.ROUND_NAMES_UP_TO` tables; otherwise only
-    those at the table (and the bye's, and the penalties')."""
+    table's own checks (rule 6).  The entered round is read whole with ``whole_round`` or
+    when it has at most :data:`~coinche_cli.tournament.model.ROUND_NAMES_UP_TO` tables;
+    otherwise as a :class:`~coinche_cli.tournament.model.RoundPart` (that table, those of
+    the round's penalties)."""
     with store.write():
         by_number = where.isascii() and where.isdigit()
         # a table named by its number, scores given: that round alone is read (issue 25);
