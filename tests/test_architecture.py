@@ -61,8 +61,7 @@ CLIENT_EDGES = {("coinche_cli.cli.tournament_serve", "coinche_cli.web.app"),
 #: migrations') and talk to a database driver.
 SQL = ("coinche_cli.store.sql", "coinche_cli.store.sqlite", "coinche_cli.store.postgres",
        "coinche_cli.store.rows", "coinche_cli.store.migrations", "coinche_cli.store.sql_melee",
-       "coinche_cli.store.sql_desk", "coinche_cli.store.sql_season",
-       "coinche_cli.store.sql_round")
+       "coinche_cli.store.sql_desk", "coinche_cli.store.sql_season")
 BACKENDS = ("coinche_cli.store.sqlite", "coinche_cli.store.postgres")
 #: Libraries only one room may import.
 ONLY = {
@@ -78,6 +77,15 @@ ONLY = {
     ("openskill",): ("coinche_cli.season.ratings",),
 }
 MAX_LINES = 500
+#: Where a :class:`~coinche_cli.tournament.model.Tournament` is built: the store reads one
+#: whole (every team, round, table and penalty), and the model gives the same tournament
+#: with a round's new results (``with_round``).  Nothing else makes one, so no function
+#: typed ``Tournament`` is ever handed a part of one (issue 31).
+TOURNAMENT_BUILT_IN = {"coinche_cli.store.sql", "coinche_cli.tournament.model"}
+#: The domain's whole values, which no class narrows by subclassing: a narrower read is a
+#: type of its own (python-chess's ``Move``, ``Outcome``), never a subtype that refuses its
+#: parent's methods (the ``RoundPart`` of issue 25).
+WHOLE_VALUES = {"Tournament", "Round", "Board", "Team", "Player", "Settings", "GameState"}
 
 
 def _module_name(path: Path) -> str:
@@ -246,3 +254,25 @@ def test_the_checks_see_every_room() -> None:
     assert room_of("coinche_cli.store.records") == "records"
     assert room_of("coinche_cli.store.sql") == "store"
     assert room_of("coinche_cli.tournament.views") == "views"
+
+
+def _calls(tree: ast.AST, name: str) -> list[int]:
+    """The lines where ``name(...)`` (or ``x.name(...)``) is called."""
+    return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and ((isinstance(node.func, ast.Name) and node.func.id == name)
+                 or (isinstance(node.func, ast.Attribute) and node.func.attr == name))]
+
+
+def test_a_tournament_is_built_whole_in_one_place() -> None:
+    built = {name: lines for name, path in MODULES.items()
+             if (lines := _calls(ast.parse(path.read_text(encoding="utf-8")), "Tournament"))}
+    assert set(built) <= TOURNAMENT_BUILT_IN, built
+    assert "coinche_cli.store.sql" in built  # the guard sees the store's read
+
+
+def test_no_class_narrows_a_whole_value() -> None:
+    narrowed = [f"{name}: {node.name}({base.id})" for name, path in MODULES.items()
+                for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                if isinstance(node, ast.ClassDef)
+                for base in node.bases if isinstance(base, ast.Name) and base.id in WHOLE_VALUES]
+    assert narrowed == []

@@ -210,13 +210,13 @@ def test_the_workbook_has_players_and_their_standings(cli: Cli, tmp_path: Path) 
 @pytest.mark.both_stores
 def test_a_result_in_a_large_partie_names_the_four_players_of_its_table(
         cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Above ``ROUND_NAMES_UP_TO`` tables (lowered to 1 here), a result by table number reads
+    """Above ``ROUND_NAMES_UP_TO`` tables (lowered to 1 here), a result by table number prints
     that table's two pairs and their players, and who sits out (issue 25)."""
-    from coinche_cli.tournament import model
+    from coinche_cli.cli import tournament_view
 
     director = melee(cli, NAMES)
     shown = director.json("pair")
-    monkeypatch.setattr(model, "ROUND_NAMES_UP_TO", 1)
+    monkeypatch.setattr(tournament_view, "ROUND_NAMES_UP_TO", 1)
     lines = director.run("result", "2", "700", "500").stdout.splitlines()
     second = shown["tables"][1]
     assert lines[0] == "round 1: 2 tables"

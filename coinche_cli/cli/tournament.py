@@ -361,8 +361,7 @@ def result(
             raise TournamentError(_("give both scores (or --forfeit TEAM)"))
         entered = results.enter_result(store, tournament, table, score1, score2,
                                        round_number=round_number, forfeit=forfeit,
-                                       deals=deals, replacing=replacing,
-                                       whole_round=as_json)
+                                       deals=deals, replacing=replacing)
         view.report_entered(entered, as_json, one_table=True)
         return
     view.report_entered(entered, as_json)

@@ -12,10 +12,14 @@ from typing import TYPE_CHECKING, Literal, assert_never
 from coinche_cli.cli.output import Column, print_json, print_line, print_table, warning_line
 from coinche_cli.i18n import _, ngettext
 from coinche_cli.store.records import ResultRecord, source_words
-from coinche_cli.tournament import model
 from coinche_cli.tournament.model import Round, Tournament, bye_points
 from coinche_cli.tournament.ranking import Ranking
 from coinche_cli.tournament.views import penalties_json
+
+#: After a result typed at one table of a round of more tables than this, the command prints
+#: that table and a count of the others (``tournament show`` lists them): a concours of 200
+#: teams and fewer is printed whole after every result, as it always was.
+ROUND_NAMES_UP_TO = 100
 
 if TYPE_CHECKING:  # the standings load only for the commands that show them
     from coinche_cli.tournament.results import Entered
@@ -268,7 +272,7 @@ def report_entered(entered: Entered, as_json: bool, one_table: bool = False) -> 
         return
     for change in replaced:
         print_line(_("table {table}: {before} → {after}").format(**change))
-    large = one_table and entered.round.tables > model.ROUND_NAMES_UP_TO
+    large = one_table and entered.round.tables > ROUND_NAMES_UP_TO
     for line in round_lines(found, entered.round, only=(
             set(entered.tables) if large else None)):
         print_line(line)

@@ -91,16 +91,6 @@ class Store(Protocol):
     def tournament(self, tournament_id: int) -> "model.Tournament | None":
         """The whole tournament: settings, teams, rounds with their tables, penalties."""
 
-    def round_view(self, tournament_id: int, number: int | None,
-                   table: int | None = None) -> "model.Tournament | None":
-        """The tournament as round ``number`` (None: the latest) sees it: that round whole,
-        the latest one's number, the teams who play in it (a formed team without its players;
-        a mêlée: its pairs' players), its penalties; what a table's result needs, whatever
-        the size of the field.  With ``table``, a round of more than
-        :data:`~coinche_cli.tournament.model.ROUND_NAMES_UP_TO` tables is read as a
-        :class:`~coinche_cli.tournament.model.RoundPart`: that table, the tables of its
-        penalties, their teams and the bye's."""
-
     def tournament_rules(self, tournament_id: int) -> dict[str, Any]:
         """The rules snapshot of a tournament."""
 

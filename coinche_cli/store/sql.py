@@ -17,7 +17,6 @@ from coinche_cli.names import fold
 from coinche_cli.store.records import DealRecord, GameRecord, ResultRecord, TournamentRecord
 from coinche_cli.store.sql_desk import DeskQueries
 from coinche_cli.store.sql_melee import MeleeQueries
-from coinche_cli.store.sql_round import BOARD_COLUMNS, RoundQueries, team_players
 from coinche_cli.store.sql_season import SeasonQueries
 
 if TYPE_CHECKING:
@@ -26,14 +25,28 @@ if TYPE_CHECKING:
 _GAME_COLUMNS = ("id, created, rules_name, rules, players, names, first_dealer, target, deals,"
                  " label, tournament_id, round, table_no, rules_compiled")
 _DEAL_COLUMNS = "id, number, deal, recorded, status, replaced_by, changed, state"
-_BOARD_COLUMNS = BOARD_COLUMNS
+#: A table's columns as :class:`coinche_cli.tournament.board.Board` takes them.
+_BOARD_COLUMNS = "table_no, team1, team2, score1, score2, forfeit, game_id, winner"
 
 #: Tables named in one statement of :meth:`SqliteStore.set_results` (below SQLite's oldest
 #: limit of 999 parameters).
 _IN_LIST = 500
 
 
-class SqlStore(RoundQueries, MeleeQueries, DeskQueries, SeasonQueries):
+def team_players(rows: list[Any]) -> list[list[str]]:
+    """Every team's players (each row's third column, a JSON list of names), in one parse:
+    a thousand small parses cost a millisecond.  Each stored text must be one JSON list and
+    the parse must give one list per team; otherwise each is parsed alone, and a damaged
+    one fails as it always did."""
+    texts = [r[2] for r in rows]
+    if all(t.startswith("[") and t.endswith("]") for t in texts):
+        parsed = json.loads("[" + ",".join(texts) + "]")
+        if len(parsed) == len(texts) and all(isinstance(p, list) for p in parsed):
+            return parsed  # type: ignore[no-any-return]
+    return [json.loads(t) for t in texts]
+
+
+class SqlStore(MeleeQueries, DeskQueries, SeasonQueries):
     """The queries of a SQL store, written once for every backend: standard SQL with ``?``
     placeholders.  A backend (:class:`SqliteStore`, or
     :class:`coinche_cli.store.postgres.PostgresStore`) gives the connection (``db``, whose

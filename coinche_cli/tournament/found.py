@@ -41,21 +41,6 @@ def load(store: Store, name: str | None) -> Tournament:
         return _read(store, _find(store, name))
 
 
-def load_round(store: Store, name: str | None, number: int | None,
-               table: int | None = None) -> Tournament:
-    """The tournament called ``name`` (or the current one) as round ``number`` (None: the
-    latest) sees it, read in one snapshot: that round's tables (with ``table``, in a large
-    round, only that table and those of its penalties), the teams who play at them, its
-    penalties and the latest round's number, not the rest (:meth:`Store.round_view`); a
-    table's result costs the same whatever the size of the field."""
-    with store.reading():
-        tournament_id = _find(store, name)
-        tournament = store.round_view(tournament_id, number, table)
-        if tournament is None:
-            raise TournamentError(_("no tournament called {name!r}"), name=tournament_id)
-        return tournament
-
-
 def next_round(tournament: Tournament) -> int:
     """The number of the round to pair next."""
     return (tournament.current.number + 1) if tournament.current else 1

@@ -24,10 +24,6 @@ SAME_CLUB = ("avoid", "allow")
 #: What ``--format`` accepts: formed teams (today's concours) or a mêlée (players alone,
 #: partners drawn every partie, ranked one by one).
 FORMATS = ("teams", "melee")
-#: A result typed at one table of a round of more tables than this reads (and prints) that
-#: table, not the whole round (:class:`RoundPart`): a concours of 200 teams and fewer is
-#: printed whole after every result, as it always was; a field of thousands costs the same.
-ROUND_NAMES_UP_TO = 100
 #: What ``--draw`` accepts (a mêlée's parties): at random, or players of similar standing
 #: together (a Swiss mêlée).
 DRAWS = ("random", "by-score")
@@ -278,57 +274,6 @@ class Round(Value):
         scores = [s for b in self.boards if b.forfeit is None and b.score1 is not None
                   for s in (b.score1, b.score2 or 0)]
         return sum(scores), len(scores)
-
-
-class RoundPart(Round):
-    """Some tables of a round of more than :data:`ROUND_NAMES_UP_TO`, read for one table's
-    result (issue 25): that table, and those where one of the round's penalties was given;
-    with the number of tables the round has, and the highest score at any table but the one
-    entered (:meth:`highest_other`, the plausibility check).  What a round's other tables
-    hold is not there: nothing but a result's entry reads such a round."""
-
-    __slots__ = ("elsewhere", "entered", "highest", "table_count")
-
-    def __init__(self, number: int, boards: tuple[Board, ...], bye: int | None, rematches: int,
-                 sitting_out: tuple[int, ...], table_count: int, entered: int,
-                 highest: int, elsewhere: tuple[int, int]) -> None:
-        super().__init__(number, boards, bye, rematches, sitting_out)
-        self.table_count = table_count
-        self.entered = entered  # the table read for
-        self.highest = highest  # the highest score at any other table, as stored
-        # the teams' scores at the tables not read (a result, no forfeit): sum and count
-        self.elsewhere = elsewhere
-
-    def _fields(self) -> tuple[str, ...]:
-        return (*Round.__slots__, *RoundPart.__slots__)
-
-    def with_boards(self, boards: tuple[Board, ...]) -> RoundPart:
-        """This part with its tables' results as in ``boards``."""
-        return RoundPart(self.number, boards, self.bye, self.rematches, self.sitting_out,
-                         self.table_count, self.entered, self.highest, self.elsewhere)
-
-    @property
-    def tables(self) -> int:
-        """How many tables the whole round has."""
-        return self.table_count
-
-    @property
-    def complete(self) -> bool:
-        """Not known from a part: the round's other tables were not read."""
-        raise NotImplementedError("a part of a round does not know whether it is complete")
-
-    def team_scores(self) -> tuple[int, int]:
-        """The sum and the count of the teams' scores: the tables read, and the others as
-        stored."""
-        total, count = super().team_scores()
-        return total + self.elsewhere[0], count + self.elsewhere[1]
-
-    def highest_other(self, table: int) -> int:
-        """The highest score at any table but ``table``: the stored one for the table this
-        part was read for."""
-        if table != self.entered:
-            raise NotImplementedError("a part of a round knows the table it was read for")
-        return self.highest
 
 
 class Penalty(Value):

@@ -36,8 +36,7 @@ from coinche_cli.errors import RowsRefused, TournamentError
 from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import NameIndex, echo
 from coinche_cli.store import now
-from coinche_cli.tournament.found import load_round
-from coinche_cli.tournament.model import Board, ResultRow, Round, RoundPart, Tournament
+from coinche_cli.tournament.model import Board, ResultRow, Round, Tournament
 from coinche_cli.tournament.ops import find_team, load
 from coinche_cli.values import Value
 
@@ -132,12 +131,11 @@ def _board(tournament: Tournament, played: Round, table: int) -> Board:
 
 
 def _open(tournament: Tournament, played: Round, board: Board, replacing: bool,
-          whole: Callable[[], Tournament], team: int | None = None) -> None:
+          team: int | None = None) -> None:
     """Refuse a table that takes no typed result now (rules 2 and 7); ``team``: the table was
-    named by this team; ``whole()`` reads the whole tournament, which only the refusal of a
-    correction without a result needs (its earlier rounds)."""
+    named by this team."""
     if replacing and not board.has_result:
-        earlier = _corrected_round(whole(), played, board.table, team)
+        earlier = _corrected_round(tournament, played, board.table, team)
         if earlier is None:
             raise TournamentError(_("table {table} of round {round} has no result to correct; "
                                     "enter it without --replace"), table=board.table,
@@ -201,18 +199,15 @@ def _check_scores(score1: int, score2: int, limit: int) -> None:
 def _warnings(tournament: Tournament, played: Round, entered: Sequence[Board]) -> list[str]:
     """A score more than twice the round's highest other score."""
     warnings = []
-    highest_other: Callable[[int], int]
-    if isinstance(played, RoundPart):  # one table of a large round: the others as stored
-        highest_other = played.highest_other
-    else:
-        now_held = {b.table: b for b in played.boards} | {b.table: b for b in entered}
-        # the two highest tables' best scores: the highest "other" score of any table is one
-        # of them (a round of 500 tables is checked in one pass)
-        best = sorted(((max(b.score1 or 0, b.score2 or 0), b.table)
-                       for b in now_held.values()), reverse=True)[:2]
+    now_held = {b.table: b for b in played.boards} | {b.table: b for b in entered}
+    # the two highest tables' best scores: the highest "other" score of any table is one of
+    # them (a round of 500 tables is checked in one pass)
+    best = sorted(((max(b.score1 or 0, b.score2 or 0), b.table) for b in now_held.values()),
+                  reverse=True)[:2]
 
-        def highest_other(table: int) -> int:
-            return next((score for score, at in best if at != table), 0)
+    def highest_other(table: int) -> int:
+        return next((score for score, at in best if at != table), 0)
+
     for board in entered:
         highest = highest_other(board.table)
         for score in (board.score1, board.score2):
@@ -280,25 +275,15 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
                  score2: int | None, *, round_number: int | None = None,
                  forfeit: str | None = None, deals: int | None = None,
                  replacing: bool = False, source: Source = "desk",
-                 check: Callable[[Tournament, Board], None] | None = None,
-                 whole_round: bool = False) -> Entered:
+                 check: Callable[[Tournament, Board], None] | None = None) -> Entered:
     """Enter a table's result — ``where`` is its number, or a team playing there, whose score
     then comes first — or a forfeit; with ``replacing``, correct a result (rules 1-4).
     ``source`` says where it came from (``desk``, or ``web`` from a phone at the table);
     ``check`` runs on the tournament as the write reads it and the table found, before the
-    table's own checks (rule 6).  The entered round is read whole with ``whole_round`` or
-    when it has at most :data:`~coinche_cli.tournament.model.ROUND_NAMES_UP_TO` tables;
-    otherwise as a :class:`~coinche_cli.tournament.model.RoundPart` (that table, those of
-    the round's penalties)."""
+    table's own checks (rule 6)."""
     with store.write():
         by_number = where.isascii() and where.isdigit()
-        # a table named by its number, scores given: that round alone is read (issue 25);
-        # a team's name is resolved among the whole field, as it always was
-        if by_number and forfeit is None:
-            tournament = load_round(store, name, round_number,
-                                    None if whole_round else int(where))
-        else:
-            tournament = load(store, name)
+        tournament = load(store, name)
         played = _round(tournament, round_number, replacing)
         named: int | None = None
         if by_number:
@@ -310,7 +295,7 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
                 score1, score2 = score2, score1
         if check is not None:
             check(tournament, board)
-        _open(tournament, played, board, replacing, lambda: load(store, name), named)
+        _open(tournament, played, board, replacing, named)
         if forfeit is not None:
             team = find_team(tournament, forfeit, played)
             if team.id not in (board.team1, board.team2):
@@ -356,9 +341,7 @@ def import_results(store: Store, name: str | None, rows: Sequence[ResultRow],
                    round_number: int | None = None, replacing: bool = False) -> Entered:
     """Enter the results of a file, all or none: every bad row is reported at once."""
     with store.write():
-        # a row names a table of the round, and its teams or their players: that round alone
-        # is read (issue 25)
-        tournament = load_round(store, name, round_number)
+        tournament = load(store, name)
         played = _round(tournament, round_number, replacing)
         limit = score_limit(tournament, store)
         boards: list[tuple[Board, Board]] = []
@@ -366,7 +349,7 @@ def import_results(store: Store, name: str | None, rows: Sequence[ResultRow],
         for row in rows:
             try:
                 board = _board(tournament, played, row.table)
-                _open(tournament, played, board, replacing, lambda: load(store, name))
+                _open(tournament, played, board, replacing)
                 score1, score2 = _named(tournament, board, row)
                 _check_scores(score1, score2, limit)
             except TournamentError as exc:
