@@ -32,7 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from coinche_cli.rules.loader import load_rules
 from coinche_cli.store.sqlite import SqliteStore
-from coinche_cli.tournament import melee, ops, results
+from coinche_cli.tournament import entrants, ops, results
+from coinche_cli.tournament.entrants import Registration
 from coinche_cli.tournament.model import Settings
 
 COMMAND = Path(sys.executable).parent / "coinche"
@@ -45,8 +46,8 @@ def build(path: Path, players: int, before: int, seed: int) -> None:
     ops.create(store, "Bench", load_rules("standard"),
                Settings(rounds=before + 1, deals=4, seed=seed, same_club="allow",
                         format="melee"))
-    melee.import_players(store, None, [(row, f"Joueur {row:05d}", "", "")
-                                       for row in range(1, players + 1)])
+    entrants.register(store, None, "player", [Registration(f"Joueur {row:05d}", row=row)
+                                              for row in range(1, players + 1)])
     for _number in range(before):
         paired = ops.pair_next(store, None)
         for board in paired.round.boards:

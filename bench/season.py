@@ -39,7 +39,8 @@ from coinche_cli.scoring.deal import deal_from_words
 from coinche_cli.season import ops as seasons
 from coinche_cli.season.model import SeasonSettings
 from coinche_cli.store.sqlite import SqliteStore
-from coinche_cli.tournament import melee, ops, results
+from coinche_cli.tournament import entrants, ops, results
+from coinche_cli.tournament.entrants import Registration
 from coinche_cli.tournament.model import ResultRow, Settings
 
 COMMAND = Path(sys.executable).parent / "coinche"
@@ -63,12 +64,13 @@ def build_season(path: Path, concours: int, players: int, rounds: int, seed: int
                                                 same_club="allow",
                                                 format="melee" if mixed else "teams"))
         if mixed:
-            melee.import_players(store, name, [(row, player, "", f"L{club.index(player)}")
-                                               for row, player in enumerate(field, start=1)])
+            entrants.register(store, name, "player", [
+                Registration(player, (), "", f"L{club.index(player)}", row)
+                for row, player in enumerate(field, start=1)])
         else:
-            ops.import_teams(store, name, [
-                (row, f"Équipe {row:02d} {field[2 * row - 2][-3:]}",
-                 (field[2 * row - 2], field[2 * row - 1]), "")
+            entrants.register(store, name, "team", [
+                Registration(f"Équipe {row:02d} {field[2 * row - 2][-3:]}",
+                             (field[2 * row - 2], field[2 * row - 1]), row=row)
                 for row in range(1, players // 2 + 1)])
         for _partie in range(rounds):
             paired = ops.pair_next(store, name)

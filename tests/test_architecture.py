@@ -43,6 +43,7 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
     "operations": (4, ("coinche_cli.game.ops", "coinche_cli.tournament.ops",
                        "coinche_cli.tournament.results", "coinche_cli.tournament.table_games",
                        "coinche_cli.tournament.melee", "coinche_cli.tournament.found",
+                       "coinche_cli.tournament.entrants",
                        "coinche_cli.tournament.desk", "coinche_cli.tournament.desk_prizes",
                        "coinche_cli.store_copy", "coinche_cli.game.stored",
                        "coinche_cli.season.ops", "coinche_cli.season.people_ops")),

@@ -19,8 +19,9 @@ import pytest
 
 from coinche_cli.rules.loader import load_rules
 from coinche_cli.store.sqlite import SqliteStore
+from coinche_cli.tournament import entrants, results
 from coinche_cli.tournament import ops as tournaments
-from coinche_cli.tournament import results
+from coinche_cli.tournament.entrants import Registration
 from coinche_cli.tournament.model import Settings as TournamentSettings
 from coinche_cli.web.app import PAGE, create_app
 from coinche_cli.web.settings import Settings
@@ -33,8 +34,8 @@ def _field(folder: Path, teams: int) -> Path:
     store = SqliteStore(path)
     tournaments.create(store, "Concours", load_rules("standard"),
                        TournamentSettings(rounds=3, deals=4, seed=None))
-    tournaments.import_teams(store, None, [(i, f"Team {i:04}", (), "")
-                                           for i in range(1, teams + 1)])
+    entrants.register(store, None, "team", [Registration(f"Team {i:04}", row=i)
+                                            for i in range(1, teams + 1)])
     tournaments.pair_next(store, None)
     results.enter_result(store, None, "1", 1500, 1400)
     store.close()

@@ -13,8 +13,9 @@ from coinche_cli.cli import tournament_view
 from coinche_cli.errors import TournamentError
 from coinche_cli.rules.loader import load_rules
 from coinche_cli.store.sqlite import SqliteStore
+from coinche_cli.tournament import entrants, results
 from coinche_cli.tournament import ops as tournaments
-from coinche_cli.tournament import results
+from coinche_cli.tournament.entrants import Registration
 from coinche_cli.tournament.model import ResultRow, Settings
 from tests.conftest import Concours
 
@@ -28,7 +29,7 @@ def _concours(tmp_path: Path) -> SqliteStore:
     tournaments.create(store, "Concours", load_rules("standard"),
                        Settings(rounds=4, deals=4, seed=None))
     for team in TEAMS:
-        tournaments.add_team(store, None, team, "")
+        entrants.add(store, None, "team", Registration(team))
     tournaments.pair_next(store, None)
     for table in (1, 2, 3):
         results.enter_result(store, None, str(table), 1500 + table, 1400)

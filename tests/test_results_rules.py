@@ -17,8 +17,9 @@ import pytest
 from coinche_cli.errors import TournamentError
 from coinche_cli.rules.loader import load_rules
 from coinche_cli.store.sqlite import SqliteStore
+from coinche_cli.tournament import entrants, results
 from coinche_cli.tournament import ops as tournaments
-from coinche_cli.tournament import results
+from coinche_cli.tournament.entrants import Registration
 from coinche_cli.tournament.model import Settings
 
 
@@ -72,8 +73,8 @@ def _concours(tmp_path: Path, *, outside: bool = False) -> SqliteStore:
     store = SqliteStore(tmp_path / "c.db")
     tournaments.create(store, "Concours", load_rules("standard"),
                        Settings(rounds=2, deals=4, seed=None, penalty_outside=outside))
-    tournaments.add_team(store, None, "Les As", "")
-    tournaments.add_team(store, None, "Les Rois", "")
+    entrants.add(store, None, "team", Registration("Les As"))
+    entrants.add(store, None, "team", Registration("Les Rois"))
     tournaments.pair_next(store, None)  # registration order: table 1, Les As – Les Rois
     return store
 

@@ -22,13 +22,18 @@ from coinche_cli.store.protocol import Store
 from coinche_cli.store.records import GameRecord, TournamentRecord
 from coinche_cli.store.sql import SqlStore
 from coinche_cli.store.sqlite import SqliteStore
-from coinche_cli.tournament.model import Board, Penalty, Round, Team
+from coinche_cli.tournament.model import Board, Entrant, Penalty, Round
 
 #: A tournament's settings as stored (one round of four deals, ranked by points).
 SETTINGS: dict[str, Any] = {"rounds": 1, "deals": 4, "target": None, "ranking": "points",
                             "bye_points": "average", "bye_win": True,
                             "match_points": [3, 2, 1, 0], "tie_breaks": [], "seed": 1}
 BACKENDS = ("postgresql", "sqlite")
+
+
+def _team(name: str, registered: int, *players: str) -> Entrant:
+    """A formed team to register."""
+    return Entrant(0, name, registered=registered, kind="team", players=players)
 
 
 @pytest.fixture(params=BACKENDS)
@@ -81,8 +86,8 @@ def _round_of(store: SqlStore, tables: int) -> tuple[int, list[Board]]:
     record = TournamentRecord(0, "Batch", "t0", "standard", {"name": "standard"}, SETTINGS)
     with store.write():
         tid = store.create_tournament(record)
-        ids = store.add_teams(tid, [Team(0, f"Équipe {n}", (f"J{n}", f"K{n}"), "", n, 1)
-                                    for n in range(2 * tables)])
+        ids = store.add_entrants(tid, [_team(f"Équipe {n}", n, f"J{n}", f"K{n}")
+                                       for n in range(2 * tables)])
         boards = [Board(t, ids[2 * t - 2], ids[2 * t - 1]) for t in range(1, tables + 1)]
         store.add_round(tid, Round(1, tuple(boards)), "t1")
     return tid, boards
@@ -146,9 +151,9 @@ def test_a_tournament_round_trips_with_teams_rounds_results_and_penalties(store:
                               SETTINGS | {"rounds": 3})
     with store.write():
         tid = store.create_tournament(record)
-        ids = store.add_teams(tid, [Team(0, name, (f"{name} 1",), "", n, 1)
-                                    for n, name in enumerate(("Les As", "Les Rois", "Les Dix"),
-                                                             start=1)])
+        ids = store.add_entrants(tid, [_team(name, n, f"{name} 1")
+                                       for n, name in enumerate(("Les As", "Les Rois", "Les Dix"),
+                                                                start=1)])
         store.add_round(tid, Round(1, (Board(1, ids[0], ids[1]),), ids[2]), "t1")
     assert store.find_tournament("concours de noel") == tid  # compared folded
     assert [t.name for t in store.tournaments()] == ["Concours de Noël"]
@@ -160,7 +165,7 @@ def test_a_tournament_round_trips_with_teams_rounds_results_and_penalties(store:
         store.set_results(tid, 1, [first.with_result(1250, 900, winner=ids[0])],
                          "t3")  # a correction
         store.add_penalty(tid, Penalty(ids[0], 1, 162, "renonce", True), "t4")
-        store.set_team_dropped(ids[2], 1)
+        store.set_dropped(_team("Les Dix", 3).with_id(ids[2]), 1)
     tournament = store.tournament(tid)
     assert tournament is not None
     assert tournament.round(1).board(1) == Board(1, ids[0], ids[1], 1250, 900, winner=ids[0])
@@ -260,8 +265,7 @@ def test_a_tournament_is_read_in_one_snapshot(store: SqlStore, tmp_path: Path) -
     with store.write():
         tournament_id = store.create_tournament(
             TournamentRecord(0, "Snapshot", "t0", "standard", {"name": "standard"}, SETTINGS))
-        store.add_teams(tournament_id, [Team(0, "Les As", (), "", 1, 1),
-                                        Team(0, "Les Rois", (), "", 2, 1)])
+        store.add_entrants(tournament_id, [_team("Les As", 1), _team("Les Rois", 2)])
     ids = [team.id for team in (store.tournament(tournament_id) or _none()).teams]
     desk = _second(store, tmp_path)
     try:

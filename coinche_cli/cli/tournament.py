@@ -6,7 +6,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from coinche_cli.cli import tournament_desk, tournament_files, tournament_players, tournament_serve
+from coinche_cli.cli import (
+    tournament_desk,
+    tournament_files,
+    tournament_players,
+    tournament_serve,
+    tournament_teams,
+)
 from coinche_cli.cli.options import (
     MAX_NUMBER,
     JsonOption,
@@ -28,8 +34,7 @@ if TYPE_CHECKING:
 
 app = typer.Typer(help=N_("Run a Swiss tournament: teams, pairings, results, standings, export."),
                   no_args_is_help=True)
-team_app = typer.Typer(help=N_("Register, import, list and drop teams."), no_args_is_help=True)
-app.add_typer(team_app, name="team")
+app.add_typer(tournament_teams.app, name="team")
 app.add_typer(tournament_players.app, name="player")
 
 
@@ -168,94 +173,6 @@ def use(ctx: typer.Context,
     from coinche_cli.tournament import ops as tournaments
     tournament = tournaments.use(open_store(ctx), name)
     print_line(_("current tournament: {name}").format(name=tournament.name))
-
-
-# ---------------------------------------------------------------- teams
-
-
-@team_app.command("add", help=N_(
-    "Register a team (after round 1 is paired: a late entry for the next round).\n"
-    "\n"
-    "Example: coinche tournament team add \"Les As\" --players \"Ana, Bob\""))
-def team_add(
-    ctx: typer.Context,
-    name: Annotated[str, typer.Argument(metavar=N_("NAME"), help=N_("The team's name."))],
-    players: Annotated[str, typer.Option("--players", help=N_('"Ana, Bob"'))] = "",
-    club: Annotated[str, typer.Option("--club", help=N_("The team's club."))] = "",
-    tournament: TournamentOption = None,
-    as_json: JsonOption = False,
-) -> None:
-    from coinche_cli.tournament import ops as tournaments
-    team = tournaments.add_team(open_store(ctx), tournament, name, players, club)
-    if as_json:
-        print_json({"team": team.name, "players": list(team.players), "club": team.club,
-                    "joined_round": team.joined_round})
-        return
-    print_line(_("registered {name} (plays from round {round})").format(
-        name=team.name, round=team.joined_round))
-
-
-@team_app.command("import", help=N_(
-    "Register every team of a spreadsheet (none when any row is bad).\n"
-    "\n"
-    "Example: coinche tournament team import equipes.xlsx"))
-def team_import(
-    ctx: typer.Context,
-    path: Annotated[Path, typer.Argument(metavar=N_("FILE"),
-                                         help=N_("CSV or XLSX: équipe/team, joueur 1, joueur 2."))],
-    tournament: TournamentOption = None,
-) -> None:
-    from coinche_cli.sheets.reading import read_teams
-    from coinche_cli.tournament import ops as tournaments
-
-    rows = read_teams(path)
-    teams = tournaments.import_teams(open_store(ctx), tournament,
-                                     [(r.row, r.name, r.players, r.club) for r in rows])
-    print_line(ngettext("registered {count} team from {path}",
-                        "registered {count} teams from {path}",
-                        len(teams)).format(count=len(teams), path=path))
-
-
-@team_app.command("list", help=N_("List the registered teams."))
-def team_list(ctx: typer.Context, tournament: TournamentOption = None,
-              as_json: JsonOption = False) -> None:
-    from coinche_cli.tournament import ops as tournaments
-    from coinche_cli.tournament import views as tournament_json
-    found = tournaments.load(open_store(ctx), tournament)
-    tournaments.teams_only(found)
-    rows = tournament_json.teams_json(found)
-    if as_json:
-        print_json(rows)
-        return
-    for row in rows:
-        left = ("" if row["dropped_after"] is None
-                else "  " + _("left after round {round}").format(round=row["dropped_after"]))
-        print_line(f"{row['registered']:>4}  {row['team']}  ({', '.join(row['players'])})"
-                   f"{left}")
-
-
-@team_app.command("drop", help=N_("A team leaves: no longer paired; its results are kept."))
-def team_drop(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar=N_("NAME"),
-                                                                      help=N_("Team name."))],
-              tournament: TournamentOption = None) -> None:
-    from coinche_cli.tournament import ops as tournaments
-    team, after = tournaments.drop_team(open_store(ctx), tournament, name)
-    print_line(_("{name} leaves: not paired from round {round} on").format(
-        name=team.name, round=after + 1))
-
-
-@team_app.command("return", help=N_(
-    "A team that left comes back: it is paired again from the next round.\n"
-    "\n"
-    "Example: coinche tournament team return \"Les Dix\""))
-def team_return(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar=N_("NAME"),
-                                                                        help=N_("Team name."))],
-                tournament: TournamentOption = None) -> None:
-    from coinche_cli.tournament import ops as tournaments
-
-    team, back = tournaments.return_team(open_store(ctx), tournament, name)
-    print_line(_("{name} is back: paired again from round {round}").format(
-        name=team.name, round=back))
 
 
 # ---------------------------------------------------------------- rounds

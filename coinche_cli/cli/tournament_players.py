@@ -1,14 +1,14 @@
-"""``coinche tournament player …``: a mêlée's players, registered one by one."""
+"""``coinche tournament player …``: a mêlée's players, one door onto a concours' entrants
+(:mod:`coinche_cli.cli.entrants` does the work)."""
 
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from coinche_cli.cli import entrants
 from coinche_cli.cli.options import JsonOption, TournamentOption
-from coinche_cli.cli.output import print_json, print_line
-from coinche_cli.cli.store import open_store
-from coinche_cli.i18n import N_, _, ngettext
+from coinche_cli.i18n import N_
 
 app = typer.Typer(help=N_("A mêlée's players: register, import, list, drop and return."),
                   no_args_is_help=True)
@@ -30,15 +30,10 @@ def player_add(
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    from coinche_cli.tournament import melee
+    from coinche_cli.tournament.entrants import Registration
 
-    player = melee.add_player(open_store(ctx), tournament, name, club, licence)
-    if as_json:
-        print_json({"name": player.name, "club": player.club, "licence": player.licence,
-                    "joined_round": player.joined_round})
-        return
-    print_line(_("registered {name} (drawn from round {round})").format(
-        name=player.name, round=player.joined_round))
+    entrants.register_one(ctx, "player", Registration(name, (), club, licence), tournament,
+                          as_json)
 
 
 @app.command("import", help=N_(
@@ -51,43 +46,18 @@ def player_import(
         "CSV, XLSX or ODS: nom/name, and optionally club and licence."))],
     tournament: TournamentOption = None,
 ) -> None:
-    from coinche_cli.sheets.reading import read_players
-    from coinche_cli.tournament import melee
-
-    rows = read_players(path)
-    players = melee.import_players(open_store(ctx), tournament,
-                                   [(r.row, r.name, r.club, r.licence) for r in rows])
-    print_line(ngettext("registered {count} player from {path}",
-                        "registered {count} players from {path}",
-                        len(players)).format(count=len(players), path=path))
+    entrants.register_file(ctx, "player", path, tournament)
 
 
 @app.command("list", help=N_("List a mêlée's players."))
 def player_list(ctx: typer.Context, tournament: TournamentOption = None,
                 as_json: JsonOption = False) -> None:
-    from coinche_cli.tournament import melee, views
-    from coinche_cli.tournament import ops as tournaments
-
-    found = tournaments.load(open_store(ctx), tournament)
-    melee.players_only(found)
-    rows = views.players_json(found)
-    if as_json:
-        print_json(rows)
-        return
-    for row in rows:
-        club = f"  ({row['club']})" if row["club"] else ""
-        left = ("" if row["dropped_after"] is None
-                else "  " + _("left after round {round}").format(round=row["dropped_after"]))
-        print_line(f"{row['registered']:>4}  {row['name']}{club}{left}")
+    entrants.list_entrants(ctx, "player", tournament, as_json)
 
 
 @app.command("drop", help=N_("A player leaves: no longer drawn; their results are kept."))
 def player_drop(ctx: typer.Context, name: _Name, tournament: TournamentOption = None) -> None:
-    from coinche_cli.tournament import melee
-
-    player, after = melee.drop_player(open_store(ctx), tournament, name)
-    print_line(_("{name} leaves: not drawn from round {round} on").format(
-        name=player.name, round=after + 1))
+    entrants.leave(ctx, "player", name, tournament)
 
 
 @app.command("return", help=N_(
@@ -95,8 +65,4 @@ def player_drop(ctx: typer.Context, name: _Name, tournament: TournamentOption = 
     "\n"
     "Example: coinche tournament player return \"Ana Martin\""))
 def player_return(ctx: typer.Context, name: _Name, tournament: TournamentOption = None) -> None:
-    from coinche_cli.tournament import melee
-
-    player, back = melee.return_player(open_store(ctx), tournament, name)
-    print_line(_("{name} is back: drawn again from round {round}").format(
-        name=player.name, round=back))
+    entrants.come_back(ctx, "player", name, tournament)

@@ -15,6 +15,7 @@ from coinche_cli.store.records import DealRecord, GameRecord, ResultRecord, Tour
 
 if TYPE_CHECKING:
     from coinche_cli.tournament import model
+    from coinche_cli.tournament.model import EntrantKind
     from coinche_cli.tournament.money import Arrival, Payment
     from coinche_cli.tournament.prizes import Pot, PrizeLine
 
@@ -94,17 +95,13 @@ class Store(Protocol):
     def tournament_rules(self, tournament_id: int) -> dict[str, Any]:
         """The rules snapshot of a tournament."""
 
-    def add_teams(self, tournament_id: int, teams: Sequence["model.Team"]) -> list[int]:
-        """Register ``teams`` (their ids are ignored); return the new ids in order."""
+    def add_entrants(self, tournament_id: int, entrants: Sequence["model.Entrant"]
+                     ) -> list[int]:
+        """Register ``entrants`` (formed teams, or a mêlée's players; their ids are ignored);
+        return the new ids in order."""
 
-    def set_team_dropped(self, team_id: int, after: int | None) -> None:
-        """Mark a team as gone after round ``after`` (None: it plays again)."""
-
-    def add_players(self, tournament_id: int, players: "Sequence[model.Player]") -> list[int]:
-        """Register a mêlée's ``players``; return their ids in order."""
-
-    def set_player_dropped(self, player_id: int, after: int | None) -> None:
-        """Mark a player as gone after partie ``after`` (None: drawn again)."""
+    def set_dropped(self, entrant: "model.Entrant", after: int | None) -> None:
+        """Mark an entrant as gone after round ``after`` (None: it plays again)."""
 
     def add_pairs(self, tournament_id: int, number: int,
                   pairs: "Sequence[model.Team]") -> list[int]:
@@ -162,7 +159,7 @@ class Store(Protocol):
     def add_arrival(self, tournament_id: int, arrival: "Arrival") -> None:
         """Check a team (or a mêlée's player) in."""
 
-    def remove_arrival(self, tournament_id: int, entrant: int, player: bool) -> None:
+    def remove_arrival(self, tournament_id: int, entrant: int, kind: "EntrantKind") -> None:
         """Undo a check-in, and the payments it recorded."""
 
     def payments(self, tournament_id: int) -> "list[Payment]":

@@ -330,23 +330,28 @@ class SqlStore(MeleeQueries, DeskQueries, SeasonQueries):
                           rounds=rounds, penalties=penalties,
                           players=self._players_of(tournament_id))
 
-    def add_teams(self, tournament_id: int, teams: "Sequence[model.Team]") -> list[int]:
-        """Register ``teams``; returns their ids in order."""
-        return [
-            self._insert(
-                "INSERT INTO team (tournament_id, name, name_key, players, club, registered,"
-                " joined_round, dropped_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (tournament_id, team.name, fold(team.name),
-                 json.dumps(list(team.players), ensure_ascii=False), team.club,
-                 team.registered, team.joined_round, team.dropped_after),
-            )
-            for team in teams
-        ]
+    def add_entrants(self, tournament_id: int, entrants: "Sequence[model.Entrant]"
+                     ) -> list[int]:
+        """Register ``entrants`` (a formed team in ``team``, a mêlée's player in ``player``);
+        returns their ids in order."""
+        return [self._insert(
+            "INSERT INTO team (tournament_id, name, name_key, players, club, registered,"
+            " joined_round, dropped_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (tournament_id, entrant.name, fold(entrant.name),
+             json.dumps(list(entrant.players), ensure_ascii=False), entrant.club,
+             entrant.registered, entrant.joined_round, entrant.dropped_after),
+        ) if entrant.kind == "team" else self._insert(
+            "INSERT INTO player (tournament_id, name, name_key, club, licence, registered,"
+            " joined_round, dropped_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (tournament_id, entrant.name, fold(entrant.name), entrant.club, entrant.licence,
+             entrant.registered, entrant.joined_round, entrant.dropped_after),
+        ) for entrant in entrants]
 
-    def set_team_dropped(self, team_id: int, after: int | None) -> None:
-        """Mark a team as gone after round ``after`` (None: it plays again)."""
-        self._changing().execute("UPDATE team SET dropped_after = ? WHERE id = ?",
-                                 (after, team_id))
+    def set_dropped(self, entrant: "model.Entrant", after: int | None) -> None:
+        """Mark an entrant as gone after round ``after`` (None: it plays again)."""
+        table = "team" if entrant.kind == "team" else "player"
+        self._changing().execute(f"UPDATE {table} SET dropped_after = ? WHERE id = ?",
+                                 (after, entrant.id))
 
     def add_round(self, tournament_id: int, played: "model.Round", paired: str) -> None:
         """Store a paired round."""

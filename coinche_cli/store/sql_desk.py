@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, Any
 from coinche_cli.store.connection import Connected
 
 if TYPE_CHECKING:
+    from coinche_cli.tournament.model import EntrantKind
     from coinche_cli.tournament.money import Arrival, Payment
     from coinche_cli.tournament.prizes import Pot, PrizeLine
 
 
-def _column(player: bool) -> str:
+def _column(kind: "EntrantKind") -> str:
     """The column naming an entrant: a mêlée's player, or a team."""
-    return "player_id" if player else "team_id"
+    return "player_id" if kind == "player" else "team_id"
 
 
 class DeskQueries(Connected):
@@ -34,19 +35,20 @@ class DeskQueries(Connected):
         """Who has checked in, in the order they came."""
         from coinche_cli.tournament.money import Arrival
 
-        return [Arrival(r[1] if r[0] is None else r[0], r[2], r[0] is not None)
+        return [Arrival(r[1] if r[0] is None else r[0], r[2],
+                        "team" if r[0] is None else "player")
                 for r in self.db.execute(
                     "SELECT player_id, team_id, arrived FROM checkin WHERE tournament_id = ?"
                     " ORDER BY id", (tournament_id,))]
 
     def add_arrival(self, tournament_id: int, arrival: "Arrival") -> None:
         """Check a team (or a player) in."""
-        self._insert(f"INSERT INTO checkin (tournament_id, {_column(arrival.player)}, arrived)"
+        self._insert(f"INSERT INTO checkin (tournament_id, {_column(arrival.kind)}, arrived)"
                      " VALUES (?, ?, ?)", (tournament_id, arrival.entrant, arrival.arrived))
 
-    def remove_arrival(self, tournament_id: int, entrant: int, player: bool) -> None:
+    def remove_arrival(self, tournament_id: int, entrant: int, kind: "EntrantKind") -> None:
         """Undo a check-in, and the payments it recorded."""
-        column = _column(player)
+        column = _column(kind)
         db = self._changing()
         db.execute(f"DELETE FROM checkin WHERE tournament_id = ? AND {column} = ?",
                    (tournament_id, entrant))
@@ -58,7 +60,7 @@ class DeskQueries(Connected):
         from coinche_cli.tournament.money import Payment
 
         return [Payment(r[1] if r[0] is None else r[0], r[2], r[3], r[4], bool(r[5]), r[6],
-                        r[0] is not None)
+                        "team" if r[0] is None else "player")
                 for r in self.db.execute(
                     "SELECT player_id, team_id, amount, method, reason, at_checkin, entered"
                     " FROM payment WHERE tournament_id = ? ORDER BY id", (tournament_id,))]
@@ -66,7 +68,7 @@ class DeskQueries(Connected):
     def add_payment(self, tournament_id: int, payment: "Payment") -> None:
         """Record a payment (a refund: a negative amount)."""
         self._insert(
-            f"INSERT INTO payment (tournament_id, {_column(payment.player)}, amount, method,"
+            f"INSERT INTO payment (tournament_id, {_column(payment.kind)}, amount, method,"
             " reason, at_checkin, entered) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (tournament_id, payment.entrant, payment.amount, payment.method, payment.reason,
              int(payment.at_checkin), payment.entered))

@@ -11,7 +11,6 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from coinche_cli.names import fold
 from coinche_cli.store.connection import Connected
 
 if TYPE_CHECKING:
@@ -21,11 +20,11 @@ if TYPE_CHECKING:
 class MeleeQueries(Connected):
     """A mêlée's players, pairs and sit-outs (mixed into ``SqlStore``)."""
 
-    def _players_of(self, tournament_id: int) -> "tuple[model.Player, ...]":
-        from coinche_cli.tournament.model import Player
+    def _players_of(self, tournament_id: int) -> "tuple[model.Entrant, ...]":
+        from coinche_cli.tournament.model import Entrant
 
         return tuple(
-            Player(r[0], r[1], r[2], r[3], r[4], r[5], r[6])
+            Entrant(r[0], r[1], r[2], r[3], r[4], r[5], r[6])
             for r in self.db.execute(
                 "SELECT id, name, club, licence, registered, joined_round, dropped_after"
                 " FROM player WHERE tournament_id = ? ORDER BY registered", (tournament_id,))
@@ -39,23 +38,6 @@ class MeleeQueries(Connected):
                 " ORDER BY round, player_id", (tournament_id,)):
             found.setdefault(number, []).append(player)
         return {number: tuple(ids) for number, ids in found.items()}
-
-    def add_players(self, tournament_id: int, players: "Sequence[model.Player]") -> list[int]:
-        """Register ``players``; returns their ids in order."""
-        return [
-            self._insert(
-                "INSERT INTO player (tournament_id, name, name_key, club, licence, registered,"
-                " joined_round, dropped_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (tournament_id, player.name, fold(player.name), player.club, player.licence,
-                 player.registered, player.joined_round, player.dropped_after),
-            )
-            for player in players
-        ]
-
-    def set_player_dropped(self, player_id: int, after: int | None) -> None:
-        """Mark a player as gone after partie ``after`` (None: drawn again)."""
-        self._changing().execute("UPDATE player SET dropped_after = ? WHERE id = ?",
-                                 (after, player_id))
 
     def add_pairs(self, tournament_id: int, number: int,
                   pairs: "Sequence[model.Team]") -> list[int]:

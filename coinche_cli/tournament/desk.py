@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING
 
 from coinche_cli.errors import InputError, TournamentError
 from coinche_cli.i18n import _
-from coinche_cli.names import NameIndex, check_name
+from coinche_cli.names import check_name
 from coinche_cli.store import now
+from coinche_cli.tournament import entrants
 from coinche_cli.tournament.found import load
-from coinche_cli.tournament.model import Tournament
+from coinche_cli.tournament.model import Entrant, Tournament
 from coinche_cli.tournament.money import (
     Arrival,
     Payment,
@@ -45,48 +46,22 @@ if TYPE_CHECKING:
     from coinche_cli.tournament.prizes import Pot, PrizeLine
 
 
-class Entrant(Value):
-    """A team of the concours, or a mêlée's player: its id, name, whether it is a player,
-    whether it has left, and whether it has played (paired, a bye, or sat out)."""
-
-    __slots__ = ("dropped", "id", "joined", "name", "played", "player")
-
-    def __init__(self, id: int, name: str, player: bool, dropped: bool, played: bool,
-                 joined: int = 1) -> None:
-        self.id = id
-        self.name = name
-        self.player = player
-        self.dropped = dropped
-        self.played = played
-        self.joined = joined
-
-
-def entrants(tournament: Tournament) -> list[Entrant]:
-    """Every registered entrant, in registration order."""
+def played(tournament: Tournament) -> frozenset[int]:
+    """The entrants who have played: been paired, had a bye, or in a mêlée sat out."""
     if tournament.settings.melee:
-        seen = {member for played in tournament.rounds for board in played.boards
-                for team in (board.team1, board.team2)
-                for member in tournament.team(team).members}
-        seen |= {p for played in tournament.rounds for p in played.sitting_out}
-        return [Entrant(p.id, p.name, True, p.dropped_after is not None, p.id in seen,
-                        p.joined_round) for p in tournament.players]
-    seen = {team for played in tournament.rounds for board in played.boards
-            for team in (board.team1, board.team2)}
-    seen |= {played.bye for played in tournament.rounds if played.bye is not None}
-    return [Entrant(t.id, t.name, False, t.dropped_after is not None, t.id in seen,
-                    t.joined_round) for t in tournament.teams]
+        return frozenset({member for round_ in tournament.rounds for board in round_.boards
+                          for team in (board.team1, board.team2)
+                          for member in tournament.team(team).members}
+                         | {p for round_ in tournament.rounds for p in round_.sitting_out})
+    return tournament.played_teams()
 
 
 def find_entrants(tournament: Tournament, names: Sequence[str]) -> list[Entrant]:
     """The entrants ``names`` name (a team, or a mêlée's player, as every command finds one),
     each once."""
-    every = {e.id: e for e in entrants(tournament)}
-    index = NameIndex((e.id, e.name, "") for e in every.values())
-    player = tournament.settings.melee
     found: list[Entrant] = []
     for name in names:
-        entrant = every[index.resolve(name, field="player" if player else "team",
-                                      kind="player" if player else "team")]
+        entrant = entrants.find(tournament, name)
         if entrant in found:
             raise TournamentError(_("{name} is named twice"), name=entrant.name)
         found.append(entrant)
@@ -142,14 +117,16 @@ def clock(moment: str) -> str:
 
 
 class Account(Value):
-    """An entrant's account at the desk: when it arrived (None: not yet), what it paid and
-    was refunded, what is expected of it and what it still owes, in cents."""
+    """An entrant's account at the desk: whether it has played, when it arrived (None: not
+    yet), what it paid and was refunded, what is expected of it and what it still owes, in
+    cents."""
 
-    __slots__ = ("arrived", "due", "entrant", "owed", "paid", "refunded")
+    __slots__ = ("arrived", "due", "entrant", "owed", "paid", "played", "refunded")
 
-    def __init__(self, entrant: Entrant, arrived: str | None, paid: int, refunded: int,
-                 due: int, owed: int) -> None:
+    def __init__(self, entrant: Entrant, played: bool, arrived: str | None, paid: int,
+                 refunded: int, due: int, owed: int) -> None:
         self.entrant = entrant
+        self.played = played
         self.arrived = arrived
         self.paid = paid
         self.refunded = refunded
@@ -166,14 +143,16 @@ def accounts(tournament: Tournament, state: DeskState) -> list[Account]:
         into = paid if payment.amount > 0 else refunded
         into[payment.entrant] = into.get(payment.entrant, 0) + abs(payment.amount)
     found = []
-    for entrant in entrants(tournament):
+    seen = played(tournament)
+    for entrant in tournament.entrants:
         arrived = state.arrivals.get(entrant.id)
-        liable = (arrived is not None or entrant.played
-                  or (not tournament.settings.require_checkin and not entrant.dropped))
+        liable = (arrived is not None or entrant.id in seen
+                  or (not tournament.settings.require_checkin
+                      and entrant.dropped_after is None))
         back = refunded.get(entrant.id, 0)
         given = paid.get(entrant.id, 0)
         due = max(0, fee - back) if liable else 0
-        found.append(Account(entrant, arrived, given, back, due,
+        found.append(Account(entrant, entrant.id in seen, arrived, given, back, due,
                              max(0, due - (given - back))))
     return found
 
@@ -227,10 +206,10 @@ def checkin(store: Store, name: str | None, names: Sequence[str], paid: str | No
         warnings: list[str] = []
         for entrant in found:
             arrived = state.arrivals.get(entrant.id)
-            if undo:
-                done.append(_undo(tournament, state, entrant, arrived))
-                continue
             account = books[entrant.id]
+            if undo:
+                done.append(_undo(state, account, arrived))
+                continue
             if amount is None and arrived is not None:
                 raise TournamentError(_("{name} checked in at {time} already (--paid AMOUNT "
                                         "records a payment)"), name=entrant.name,
@@ -242,11 +221,11 @@ def checkin(store: Store, name: str | None, names: Sequence[str], paid: str | No
                                       refund=money(tournament, -amount))
             payment = None if amount is None else Payment(
                 entrant.id, amount, how, reason, arrived is None and amount > 0, now(),
-                entrant.player)
+                entrant.kind)
             # a refund records money given back; it does not say that the team has come
             arriving = arrived is None and (amount is None or amount > 0)
             done.append(CheckedIn(entrant, now() if arriving else None, payment,
-                                  plays_from=_plays_from(tournament, entrant, arriving)))
+                                  plays_from=_plays_from(tournament, account, arriving)))
             if amount is not None and amount > 0 and fee is not None and (
                     account.paid - account.refunded + amount > fee):
                 warnings.append(_("{name} has now paid {paid}, more than the entry fee of "
@@ -258,11 +237,11 @@ def checkin(store: Store, name: str | None, names: Sequence[str], paid: str | No
     return tournament, done, warnings
 
 
-def _undo(tournament: Tournament, state: DeskState, entrant: Entrant,
-          arrived: str | None) -> CheckedIn:
+def _undo(state: DeskState, account: Account, arrived: str | None) -> CheckedIn:
+    entrant = account.entrant
     if arrived is None:
         raise TournamentError(_("{name} has not checked in"), name=entrant.name)
-    if entrant.played:
+    if account.played:
         raise TournamentError(_("{name} has been paired already: one who leaves is dropped "
                                 "(tournament team drop; in a mêlée, player drop), and their "
                                 "payments stay"), name=entrant.name)
@@ -270,23 +249,23 @@ def _undo(tournament: Tournament, state: DeskState, entrant: Entrant,
     return CheckedIn(entrant, undone=True, taken_back=back)
 
 
-def _plays_from(tournament: Tournament, entrant: Entrant, arriving: bool) -> int | None:
+def _plays_from(tournament: Tournament, account: Account, arriving: bool) -> int | None:
     """The round an entrant who just came is paired from, when rounds were paired before it
     came to a tournament that pairs only who checked in."""
-    if not arriving or not tournament.settings.require_checkin or entrant.played:
+    if not arriving or not tournament.settings.require_checkin or account.played:
         return None
     if tournament.current is None:
         return None
-    return max(tournament.current.number + 1, entrant.joined)
+    return max(tournament.current.number + 1, account.entrant.joined_round)
 
 
 def _write(store: Store, tournament: Tournament, entry: CheckedIn) -> None:
     entrant = entry.entrant
     if entry.undone:
-        store.remove_arrival(tournament.id, entrant.id, entrant.player)
+        store.remove_arrival(tournament.id, entrant.id, entrant.kind)
         return
     if entry.arrived is not None:
-        store.add_arrival(tournament.id, Arrival(entrant.id, entry.arrived, entrant.player))
+        store.add_arrival(tournament.id, Arrival(entrant.id, entry.arrived, entrant.kind))
     if entry.payment is not None:
         store.add_payment(tournament.id, entry.payment)
 
@@ -304,10 +283,8 @@ def left_out(tournament: Tournament, number: int, present: frozenset[int] | None
     """The entrants who could play round ``number`` but have not checked in."""
     if present is None:
         return ()
-    if tournament.settings.melee:
-        return tuple(p.name for p in tournament.players
-                     if p.active_in(number) and p.id not in present)
-    return tuple(t.name for t in tournament.teams if t.active_in(number) and t.id not in present)
+    return tuple(e.name for e in tournament.entrants
+                 if e.active_in(number) and e.id not in present)
 
 
 def set_fee(store: Store, name: str | None, fee: str | None, code: str | None) -> Tournament:

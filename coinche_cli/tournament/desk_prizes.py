@@ -219,7 +219,7 @@ def checkin_json(tournament: Tournament, state: DeskState) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
     for account in books:
         status = ("present" if account.arrived is not None
-                  else "left" if account.entrant.dropped else "absent")
+                  else "left" if account.entrant.dropped_after is not None else "absent")
         rows.append({key: account.entrant.name, "status": status, "arrived": account.arrived,
                      "paid": account.paid - account.refunded, "owed": account.owed})
     return {"currency": currency(tournament), "fee": tournament.settings.fee, "rows": rows,
@@ -251,7 +251,7 @@ def export_data(store: Store, tournament: Tournament) -> dict[str, Any]:
     rows = []
     for account in accounts(tournament, state):
         status = (_("present") if account.arrived is not None
-                  else _("left") if account.entrant.dropped else _("absent"))
+                  else _("left") if account.entrant.dropped_after is not None else _("absent"))
         rows.append({"name": account.entrant.name, "status": status,
                      "arrived": clock(account.arrived) if account.arrived else "",
                      "due": account.due, "paid": account.paid, "refunded": account.refunded,

@@ -10,46 +10,22 @@ then writes in one transaction; a refused one leaves the store as it was.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from coinche_cli.errors import InputError, RowsRefused, TournamentError
+from coinche_cli.errors import TournamentError
 from coinche_cli.i18n import _, ngettext
-from coinche_cli.names import NameIndex, check_name, echo, fold
-from coinche_cli.tournament.found import load, next_round
-from coinche_cli.tournament.model import Player, Round, Team, Tournament
+from coinche_cli.tournament import entrants
+from coinche_cli.tournament.model import Entrant, Round, Team, Tournament
 
 if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
     from coinche_cli.tournament.melee_draw import MeleeDraw
 
-#: The most players a mêlée registers (a big open draw is a few hundred).
-MAX_PLAYERS = 10_000
 #: The fewest present players a partie can be drawn for: one table.
 FEWEST = 4
 
 
-def players_only(tournament: Tournament) -> None:
-    """Refuse a ``player …`` command in a formed-team tournament."""
-    if not tournament.settings.melee:
-        raise TournamentError(_("{name} is played by formed teams: use 'coinche tournament "
-                                "team …' (players alone are a mêlée: tournament new --format "
-                                "melee)"), name=tournament.name)
-
-
-def player_index(tournament: Tournament) -> NameIndex[int]:
-    """The mêlée's players, searchable by name (:mod:`coinche_cli.names`)."""
-    return NameIndex((player.id, player.name, "") for player in tournament.players)
-
-
-def find_player(tournament: Tournament, name: str) -> Player:
-    """A player by name (case and accents ignored), or an unambiguous start of their name or
-    of one of its words."""
-    return tournament.player(player_index(tournament).resolve(name, field="player",
-                                                              kind="player"))
-
-
-def pair_of(tournament: Tournament, played: Round, player: Player) -> Team:
+def pair_of(tournament: Tournament, played: Round, player: Entrant) -> Team:
     """The pair ``player`` plays in at partie ``played``; refused when they sit out or are not
     drawn."""
     for board in played.boards:
@@ -70,105 +46,12 @@ def find_pair(tournament: Tournament, name: str, played: Round | None) -> Team:
     played = played or tournament.current
     if played is None:
         raise TournamentError(_("no round has been paired yet"))
-    return pair_of(tournament, played, find_player(tournament, name))
+    return pair_of(tournament, played, entrants.find(tournament, name))
 
 
 def pair_name(first: str, second: str) -> str:
     """A drawn pair's name, as tables, sheets and pages show it: ``Ana & Cyd``."""
     return f"{first} & {second}"
-
-
-def _new_players(tournament: Tournament,
-                 rows: Sequence[tuple[str, str, str]]) -> list[Player]:
-    """The players to register, checked: a name, none registered twice (as folded)."""
-    players_only(tournament)
-    joined = next_round(tournament)
-    if joined > tournament.settings.rounds:
-        raise TournamentError(_("every round has been paired: no more entries"))
-    if len(tournament.players) + len(rows) > MAX_PLAYERS:
-        raise TournamentError(_("a mêlée holds at most {most} players ({count} are "
-                                "registered)"), most=MAX_PLAYERS,
-                              count=len(tournament.players))
-    taken = {fold(p.name): p.name for p in tournament.players}
-    order = max((p.registered for p in tournament.players), default=0)
-    players = []
-    for name, club, licence in rows:
-        name = check_name(name, "player")
-        key = fold(name)
-        if not key:
-            raise InputError("player", _("a player needs a name"))
-        if key in taken:
-            raise InputError("player", _("a player called {name!r} is already registered"),
-                             name=taken[key])
-        taken[key] = name
-        order += 1
-        players.append(Player(0, name, check_name(club, "club"), check_name(licence, "licence"),
-                              order, joined))
-    return players
-
-
-def add_player(store: Store, name: str | None, player: str, club: str = "",
-               licence: str = "") -> Player:
-    """Register a player; after the first partie is drawn, a late entry for the next one."""
-    with store.write():
-        tournament = load(store, name)
-        (new,) = _new_players(tournament, [(player, club, licence)])
-        (player_id,) = store.add_players(tournament.id, [new])
-    return new.with_id(player_id)
-
-
-def import_players(store: Store, name: str | None,
-                   rows: Sequence[tuple[int, str, str, str]]) -> list[Player]:
-    """Register every player of an import ``(row, name, club, licence)``, or none: every row
-    naming a player already registered, or named twice in the file, is reported at once."""
-    with store.write():
-        tournament = load(store, name)
-        players_only(tournament)
-        taken = {fold(p.name): p.name for p in tournament.players}
-        clashes = []
-        for row, player, _club, _licence in rows:
-            key = fold(player)
-            if key in taken:
-                clashes.append(_("row {row}: {problem}").format(
-                    row=row, problem=_("a player called {name!r} is already registered").format(
-                        name=echo(taken[key]))))
-            taken[key] = player.strip()
-        if clashes:
-            raise RowsRefused(ngettext("{count} bad row; nothing imported",
-                                       "{count} bad rows; nothing imported",
-                                       len(clashes)).format(count=len(clashes)), clashes)
-        new = _new_players(tournament, [(player, club, licence)
-                                        for _row, player, club, licence in rows])
-        ids = store.add_players(tournament.id, new)
-    return [player.with_id(player_id) for player, player_id in zip(new, ids, strict=True)]
-
-
-def drop_player(store: Store, name: str | None, player: str) -> tuple[Player, int]:
-    """A player leaves: not drawn from the next partie on; their results stay."""
-    with store.write():
-        tournament = load(store, name)
-        players_only(tournament)
-        found = find_player(tournament, player)
-        if found.dropped_after is not None:
-            raise TournamentError(_("{name} has already left the tournament"), name=found.name)
-        after = tournament.current.number if tournament.current else 0
-        store.set_player_dropped(found.id, after)
-    return found, after
-
-
-def return_player(store: Store, name: str | None, player: str) -> tuple[Player, int]:
-    """A player who left comes back: drawn again from the next partie on."""
-    with store.write():
-        tournament = load(store, name)
-        players_only(tournament)
-        found = find_player(tournament, player)
-        if found.dropped_after is None:
-            raise TournamentError(_("{name} has not left the tournament"), name=found.name)
-        back = next_round(tournament)
-        if back > tournament.settings.rounds:
-            raise TournamentError(_("every round has been paired: no more entries"))
-        store.set_player_dropped(found.id, None)
-    return found, back
 
 
 def _history(tournament: Tournament) -> tuple[dict[frozenset[int], int],

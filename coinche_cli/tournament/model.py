@@ -6,7 +6,7 @@ Pure: the store builds a :class:`Tournament`; :mod:`coinche_cli.tournament.stand
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, assert_never
 
 from coinche_cli.errors import TournamentError
 from coinche_cli.i18n import _, npgettext
@@ -184,32 +184,64 @@ class Team(Value):
         dropped = self.dropped_after is not None and self.dropped_after < round_number
         return self.joined_round <= round_number and not dropped
 
+    def entrant(self) -> Entrant:
+        """A formed team as the entrant it registered as."""
+        return Entrant(self.id, self.name, self.club, "", self.registered, self.joined_round,
+                       self.dropped_after, "team", self.players)
 
-class Player(Value):
-    """A player registered alone in a mêlée."""
 
-    __slots__ = ("club", "dropped_after", "id", "joined_round", "licence", "name", "registered")
+#: Who registers for a concours: a formed team, or a player alone in a mêlée.
+EntrantKind = Literal["team", "player"]
+
+
+def entrant_words(kind: EntrantKind) -> str:
+    """An entrant's kind in words: "team", "player"."""
+    match kind:
+        case "team":
+            return _("team")
+        case "player":
+            return _("player")
+        case unreachable:
+            assert_never(unreachable)
+
+
+class Entrant(Value):
+    """Who registered for a concours, whatever its format: a formed team (``kind`` "team",
+    with its players' names) or a mêlée's player alone ("player", with their licence).
+    Registration, check-in, payments, prizes, the live page's phone and the season see only
+    this; what differs is read from ``kind``."""
+
+    __slots__ = ("club", "dropped_after", "id", "joined_round", "kind", "licence", "name",
+                 "players", "registered")
 
     def __init__(self, id: int, name: str, club: str = "", licence: str = "",
                  registered: int = 0, joined_round: int = 1,
-                 dropped_after: int | None = None) -> None:
+                 dropped_after: int | None = None, kind: EntrantKind = "player",
+                 players: tuple[str, ...] = ()) -> None:
         self.id = id
         self.name = name
         self.club = club
-        self.licence = licence  # the federation's licence number, if the club keeps them
+        self.licence = licence  # a player's licence number, if the club keeps them
         self.registered = registered  # registration order
-        self.joined_round = joined_round  # the first partie they can be drawn in
-        self.dropped_after = dropped_after  # they left after this partie
+        self.joined_round = joined_round  # the first round it can play in (late entries)
+        self.dropped_after = dropped_after  # it left after this round
+        self.kind = kind
+        self.players = players  # a team's players' names (a player alone: none)
 
-    def with_id(self, player_id: int) -> Player:
-        """This player as registered under ``player_id``."""
-        return Player(player_id, self.name, self.club, self.licence, self.registered,
-                      self.joined_round, self.dropped_after)
+    def with_id(self, entrant_id: int) -> Entrant:
+        """This entrant as registered under ``entrant_id``."""
+        return Entrant(entrant_id, self.name, self.club, self.licence, self.registered,
+                       self.joined_round, self.dropped_after, self.kind, self.players)
 
     def active_in(self, round_number: int) -> bool:
-        """Whether the player is drawn in ``round_number``."""
+        """Whether the entrant plays (is paired, or drawn) in ``round_number``."""
         dropped = self.dropped_after is not None and self.dropped_after < round_number
         return self.joined_round <= round_number and not dropped
+
+    def as_team(self) -> Team:
+        """A formed team's entrant as the side it is at a table."""
+        return Team(self.id, self.name, self.players, self.club, self.registered,
+                    self.joined_round, self.dropped_after)
 
 
 class ResultRow(Value):
@@ -294,13 +326,13 @@ class Penalty(Value):
 class Tournament(Value):
     """Everything about a tournament."""
 
-    __slots__ = ("_by_id", "_players_by_id", "id", "name", "penalties", "players", "rounds",
-                 "rules_name", "settings", "teams")
+    __slots__ = ("_by_id", "_entrants", "_players_by_id", "_sides", "id", "name", "penalties",
+                 "players", "rounds", "rules_name", "settings", "teams")
 
     def __init__(self, id: int, name: str, rules_name: str,
                  settings: Settings, teams: tuple[Team, ...] = (),
                  rounds: tuple[Round, ...] = (), penalties: tuple[Penalty, ...] = (),
-                 players: tuple[Player, ...] = ()) -> None:
+                 players: tuple[Entrant, ...] = ()) -> None:
         self.id = id
         self.name = name
         self.rules_name = rules_name
@@ -309,14 +341,53 @@ class Tournament(Value):
         self.rounds = rounds
         self.penalties = penalties
         self.players = players  # a mêlée's players (a formed-team tournament: none)
-        self._by_id: dict[int, Team] | None = None  # a cache, not part of the value
-        self._players_by_id: dict[int, Player] | None = None
+        self._by_id: dict[int, Team] | None = None  # caches, not part of the value
+        self._players_by_id: dict[int, Entrant] | None = None
+        self._entrants: tuple[Entrant, ...] | None = None
+        self._sides: dict[int, tuple[int, ...]] | None = None
 
-    def player(self, player_id: int) -> Player:
+    @property
+    def kind(self) -> EntrantKind:
+        """Who registers: formed teams, or in a mêlée players alone."""
+        return "player" if self.settings.melee else "team"
+
+    @property
+    def entrants(self) -> tuple[Entrant, ...]:
+        """Who registered, in registration order: the teams, or a mêlée's players."""
+        if self._entrants is None:
+            self._entrants = (self.players if self.settings.melee
+                              else tuple(team.entrant() for team in self.teams))
+        return self._entrants
+
+    def entrant(self, entrant_id: int) -> Entrant:
+        """The entrant with this id (a team, or a mêlée's player)."""
+        return self.player(entrant_id) if self.settings.melee else self.team(entrant_id).entrant()
+
+    def player(self, player_id: int) -> Entrant:
         """The mêlée player with this id."""
         if self._players_by_id is None:
             self._players_by_id = {player.id: player for player in self.players}
         return self._players_by_id[player_id]
+
+    def sides_of(self, entrant_id: int) -> tuple[int, ...]:
+        """The table sides an entrant has been: a formed team is its own; a mêlée's player is
+        each pair they were drawn in, one per partie played."""
+        if not self.settings.melee:
+            return (entrant_id,)
+        if self._sides is None:  # every player's pairs at once: a page lists them all
+            sides: dict[int, list[int]] = {}
+            for team in self.teams:
+                for member in team.members:
+                    sides.setdefault(member, []).append(team.id)
+            self._sides = {player: tuple(ids) for player, ids in sides.items()}
+        return self._sides.get(entrant_id, ())
+
+    def sits_out(self, played: Round, entrant_id: int) -> bool:
+        """Whether an entrant has no table in ``played``: a team's bye, a player sitting
+        out."""
+        if self.settings.melee:
+            return entrant_id in played.sitting_out
+        return played.bye == entrant_id
 
     def team(self, team_id: int) -> Team:
         """The team with this id."""

@@ -12,11 +12,14 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from typing import Literal, assert_never
+from typing import TYPE_CHECKING, Literal, assert_never
 
 from coinche_cli.errors import InputError
 from coinche_cli.i18n import _, spoken
 from coinche_cli.values import Value
+
+if TYPE_CHECKING:
+    from coinche_cli.tournament.model import EntrantKind
 
 #: How a payment was made.
 Method = Literal["cash", "cheque", "card", "transfer"]
@@ -136,29 +139,30 @@ def units(cents: int) -> int | float:
 
 
 class Arrival(Value):
-    """A team (or a mêlée's player: ``player``) checked in at the desk, and when."""
+    """An entrant (a team, or a mêlée's player: ``kind``) checked in at the desk, and when."""
 
-    __slots__ = ("arrived", "entrant", "player")
+    __slots__ = ("arrived", "entrant", "kind")
 
-    def __init__(self, entrant: int, arrived: str, player: bool = False) -> None:
+    def __init__(self, entrant: int, arrived: str, kind: EntrantKind = "team") -> None:
         self.entrant = entrant
         self.arrived = arrived
-        self.player = player
+        self.kind = kind
 
 
 class Payment(Value):
-    """Money paid at the desk by a team (or a mêlée's player): ``amount`` cents, negative for
-    a refund (with its ``reason``); ``at_checkin`` when the check-in that recorded it would
-    take it back with an undo."""
+    """Money paid at the desk by an entrant (a team, or a mêlée's player: ``kind``):
+    ``amount`` cents, negative for a refund (with its ``reason``); ``at_checkin`` when the
+    check-in that recorded it would take it back with an undo."""
 
-    __slots__ = ("amount", "at_checkin", "entered", "entrant", "method", "player", "reason")
+    __slots__ = ("amount", "at_checkin", "entered", "entrant", "kind", "method", "reason")
 
     def __init__(self, entrant: int, amount: int, method: Method, reason: str = "",
-                 at_checkin: bool = False, entered: str = "", player: bool = False) -> None:
+                 at_checkin: bool = False, entered: str = "",
+                 kind: EntrantKind = "team") -> None:
         self.entrant = entrant
         self.amount = amount
         self.method = method
         self.reason = reason
         self.at_checkin = at_checkin
         self.entered = entered
-        self.player = player
+        self.kind = kind

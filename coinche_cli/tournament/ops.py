@@ -5,12 +5,12 @@ transaction.  A refused operation leaves the store as it was.  The store is any
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from coinche_cli.errors import RowsRefused, TournamentError
+from coinche_cli.errors import TournamentError
 from coinche_cli.i18n import _, ngettext
-from coinche_cli.names import NameIndex, check_name, fold
+from coinche_cli.names import check_name, fold
 from coinche_cli.store import now
 from coinche_cli.store.records import ResultRecord, TournamentRecord
 from coinche_cli.tournament.found import _find, _read, next_round
@@ -58,132 +58,17 @@ def use(store: Store, name: str) -> Tournament:
     return _read(store, tournament_id)
 
 
-def team_index(tournament: Tournament) -> NameIndex[int]:
-    """The tournament's teams, searchable by name (:mod:`coinche_cli.names`)."""
-    return NameIndex((team.id, team.name, "") for team in tournament.teams)
-
-
 def find_team(tournament: Tournament, name: str, played: Round | None = None) -> Team:
-    """A team by name (case and accents ignored), or an unambiguous start of its name or of
-    one of its words.  In a mêlée, a player's name: their pair at partie ``played`` (default:
-    the current one)."""
+    """The side at a table a name gives: a team by name (case and accents ignored), or an
+    unambiguous start of its name or of one of its words.  In a mêlée, a player's name: their
+    pair at partie ``played`` (default: the current one)."""
     if tournament.settings.melee:
         from coinche_cli.tournament.melee import find_pair
 
         return find_pair(tournament, name, played)
-    team_id = team_index(tournament).resolve(name, field="team", kind="team")
-    return tournament.team(team_id)
+    from coinche_cli.tournament import entrants
 
-
-def teams_only(tournament: Tournament) -> None:
-    """Refuse a ``team …`` command in a mêlée."""
-    if tournament.settings.melee:
-        raise TournamentError(_("{name} is a mêlée: players register alone, with 'coinche "
-                                "tournament player …'"), name=tournament.name)
-
-
-#: The most teams a tournament registers (a concours of a region is a few hundred).
-MAX_TEAMS = 10_000
-
-
-def _players(text: str | Sequence[str]) -> tuple[str, ...]:
-    items = text.split(",") if isinstance(text, str) else list(text)
-    players = tuple(check_name(p, "players") for p in items if p.strip())
-    if len(players) > 2:
-        raise TournamentError(_("a team has two players, got {got}"), got=len(players))
-    return players
-
-
-def _new_teams(tournament: Tournament,
-               rows: Sequence[tuple[str, Sequence[str] | str, str]]) -> list[Team]:
-    """The teams to register, checked: a name, at most two players, no name registered twice
-    (as folded); every clash found in one pass."""
-    teams_only(tournament)
-    joined = next_round(tournament)
-    if joined > tournament.settings.rounds:
-        raise TournamentError(_("every round has been paired: no more entries"))
-    if len(tournament.teams) + len(rows) > MAX_TEAMS:
-        raise TournamentError(_("a tournament holds at most {most} teams ({count} are "
-                                "registered)"), most=MAX_TEAMS, count=len(tournament.teams))
-    taken = {fold(t.name): t.name for t in tournament.teams}
-    order = max((t.registered for t in tournament.teams), default=0)
-    teams = []
-    for name, players, club in rows:
-        name = check_name(name, "team")
-        key = fold(name)
-        if not key:
-            raise TournamentError(_("a team needs a name"))
-        if key in taken:
-            raise TournamentError(_("a team called {name!r} is already registered"),
-                                  name=taken[key])
-        taken[key] = name
-        order += 1
-        teams.append(Team(0, name, _players(players), check_name(club, "club"), order,
-                          joined))
-    return teams
-
-
-def add_team(store: Store, name: str | None, team: str, players: str,
-             club: str = "") -> Team:
-    """Register a team; after round 1 is paired it is a late entry for the next round."""
-    with store.write():
-        tournament = load(store, name)
-        (new,) = _new_teams(tournament, [(team, players, club)])
-        (team_id,) = store.add_teams(tournament.id, [new])
-    return new.with_id(team_id)
-
-
-def import_teams(store: Store, name: str | None,
-                 rows: Sequence[tuple[int, str, tuple[str, ...], str]]) -> list[Team]:
-    """Register every team of an import ``(row, name, players, club)``, or none: every row
-    whose name is already registered is reported at once."""
-    with store.write():
-        tournament = load(store, name)
-        teams_only(tournament)
-        taken = {fold(t.name) for t in tournament.teams}
-        clashes = [
-            _("row {row}: {problem}").format(
-                row=row, problem=_("a team called {name!r} is already registered").format(
-                    name=team.strip()))
-            for row, team, _players, _club in rows if fold(team) in taken
-        ]
-        if clashes:
-            raise RowsRefused(ngettext("{count} bad row; nothing imported",
-                                       "{count} bad rows; nothing imported",
-                                       len(clashes)).format(count=len(clashes)), clashes)
-        new = _new_teams(tournament,
-                         [(team, players, club) for _row, team, players, club in rows])
-        ids = store.add_teams(tournament.id, new)
-    return [team.with_id(team_id) for team, team_id in zip(new, ids, strict=True)]
-
-
-def drop_team(store: Store, name: str | None, team: str) -> tuple[Team, int]:
-    """A team leaves: it is not paired from the next round on; its results stay."""
-    with store.write():
-        tournament = load(store, name)
-        teams_only(tournament)
-        found = find_team(tournament, team)
-        if found.dropped_after is not None:
-            raise TournamentError(_("{name} has already left the tournament"), name=found.name)
-        after = tournament.current.number if tournament.current else 0
-        store.set_team_dropped(found.id, after)
-    return found, after
-
-
-def return_team(store: Store, name: str | None, team: str) -> tuple[Team, int]:
-    """A team that left comes back: it is paired again from the next round on (the rounds it
-    missed stay missed); returns the team and that round."""
-    with store.write():
-        tournament = load(store, name)
-        teams_only(tournament)
-        found = find_team(tournament, team)
-        if found.dropped_after is None:
-            raise TournamentError(_("{name} has not left the tournament"), name=found.name)
-        back = next_round(tournament)
-        if back > tournament.settings.rounds:
-            raise TournamentError(_("every round has been paired: no more entries"))
-        store.set_team_dropped(found.id, None)
-    return found, back
+    return tournament.team(entrants.find(tournament, name).id)
 
 
 def contenders(tournament: Tournament, number: int,

@@ -8,11 +8,20 @@ command line, the live page's ``/api`` and ``store copy``'s check.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, assert_never
 
 from coinche_cli.i18n import _
+from coinche_cli.names import fold
 from coinche_cli.store.records import ResultRecord, source_words
-from coinche_cli.tournament.model import Board, Round, Tournament, bye_points
+from coinche_cli.tournament.model import (
+    Board,
+    Entrant,
+    EntrantKind,
+    Round,
+    Team,
+    Tournament,
+    bye_points,
+)
 
 if TYPE_CHECKING:  # the standings load only for the commands that show them
     from coinche_cli.tournament.standings import Standing
@@ -41,18 +50,111 @@ def penalties_json(tournament: Tournament, up_to: int | None = None) -> list[dic
     return rows
 
 
-def teams_json(tournament: Tournament) -> list[dict[str, Any]]:
-    """The registered teams (``team list --json``)."""
-    return [{"team": t.name, "players": list(t.players), "club": t.club,
-             "registered": t.registered, "joined_round": t.joined_round,
-             "dropped_after": t.dropped_after} for t in tournament.teams]
+class Named(TypedDict):
+    """An entrant named as its door calls it: ``team`` in a formed-team concours, ``player``
+    in a mêlée (one of the two keys, never both)."""
+
+    team: NotRequired[str]
+    player: NotRequired[str]
 
 
-def players_json(tournament: Tournament) -> list[dict[str, Any]]:
+def named(kind: EntrantKind, name: str) -> Named:
+    """``{"team": name}`` or ``{"player": name}``: a view's row starts with it."""
+    match kind:
+        case "team":
+            return {"team": name}
+        case "player":
+            return {"player": name}
+        case unreachable:
+            assert_never(unreachable)
+
+
+class TeamRow(TypedDict):
+    """A registered team (``team list --json``; a mêlée's pair in ``store copy``'s check)."""
+
+    team: str
+    players: list[str]
+    club: str
+    registered: int
+    joined_round: int
+    dropped_after: int | None
+
+
+class PlayerRow(TypedDict):
+    """A mêlée's registered player (``player list --json``)."""
+
+    name: str
+    club: str
+    licence: str
+    registered: int
+    joined_round: int
+    dropped_after: int | None
+
+
+class TeamAdded(TypedDict):
+    """``team add --json``."""
+
+    team: str
+    players: list[str]
+    club: str
+    joined_round: int
+
+
+class PlayerAdded(TypedDict):
+    """``player add --json``."""
+
+    name: str
+    club: str
+    licence: str
+    joined_round: int
+
+
+def team_row(team: Team | Entrant) -> TeamRow:
+    """A team as ``team list --json`` prints it."""
+    return {"team": team.name, "players": list(team.players), "club": team.club,
+            "registered": team.registered, "joined_round": team.joined_round,
+            "dropped_after": team.dropped_after}
+
+
+def player_row(player: Entrant) -> PlayerRow:
+    """A mêlée's player as ``player list --json`` prints it."""
+    return {"name": player.name, "club": player.club, "licence": player.licence,
+            "registered": player.registered, "joined_round": player.joined_round,
+            "dropped_after": player.dropped_after}
+
+
+def teams_json(tournament: Tournament) -> list[TeamRow]:
+    """The tournament's teams (``team list --json``; in a mêlée, the pairs drawn)."""
+    return [team_row(t) for t in tournament.teams]
+
+
+def players_json(tournament: Tournament) -> list[PlayerRow]:
     """A mêlée's registered players (``player list --json``)."""
-    return [{"name": p.name, "club": p.club, "licence": p.licence,
-             "registered": p.registered, "joined_round": p.joined_round,
-             "dropped_after": p.dropped_after} for p in tournament.players]
+    return [player_row(p) for p in tournament.players]
+
+
+def entrant_row(entrant: Entrant) -> TeamRow | PlayerRow:
+    """An entrant as its door's ``list --json`` prints it: a team's keys, or a player's."""
+    match entrant.kind:
+        case "team":
+            return team_row(entrant)
+        case "player":
+            return player_row(entrant)
+        case unreachable:
+            assert_never(unreachable)
+
+
+def registered_json(entrant: Entrant) -> TeamAdded | PlayerAdded:
+    """An entrant just registered (``team add --json``, ``player add --json``)."""
+    match entrant.kind:
+        case "team":
+            return {"team": entrant.name, "players": list(entrant.players),
+                    "club": entrant.club, "joined_round": entrant.joined_round}
+        case "player":
+            return {"name": entrant.name, "club": entrant.club, "licence": entrant.licence,
+                    "joined_round": entrant.joined_round}
+        case unreachable:
+            assert_never(unreachable)
 
 
 def round_json(tournament: Tournament, played: Round) -> dict[str, Any]:
@@ -195,3 +297,95 @@ def _melee_export(tournament: Tournament, data: dict[str, Any]) -> None:
     for played, exported in zip(tournament.rounds, data["rounds"], strict=True):
         exported["sitting_out"] = [tournament.player(p).name for p in played.sitting_out]
         exported["bye_points"] = bye_points(tournament, played) if played.sitting_out else None
+
+
+class ByeLine(TypedDict):
+    """A round an entrant had no table: a bye, or a mêlée's partie sat out."""
+
+    round: int
+    bye: Literal[True]
+
+
+class PlayedLine(TypedDict):
+    """A round an entrant played: its table, opponent, scores (None after a forfeit, which
+    says whose), and how it ended."""
+
+    round: int
+    bye: Literal[False]
+    table: int
+    opponent: str
+    score: int | None
+    against: int | None
+    forfeit: Literal["mine", "theirs"] | None
+    outcome: Literal["won", "lost", "draw"]
+
+
+ResultLine = ByeLine | PlayedLine
+
+
+class EntrantLine(TypedDict):
+    """An entrant as the live page's phone finds it (``/me``, ``/teams``)."""
+
+    name: str
+    table: int | None
+    partner: str | None  # a mêlée's partner this partie (a formed team: None)
+    opponent: str | None
+    bye: bool
+    results: list[ResultLine]
+
+
+def entrant_lines(tournament: Tournament, current: Round | None) -> list[EntrantLine]:
+    """Every entrant still playing (a team, or a mêlée's player), alphabetical (folded): its
+    table, partner (a mêlée) and opponent in the current round, or its bye (a player sitting
+    out), and its results so far: its own as a team, a player's pairs' and parties sat out
+    (what the live page's ``/me`` and ``/teams`` show)."""
+    rows: list[EntrantLine] = []
+    at = {} if current is None else {side: board for board in current.boards
+                                     for side in (board.team1, board.team2)}
+    for entrant in tournament.entrants:
+        if entrant.dropped_after is not None:
+            continue
+        table, partner, opponent, bye = None, None, None, False
+        sides = tournament.sides_of(entrant.id)
+        if current is not None:
+            bye = tournament.sits_out(current, entrant.id)
+            mine = next((side for side in sides if side in at), None)
+            if mine is not None:
+                board = at[mine]
+                table, opponent = board.table, tournament.name_of(board.opponent(mine))
+                partner = next((tournament.player(p).name for p in tournament.team(mine).members
+                                if p != entrant.id), None)
+        results = [entry for side in sides for entry in _side_results(tournament, side)]
+        if tournament.settings.melee:  # a team's bye is among its results already
+            results += [ByeLine(round=played.number, bye=True) for played in tournament.rounds
+                        if entrant.id in played.sitting_out]
+        rows.append({"name": entrant.name, "table": table, "partner": partner,
+                     "opponent": opponent, "bye": bye,
+                     "results": sorted(results, key=lambda r: r["round"])})
+    return sorted(rows, key=lambda row: fold(row["name"]))
+
+
+def _side_results(tournament: Tournament, team_id: int) -> list[ResultLine]:
+    """A side's rounds so far: the opponent, its score and the opponent's (None after a
+    forfeit, which says whose: ``mine`` or ``theirs``), won or not."""
+    results: list[ResultLine] = []
+    for played in tournament.rounds:
+        if played.bye == team_id:
+            results.append(ByeLine(round=played.number, bye=True))
+            continue
+        board = played.board_of(team_id)
+        if board is None or not board.has_result:
+            continue
+        forfeit: Literal["mine", "theirs"] | None = (
+            None if board.forfeit is None else "mine" if board.forfeit == team_id else "theirs")
+        first = board.team1 == team_id
+        mine, theirs = ((board.score1, board.score2) if first
+                        else (board.score2, board.score1))
+        winner = tournament.winner(played, board)
+        outcome: Literal["won", "lost", "draw"] = (
+            "draw" if winner is None else "won" if winner == team_id else "lost")
+        results.append(PlayedLine(round=played.number, bye=False, table=board.table,
+                                  opponent=tournament.name_of(board.opponent(team_id)),
+                                  score=mine, against=theirs, forfeit=forfeit,
+                                  outcome=outcome))
+    return results

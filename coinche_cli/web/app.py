@@ -128,7 +128,7 @@ def create_app(settings: Settings) -> _Guarded:
         every phone's every view it made the server's work grow with the square of the
         field)."""
         typed = request.query_params.get("team", "")[:MAX_TEAM]
-        found = state.snapshot.team(typed) if typed else None
+        found = state.snapshot.entrant(typed) if typed else None
         return page(request, "me.html", typed=typed, found=found)
 
     listed: dict[tuple[str, str, int, str], tuple[str, bytes]] = {}  # a page: ETag, body
