@@ -133,14 +133,14 @@ def _views(store: SqlStore, games: dict[int, int],
 def _desk_views(store: SqlStore, tournament: Tournament, named: str) -> list[tuple[str, Any]]:
     """The registration desk's views of a tournament that uses it (``checkin --list``,
     ``fees``, ``prizes``); none for one that does not (its copy checks as before)."""
-    from coinche_cli.tournament import desk, desk_prizes
+    from coinche_cli.tournament import desk, desk_views
 
     state = desk.read_state(store, tournament)
     if not state.used(tournament):
         return []
-    return [(f"{named}: checkin --list", desk_prizes.checkin_json(tournament, state)),
-            (f"{named}: fees", desk_prizes.fees_json(tournament, state)),
-            (f"{named}: prizes", desk_prizes.prize_json(tournament, state))]
+    return [(f"{named}: checkin --list", desk_views.checkin_json(tournament, state)),
+            (f"{named}: fees", desk_views.fees_json(tournament, state)),
+            (f"{named}: prizes", desk_views.prize_json(tournament, state))]
 
 
 def _same_codes(original: SqlStore, copy: SqlStore, copied: Copied) -> None:

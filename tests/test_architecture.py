@@ -30,13 +30,14 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
                    "coinche_cli.tournament.standings", "coinche_cli.tournament.codes",
                    "coinche_cli.tournament.melee_draw", "coinche_cli.tournament.melee_standings",
                    "coinche_cli.tournament.money", "coinche_cli.tournament.prizes",
+                   "coinche_cli.tournament.accounts",
                    "coinche_cli.game.stats", "coinche_cli.season.model",
                    "coinche_cli.season.people", "coinche_cli.season.events",
                    "coinche_cli.season.ranking", "coinche_cli.season.ratings")),
     "records": (2, ("coinche_cli.store.records",)),
     # three rooms of one level, which never see each other
     "views": (3, ("coinche_cli.game.views", "coinche_cli.tournament.views",
-                  "coinche_cli.tournament.poster_views")),
+                  "coinche_cli.tournament.desk_views", "coinche_cli.tournament.poster_views")),
     "sheets": (3, ("coinche_cli.sheets",)),
     "store": (3, ("coinche_cli.store",)),
     # the operations: one per command, read -> check -> write in one transaction
@@ -44,7 +45,8 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
                        "coinche_cli.tournament.results", "coinche_cli.tournament.table_games",
                        "coinche_cli.tournament.melee", "coinche_cli.tournament.found",
                        "coinche_cli.tournament.entrants",
-                       "coinche_cli.tournament.desk", "coinche_cli.tournament.desk_prizes",
+                       "coinche_cli.tournament.desk", "coinche_cli.tournament.prize_list",
+                       "coinche_cli.tournament.poster_data",
                        "coinche_cli.store_copy", "coinche_cli.game.stored",
                        "coinche_cli.season.ops", "coinche_cli.season.people_ops")),
     # the two clients, which never import each other

@@ -46,18 +46,24 @@ def test_what_each_team_owes(concours: Concours) -> None:
     # the fee as typed, in cents; without --require-checkin every registered team is liable
     assert t.json("fees")["fee"] == 2050 and t.json("fees")["expected"] == 5 * 2050
     first = t.json("checkin", "Les As", "--paid", "20.50")
-    assert first[0]["paid"] == 2050 and first[0]["arrived"] is not None
+    # one view whatever the flags: the desk as it now stands, and what was done
+    assert set(first) == set(t.json("checkin", "--list"))
+    assert t.json("checkin", "--list")["done"] == []
+    assert first["done"][0]["paid"] == 2050 and first["done"][0]["arrived"] is not None
+    assert first["rows"][0] == {"team": "Les As", "status": "present",
+                                "arrived": first["done"][0]["arrived"], "paid": 2050,
+                                "owed": 0}
     # a payment on top of a check-in: the team has come already
-    assert t.json("checkin", "Rois", "--paid", "10", "--method", "cheque")[0]["arrived"]
+    assert t.json("checkin", "Rois", "--paid", "10", "--method", "cheque")["done"][0]["arrived"]
     again = t.json("checkin", "Rois", "--paid", "15")
-    assert again[0]["arrived"] is None and "more than the entry fee" in t.last.stderr
+    assert again["done"][0]["arrived"] is None and "more than the entry fee" in t.last.stderr
     assert t.refused("checkin", "Rois").endswith("(--paid AMOUNT records a payment)")
     # a team that leaves before playing, never checked in: nothing is expected of it
     t.run("team", "drop", "Les Dix")
     # an undo takes the check-in back, with the payment it recorded (not later ones)
     t.run("checkin", "Dames", "--paid", "20.50", "--method", "card")
     undone = t.json("checkin", "Dames", "--undo")
-    assert undone[0]["undone"] and undone[0]["taken_back"] == 2050
+    assert undone["done"][0]["undone"] and undone["done"][0]["taken_back"] == 2050
     assert t.refused("checkin", "Dames", "--undo") == "error: Les Dames has not checked in"
     # a refund: money given back, with its reason; never more than was paid
     assert "a refund of" in t.refused("checkin", "As", "--paid", "-25", "--reason", "x")

@@ -20,7 +20,8 @@ from coinche_cli.cli.store import open_store
 from coinche_cli.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from coinche_cli.tournament.desk import CheckedIn
+    from coinche_cli.tournament.accounts import CheckedIn
+    from coinche_cli.tournament.desk_views import CheckinJson
     from coinche_cli.tournament.model import Tournament
 
 # --- tournament new's options ----------------------------------------------------------------
@@ -92,41 +93,32 @@ def checkin(
     as_json: JsonOption = False,
 ) -> None:
     from coinche_cli.errors import InputError
-    from coinche_cli.tournament import desk, desk_prizes
+    from coinche_cli.tournament import desk
 
     store = open_store(ctx)
     if listing:
         if names or paid is not None or undo:
             raise InputError("--list", _("--list shows the desk: give no name, --paid or "
                                          "--undo"))
-        found, data = desk_prizes.checkin_list(store, tournament)
+        found, data = desk.listing(store, tournament)
         if as_json:
             print_json(data)
             return
         _print_list(found, data)
         return
-    found, done, warnings = desk.checkin(store, tournament, names or [], paid, method, reason,
-                                         undo)
+    found, done, warnings, data = desk.checkin(store, tournament, names or [], paid, method,
+                                               reason, undo)
     for warning in warnings:
         warning_line(warning)
-    if as_json:
-        print_json([_entry_json(found, entry) for entry in done])
+    if as_json:  # the same view as --list's, with what was done
+        print_json(data)
         return
     for entry in done:
         print_line(_entry_text(found, entry))
 
 
-def _entry_json(found: "Tournament", entry: "CheckedIn") -> dict[str, Any]:
-    payment = entry.payment
-    return {"player" if found.settings.melee else "team": entry.entrant.name,
-            "arrived": entry.arrived, "undone": entry.undone,
-            "paid": None if payment is None else payment.amount,
-            "method": None if payment is None else payment.method,
-            "taken_back": entry.taken_back, "plays_from": entry.plays_from}
-
-
 def _entry_text(found: "Tournament", entry: "CheckedIn") -> str:
-    from coinche_cli.tournament.desk import clock, money
+    from coinche_cli.tournament.accounts import clock, money
     from coinche_cli.tournament.money import method_words
 
     name = entry.entrant.name
@@ -153,20 +145,15 @@ def _entry_text(found: "Tournament", entry: "CheckedIn") -> str:
     return text
 
 
-def _status_words(status: str) -> str:
-    if status == "present":
-        return _("present")
-    return _("left") if status == "left" else _("absent")
+def _print_list(found: "Tournament", data: "CheckinJson") -> None:
+    from coinche_cli.tournament.accounts import clock, money
+    from coinche_cli.tournament.desk_views import status_words
 
-
-def _print_list(found: "Tournament", data: dict[str, Any]) -> None:
-    from coinche_cli.tournament.desk import clock, money
-
-    key = "player" if found.settings.melee else "team"
+    key = found.kind
     columns = [Column(_("Player") if key == "player" else _("Team"), flexible=True),
                Column(_("status")), Column(_("arrived")), Column(_("paid"), right=True),
                Column(_("owed"), right=True)]
-    print_table(columns, [[row[key], _status_words(row["status"]),
+    print_table(columns, [[row[key], status_words(row["status"]),
                            clock(row["arrived"]) if row["arrived"] else "",
                            money(found, row["paid"]), money(found, row["owed"])]
                           for row in data["rows"]])
@@ -191,26 +178,26 @@ def fees(
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    from coinche_cli.tournament import desk, desk_prizes
+    from coinche_cli.tournament import accounts, desk
     from coinche_cli.tournament.money import METHODS, method_words
 
     store = open_store(ctx)
     if fee is not None or currency is not None:
         desk.set_fee(store, tournament, fee, currency)
-    found, data = desk_prizes.fees(store, tournament)
+    found, data = desk.fees(store, tournament)
     if as_json:
         print_json(data)
         return
 
     def money(cents: int) -> str:
-        return desk.money(found, cents)
+        return accounts.money(found, cents)
 
     print_line(_("fees of {name}: {fee} a player").format(name=found.name, fee=money(data["fee"]))
                if data["fee"] is not None and found.settings.melee else
                _("fees of {name}: {fee} a team").format(name=found.name, fee=money(data["fee"]))
                if data["fee"] is not None else
                _("fees of {name}: no entry fee is set").format(name=found.name))
-    key = "player" if found.settings.melee else "team"
+    key = found.kind
     rows = [[_("expected"), money(data["expected"])], [_("received"), money(data["received"])]]
     rows += [["  " + method_words(method), money(data["received_by_method"][method])]
              for method in METHODS if data["received_by_method"][method]]
@@ -240,9 +227,10 @@ def prizes(ctx: typer.Context, tournament: TournamentOption = None,
     """Show who gets what (the standings so far, final once the last round is complete)."""
     if ctx.invoked_subcommand is not None:
         return
-    from coinche_cli.tournament import desk, desk_prizes
+    from coinche_cli.tournament import prize_list
+    from coinche_cli.tournament.accounts import money
 
-    found, data = desk_prizes.prize_list(open_store(ctx), tournament)
+    found, data = prize_list.prize_list(open_store(ctx), tournament)
     if as_json:
         print_json(data)
         return
@@ -251,7 +239,7 @@ def prizes(ctx: typer.Context, tournament: TournamentOption = None,
     else:
         print_line(_("prizes of {name}, provisional: the last round is not complete").format(
             name=found.name))
-    key = "player" if found.settings.melee else "team"
+    key = found.kind
     if not data["rows"]:
         print_line(_("no prize yet: tournament prizes set FILE, prizes add RANK PRIZE, or "
                      "prizes pot --percent 60,30,10"))
@@ -260,15 +248,15 @@ def prizes(ctx: typer.Context, tournament: TournamentOption = None,
                      Column(_("Player") if key == "player" else _("Team"), flexible=True),
                      Column(_("prize"), flexible=True), Column(_("amount"), right=True)],
                     [[f"{row['rank']}=" if row["tied"] else str(row["rank"]), row[key],
-                      row["prize"] or "", desk.money(found, row["amount"]) if row["amount"]
+                      row["prize"] or "", money(found, row["amount"]) if row["amount"]
                       else ""] for row in data["rows"]])
     pot = data["pot"]
     if pot is not None:
         source = (_("the fees received") if pot["of"] == "fees" else _("a fixed amount"))
         print_line(_("pot: {total} ({source}), shared {percents}; not given: {remainder}")
-                   .format(total=desk.money(found, pot["total"]), source=source,
+                   .format(total=money(found, pot["total"]), source=source,
                            percents=" / ".join(f"{p}%" for p in pot["percents"]),
-                           remainder=desk.money(found, data["remainder"])))
+                           remainder=money(found, data["remainder"])))
 
 
 @prizes_app.command("set", help=N_(
@@ -282,10 +270,10 @@ def prizes_set(
     tournament: TournamentOption = None,
 ) -> None:
     from coinche_cli.sheets.prize_file import read_prizes
-    from coinche_cli.tournament import desk_prizes
+    from coinche_cli.tournament import prize_list
 
     lines = read_prizes(path)
-    desk_prizes.set_prizes(open_store(ctx), tournament, lines)
+    prize_list.set_prizes(open_store(ctx), tournament, lines)
     print_line(ngettext("{count} prize line set from {path}",
                         "{count} prize lines set from {path}", len(lines)).format(
         count=len(lines), path=path))
@@ -302,9 +290,9 @@ def prizes_add(
         "The prize: in kind, or an amount."))],
     tournament: TournamentOption = None,
 ) -> None:
-    from coinche_cli.tournament import desk_prizes
+    from coinche_cli.tournament import prize_list
 
-    added = desk_prizes.add_prize(open_store(ctx), tournament, ranks, prize)
+    added = prize_list.add_prize(open_store(ctx), tournament, ranks, prize)
     print_line(_("prize for {ranks}: {prize}").format(ranks=added.ranks(),
                                                      prize=added.prize or prize.strip()))
 
@@ -317,9 +305,9 @@ def prizes_remove(
     ranks: Annotated[str, typer.Argument(metavar=N_("RANK"), help=N_("3, 5-8, or *."))],
     tournament: TournamentOption = None,
 ) -> None:
-    from coinche_cli.tournament import desk_prizes
+    from coinche_cli.tournament import prize_list
 
-    removed = desk_prizes.remove_prize(open_store(ctx), tournament, ranks)
+    removed = prize_list.remove_prize(open_store(ctx), tournament, ranks)
     print_line(_("no more prize for {ranks}").format(ranks=removed.ranks()))
 
 
@@ -339,10 +327,11 @@ def prizes_pot(
     clear: Annotated[bool, typer.Option("--clear", help=N_("No pot."))] = False,
     tournament: TournamentOption = None,
 ) -> None:
-    from coinche_cli.tournament import desk, desk_prizes
+    from coinche_cli.tournament import prize_list
+    from coinche_cli.tournament.accounts import money
 
-    found, pot, warnings = desk_prizes.set_pot(open_store(ctx), tournament, percent, of, amount,
-                                               clear)
+    found, pot, warnings = prize_list.set_pot(open_store(ctx), tournament, percent, of, amount,
+                                              clear)
     for warning in warnings:
         warning_line(warning)
     if pot is None:
@@ -352,7 +341,7 @@ def prizes_pot(
             percents=" / ".join(f"{p}%" for p in pot.percents)))
     else:
         print_line(_("pot: {total}, shared {percents}").format(
-            total=desk.money(found, pot.amount),
+            total=money(found, pot.amount),
             percents=" / ".join(f"{p}%" for p in pot.percents)))
 
 
@@ -377,12 +366,12 @@ def poster(
     from coinche_cli.cli.store import refuse_own_files
     from coinche_cli.errors import InputError
     from coinche_cli.sheets.posters import write_poster
-    from coinche_cli.tournament import desk_prizes
+    from coinche_cli.tournament import poster_data
 
     if path.suffix.lower() not in (".html", ".htm"):
         raise InputError("path", _("{path} is not an .html file"), path=path)
     store = open_store(ctx)
     refuse_own_files(store, [path])
-    data = desk_prizes.poster(store, tournament, kind, round_number)
+    data = poster_data.poster(store, tournament, kind, round_number)
     write_poster(path, data)
     print_line(_("wrote {path}").format(path=path))

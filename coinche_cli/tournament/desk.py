@@ -5,22 +5,12 @@ The operations of ``tournament checkin`` and of the fee, and what pairing asks o
 operation reads, checks everything, then writes in one transaction; a refused one leaves
 the store as it was.
 
-What an entrant owes (the treasurer's rule, stated once here):
-
-- an entrant is **liable** for the fee once it has checked in or played (been paired, had a
-  bye, or in a mêlée sat out); without ``--require-checkin`` every registered entrant that
-  has not left is liable too (the desk may never check anyone in).  A team that never came
-  and never played owes nothing;
-- it **owes** the fee less what it paid; a **refund** (a payment of a negative amount, with
-  its reason) gives money back and lowers what is **expected** of it by as much: a team that
-  withdraws and is refunded in full is expected to pay nothing;
-- what is **expected** is the sum of every liable entrant's fee less its refunds.
+What an entrant owes is the treasurer's rule of :mod:`coinche_cli.tournament.accounts`;
+what the desk shows is :mod:`coinche_cli.tournament.desk_views`'s.
 """
 
 from __future__ import annotations
 
-import calendar
-import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -29,31 +19,34 @@ from coinche_cli.i18n import _
 from coinche_cli.names import check_name
 from coinche_cli.store import now
 from coinche_cli.tournament import entrants
+from coinche_cli.tournament.accounts import (
+    Account,
+    CheckedIn,
+    DeskState,
+    accounts,
+    clock,
+    money,
+)
+from coinche_cli.tournament.desk_views import (
+    CheckinJson,
+    DeskExport,
+    FeesJson,
+    checkin_json,
+    desk_export,
+    fees_json,
+)
 from coinche_cli.tournament.found import load
 from coinche_cli.tournament.model import Entrant, Tournament
 from coinche_cli.tournament.money import (
     Arrival,
     Payment,
     check_method,
-    format_amount,
     locale_currency,
     parse_amount,
 )
-from coinche_cli.values import Value
 
 if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
-    from coinche_cli.tournament.prizes import Pot, PrizeLine
-
-
-def played(tournament: Tournament) -> frozenset[int]:
-    """The entrants who have played: been paired, had a bye, or in a mêlée sat out."""
-    if tournament.settings.melee:
-        return frozenset({member for round_ in tournament.rounds for board in round_.boards
-                          for team in (board.team1, board.team2)
-                          for member in tournament.team(team).members}
-                         | {p for round_ in tournament.rounds for p in round_.sitting_out})
-    return tournament.played_teams()
 
 
 def find_entrants(tournament: Tournament, names: Sequence[str]) -> list[Entrant]:
@@ -68,27 +61,6 @@ def find_entrants(tournament: Tournament, names: Sequence[str]) -> list[Entrant]
     return found
 
 
-class DeskState(Value):
-    """What the desk keeps of a tournament: who arrived when, every payment, the prize lines
-    and the pot."""
-
-    __slots__ = ("arrivals", "lines", "payments", "pot")
-
-    def __init__(self, arrivals: dict[int, str], payments: Sequence[Payment],
-                 lines: Sequence[PrizeLine], pot: Pot | None) -> None:
-        self.arrivals = arrivals
-        self.payments = tuple(payments)
-        self.lines = tuple(lines)
-        self.pot = pot
-
-    def used(self, tournament: Tournament) -> bool:
-        """Whether the tournament uses the desk at all (else it prints and exports as a
-        concours always did)."""
-        settings = tournament.settings
-        return bool(settings.fee is not None or settings.currency or settings.require_checkin
-                    or self.arrivals or self.payments or self.lines or self.pot)
-
-
 def read_state(store: Store, tournament: Tournament) -> DeskState:
     """The desk's records of ``tournament`` (inside the caller's reading or write)."""
     with store.reading():
@@ -97,90 +69,13 @@ def read_state(store: Store, tournament: Tournament) -> DeskState:
                          store.prize_pot(tournament.id))
 
 
-def currency(tournament: Tournament) -> str:
-    """The tournament's currency: the one it was given, else the locale's."""
-    return tournament.settings.currency or locale_currency()
-
-
-def money(tournament: Tournament, cents: int) -> str:
-    """An amount in the tournament's currency, in words."""
-    return format_amount(cents, currency(tournament))
-
-
-def clock(moment: str) -> str:
-    """A stored moment (UTC) as the desk's clock shows it: ``14:05``, local time."""
-    try:
-        seconds = calendar.timegm(time.strptime(moment[:19], "%Y-%m-%dT%H:%M:%S"))
-    except ValueError:
-        return moment
-    return time.strftime("%H:%M", time.localtime(seconds))
-
-
-class Account(Value):
-    """An entrant's account at the desk: whether it has played, when it arrived (None: not
-    yet), what it paid and was refunded, what is expected of it and what it still owes, in
-    cents."""
-
-    __slots__ = ("arrived", "due", "entrant", "owed", "paid", "played", "refunded")
-
-    def __init__(self, entrant: Entrant, played: bool, arrived: str | None, paid: int,
-                 refunded: int, due: int, owed: int) -> None:
-        self.entrant = entrant
-        self.played = played
-        self.arrived = arrived
-        self.paid = paid
-        self.refunded = refunded
-        self.due = due
-        self.owed = owed
-
-
-def accounts(tournament: Tournament, state: DeskState) -> list[Account]:
-    """Every entrant's account, in registration order (the rule: this module's docstring)."""
-    fee = tournament.settings.fee or 0
-    paid: dict[int, int] = {}
-    refunded: dict[int, int] = {}
-    for payment in state.payments:
-        into = paid if payment.amount > 0 else refunded
-        into[payment.entrant] = into.get(payment.entrant, 0) + abs(payment.amount)
-    found = []
-    seen = played(tournament)
-    for entrant in tournament.entrants:
-        arrived = state.arrivals.get(entrant.id)
-        liable = (arrived is not None or entrant.id in seen
-                  or (not tournament.settings.require_checkin
-                      and entrant.dropped_after is None))
-        back = refunded.get(entrant.id, 0)
-        given = paid.get(entrant.id, 0)
-        due = max(0, fee - back) if liable else 0
-        found.append(Account(entrant, entrant.id in seen, arrived, given, back, due,
-                             max(0, due - (given - back))))
-    return found
-
-
-class CheckedIn(Value):
-    """What ``tournament checkin`` did for one entrant: its arrival (None when it had come
-    already), the payment recorded, an undone check-in and the cents it took back, and the
-    round it is paired from when it came after the first one was paired."""
-
-    __slots__ = ("arrived", "entrant", "payment", "plays_from", "taken_back", "undone")
-
-    def __init__(self, entrant: Entrant, arrived: str | None = None,
-                 payment: Payment | None = None, undone: bool = False, taken_back: int = 0,
-                 plays_from: int | None = None) -> None:
-        self.entrant = entrant
-        self.arrived = arrived
-        self.payment = payment
-        self.undone = undone
-        self.taken_back = taken_back
-        self.plays_from = plays_from
-
-
 def checkin(store: Store, name: str | None, names: Sequence[str], paid: str | None = None,
             method: str = "cash", reason: str = "", undo: bool = False
-            ) -> tuple[Tournament, list[CheckedIn], list[str]]:
+            ) -> tuple[Tournament, list[CheckedIn], list[str], CheckinJson]:
     """Check entrants in, record a payment for each (``paid``: an amount as typed; negative,
     with a ``reason``, a refund), or undo their check-in and the payments it recorded.
-    Returns the tournament, what was done for each, and the warnings."""
+    Returns the tournament, what was done for each, the warnings, and the desk as it now
+    stands with what was done (``checkin --json``)."""
     how = check_method(method)
     amount = None if paid is None else parse_amount(paid, "--paid", negative=True)
     if amount == 0:
@@ -234,7 +129,8 @@ def checkin(store: Store, name: str | None, names: Sequence[str], paid: str | No
                                                              - account.refunded + amount)))
         for entry in done:
             _write(store, tournament, entry)
-    return tournament, done, warnings
+        now_held = checkin_json(tournament, read_state(store, tournament), done)
+    return tournament, done, warnings, now_held
 
 
 def _undo(state: DeskState, account: Account, arrived: str | None) -> CheckedIn:
@@ -268,6 +164,27 @@ def _write(store: Store, tournament: Tournament, entry: CheckedIn) -> None:
         store.add_arrival(tournament.id, Arrival(entrant.id, entry.arrived, entrant.kind))
     if entry.payment is not None:
         store.add_payment(tournament.id, entry.payment)
+
+
+def listing(store: Store, name: str | None) -> tuple[Tournament, CheckinJson]:
+    """Who has come and paid (``checkin --list``), read in one snapshot."""
+    with store.reading():
+        tournament = load(store, name)
+        state = read_state(store, tournament)
+    return tournament, checkin_json(tournament, state)
+
+
+def fees(store: Store, name: str | None) -> tuple[Tournament, FeesJson]:
+    """The treasurer's total (``tournament fees``), read in one snapshot."""
+    with store.reading():
+        tournament = load(store, name)
+        state = read_state(store, tournament)
+    return tournament, fees_json(tournament, state)
+
+
+def export_data(store: Store, tournament: Tournament) -> DeskExport:
+    """The desk's part of ``tournament export`` (inside its reading)."""
+    return desk_export(tournament, read_state(store, tournament))
 
 
 def checked_in(store: Store, tournament: Tournament) -> frozenset[int] | None:

@@ -287,7 +287,7 @@ def export_data(store: Store, name: str | None,
     rounds and penalties, and the deals of every table scored deal by deal (each game's rows
     as ``table_deals`` reads them: :func:`coinche_cli.game.ops.deal_rows`, handed over by
     the caller, since the tournament package never imports the game's)."""
-    from coinche_cli.tournament import desk_prizes
+    from coinche_cli.tournament import desk
     from coinche_cli.tournament.views import export_data as data
 
     with store.reading():
@@ -297,7 +297,7 @@ def export_data(store: Store, name: str | None,
                  if board.game_id is not None for row in table_deals(store, board.game_id)]
         # the desk's fees and prizes, when the tournament uses them
         return {**data(found, ranked(found), deals, store.results(found.id)),
-                **desk_prizes.export_data(store, found)}
+                **desk.export_data(store, found)}
 
 
 def ranked(tournament: Tournament, after_round: int | None = None) -> list[Standing]:

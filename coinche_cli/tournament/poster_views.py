@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from coinche_cli.names import fold
+from coinche_cli.tournament.desk_views import PrizesJson
 from coinche_cli.tournament.model import Round, Tournament
 
 #: What a poster shows.
@@ -78,7 +79,7 @@ def pairings_poster(tournament: Tournament, played: Round) -> dict[str, Any]:
             "melee": tournament.settings.melee, "rows": rows}
 
 
-def prizes_poster(tournament: Tournament, prizes: dict[str, Any],
+def prizes_poster(tournament: Tournament, prizes: PrizesJson,
                   amounts: dict[int, str]) -> dict[str, Any]:
     """The prize list (``tournament prizes --json``), each amount in words (``amounts``: by
     cents)."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from coinche_cli.errors import CoincheError
 from coinche_cli.i18n import speaking
 from coinche_cli.sheets.posters import Poster, render
-from coinche_cli.tournament import desk_prizes
+from coinche_cli.tournament import poster_data
 from coinche_cli.tournament.poster_views import KINDS as KINDS  # the routes: /print/KIND
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def poster_page(settings: Settings, kind: str) -> Poster | None:
         return None
     try:
         with speaking(settings.language):
-            return render(desk_prizes.poster(store, settings.tournament, kind))
+            return render(poster_data.poster(store, settings.tournament, kind))
     except CoincheError:
         return None
     finally:

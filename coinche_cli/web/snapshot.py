@@ -17,11 +17,12 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.names import NameIndex, fold
-from coinche_cli.tournament import desk_prizes, views
 from coinche_cli.tournament import ops as tournaments
+from coinche_cli.tournament import prize_list, views
 
 if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
+    from coinche_cli.tournament.desk_views import PrizesJson
     from coinche_cli.tournament.model import Tournament
     from coinche_cli.tournament.views import EntrantLine
     from coinche_cli.web.settings import Settings
@@ -34,7 +35,7 @@ class Snapshot:
                  standings: list[dict[str, Any]], shown_standings: list[dict[str, Any]],
                  standings_after: int | None, entrants: list[EntrantLine],
                  deadline: float | None, reopened: dict[str, int] | None = None,
-                 *, melee: bool = False, prizes: dict[str, Any] | None = None) -> None:
+                 *, melee: bool = False, prizes: PrizesJson | None = None) -> None:
         self.name = name
         self.round = round_data  # tournament show --json (None: nothing paired yet)
         self.standings = standings  # tournament standings --json
@@ -124,7 +125,7 @@ def _read(store: Store, name: str | None, round_minutes: int | None) -> Snapshot
                     standings, shown, after,
                     views.entrant_lines(found, current),
                     deadline, store.reopened(found.id), melee=found.settings.melee,
-                    prizes=desk_prizes.live_prizes(store, found))
+                    prizes=prize_list.live_prizes(store, found))
 
 
 def _time_limit(store: Store, tournament: Tournament) -> int | None:

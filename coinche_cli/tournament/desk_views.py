@@ -1,0 +1,305 @@
+"""The desk as every ``--json`` prints it: ``tournament checkin`` (the list of who has come,
+and what a check-in did), ``tournament fees`` (the treasurer's total), ``tournament prizes``
+(who gets what), and the desk's part of the export.
+
+Every amount is an integer number of cents.  An entrant is named under ``team`` in a
+formed-team concours and under ``player`` in a mêlée (as each door calls it); the rest of
+every view is the same whatever the format.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal, NotRequired, TypedDict
+
+from coinche_cli.i18n import _
+from coinche_cli.tournament.accounts import (
+    Account,
+    CheckedIn,
+    DeskState,
+    accounts,
+    clock,
+    currency,
+)
+from coinche_cli.tournament.model import Tournament
+from coinche_cli.tournament.money import METHODS, Method, method_words
+from coinche_cli.tournament.prizes import award, shares
+from coinche_cli.tournament.views import Named, named
+
+#: Where an entrant stands at the desk.
+Status = Literal["present", "absent", "left"]
+
+
+def status_words(status: Status) -> str:
+    """A status in words."""
+    match status:
+        case "present":
+            return _("present")
+        case "absent":
+            return _("absent")
+        case "left":
+            return _("left")
+
+
+class CheckinRow(Named):
+    """An entrant at the desk: present, absent or left, when it came, what it paid (less
+    refunds) and owes."""
+
+    status: Status
+    arrived: str | None
+    paid: int
+    owed: int
+
+
+class CheckedInJson(Named):
+    """What a check-in did for one entrant: its arrival (None: it had come already), the
+    payment recorded, an undone check-in and what it took back, the round it plays from."""
+
+    arrived: str | None
+    undone: bool
+    paid: int | None
+    method: Method | None
+    taken_back: int
+    plays_from: int | None
+
+
+class CheckinJson(TypedDict):
+    """``tournament checkin --json``: the desk (``--list``), and after a check-in what was
+    ``done`` for each entrant named (``--list``: nothing)."""
+
+    currency: str
+    fee: int | None
+    rows: list[CheckinRow]
+    present: int
+    absent: int
+    paid: int
+    owed: int
+    done: list[CheckedInJson]
+
+
+class RefundJson(Named):
+    """Money given back, and why."""
+
+    amount: int
+    method: Method
+    reason: str
+
+
+class OwedJson(Named):
+    """What an entrant still owes."""
+
+    amount: int
+
+
+class FeesJson(TypedDict):
+    """``tournament fees --json``: the treasurer's total."""
+
+    currency: str
+    fee: int | None
+    registered: int
+    present: int
+    expected: int
+    received: int
+    received_by_method: dict[Method, int]
+    owed: int
+    owed_by: list[OwedJson]
+    refunded: int
+    refunds: list[RefundJson]
+    prizes_paid: int
+    balance: int
+
+
+class PrizeJson(TypedDict):
+    """One entrant's prize: its place (``tied``: shared), in kind and in cash."""
+
+    rank: int
+    team: NotRequired[str]
+    player: NotRequired[str]
+    prize: str | None
+    amount: int
+    tied: bool
+
+
+class PrizeLineJson(TypedDict):
+    """A line of the prize list as given."""
+
+    ranks: str
+    prize: str | None
+    amount: int | None
+
+
+class PotJson(TypedDict):
+    """The cash pot: the fees received or an amount, its percentages and shares."""
+
+    of: Literal["fees", "amount"]
+    total: int
+    percents: list[int]
+    shares: list[int]
+    remainder: int
+
+
+class PrizesJson(TypedDict):
+    """``tournament prizes --json``: who gets what against the standings so far (``final``
+    once the last round is complete)."""
+
+    currency: str
+    final: bool
+    after_round: int | None
+    rows: list[PrizeJson]
+    lines: list[PrizeLineJson]
+    pot: PotJson | None
+    remainder: int
+
+
+class DeskRow(TypedDict):
+    """An entrant's line of the export's fees sheet, its words in the language in force."""
+
+    name: str
+    status: str
+    arrived: str
+    due: int
+    paid: int
+    refunded: int
+    owed: int
+    methods: str
+
+
+class FeesExport(TypedDict):
+    """The export's fees: a line per entrant, and the treasurer's total."""
+
+    currency: str
+    rows: list[DeskRow]
+    totals: FeesJson
+
+
+class DeskExport(TypedDict, total=False):
+    """The desk's part of ``tournament export``: nothing when the tournament uses no desk."""
+
+    fees: FeesExport
+    prizes: PrizesJson
+
+
+def _status(account: Account) -> Status:
+    if account.arrived is not None:
+        return "present"
+    return "left" if account.entrant.dropped_after is not None else "absent"
+
+
+def checked_in_json(tournament: Tournament, entry: CheckedIn) -> CheckedInJson:
+    """What a check-in did for one entrant."""
+    payment = entry.payment
+    return {**named(tournament.kind, entry.entrant.name), "arrived": entry.arrived,
+            "undone": entry.undone, "paid": None if payment is None else payment.amount,
+            "method": None if payment is None else payment.method,
+            "taken_back": entry.taken_back, "plays_from": entry.plays_from}
+
+
+def checkin_json(tournament: Tournament, state: DeskState,
+                 done: Sequence[CheckedIn] = ()) -> CheckinJson:
+    """Who has come and paid (``checkin --list``), and what a check-in just ``done`` did."""
+    books = accounts(tournament, state)
+    rows: list[CheckinRow] = [
+        {**named(tournament.kind, a.entrant.name), "status": _status(a), "arrived": a.arrived,
+         "paid": a.paid - a.refunded, "owed": a.owed} for a in books]
+    statuses = [row["status"] for row in rows]
+    return {"currency": currency(tournament), "fee": tournament.settings.fee, "rows": rows,
+            "present": statuses.count("present"), "absent": statuses.count("absent"),
+            "paid": sum(1 for a in books if a.due and not a.owed),
+            "owed": sum(a.owed for a in books),
+            "done": [checked_in_json(tournament, entry) for entry in done]}
+
+
+def final(tournament: Tournament) -> bool:
+    """Whether the last round is paired and complete: the standings are final."""
+    rounds = tournament.rounds
+    return len(rounds) == tournament.settings.rounds and rounds[-1].complete
+
+
+def _ranked(tournament: Tournament) -> tuple[list[tuple[str, int]], int | None]:
+    """The entrants who may win a prize (not left, played at least once), in the standings'
+    order with their ranks, and the round the standings are after."""
+    last = tournament.current.number if tournament.current else None
+    if tournament.settings.melee:
+        from coinche_cli.tournament.melee_standings import player_standings
+
+        lines = [row.line for row in player_standings(tournament)]
+    else:
+        from coinche_cli.tournament.standings import standings
+
+        lines = standings(tournament)
+    return [(row.name, row.rank) for row in lines if not row.dropped and row.played], last
+
+
+def prize_json(tournament: Tournament, state: DeskState) -> PrizesJson:
+    """Who gets what against the standings so far, with the pot and the remainder."""
+    ranked, after = _ranked(tournament)
+    pot: PotJson | None = None
+    cash: list[int] = []
+    remainder = 0
+    if state.pot is not None:
+        total = state.net() if state.pot.amount is None else state.pot.amount
+        cash, remainder = shares(max(total, 0), state.pot.percents)
+        pot = {"of": "fees" if state.pot.amount is None else "amount", "total": total,
+               "percents": list(state.pot.percents), "shares": cash, "remainder": remainder}
+    awards, left = award(ranked, state.lines, cash)
+    return {
+        "currency": currency(tournament), "final": final(tournament), "after_round": after,
+        "rows": [{"rank": a.place, **named(tournament.kind, a.name), "prize": a.prize,
+                  "amount": a.amount, "tied": a.tied} for a in awards],
+        "lines": [{"ranks": one.ranks(), "prize": one.prize or None, "amount": one.amount}
+                  for one in state.lines],
+        "pot": pot, "remainder": remainder + left,
+    }  # fmt: skip
+
+
+def fees_json(tournament: Tournament, state: DeskState) -> FeesJson:
+    """The treasurer's total: what was expected, received by method, owed (and by whom),
+    refunded, the prize money paid out (once the last round is complete), the cash box."""
+    books = accounts(tournament, state)
+    by_method = dict.fromkeys(METHODS, 0)
+    refunds: list[RefundJson] = []
+    names = {account.entrant.id: account.entrant.name for account in books}
+    for payment in state.payments:
+        if payment.amount > 0:
+            by_method[payment.method] += payment.amount
+        else:
+            refunds.append({**named(tournament.kind, names.get(payment.entrant, "")),
+                            "amount": -payment.amount, "method": payment.method,
+                            "reason": payment.reason})
+    received = sum(by_method.values())
+    refunded = -sum(p.amount for p in state.payments if p.amount < 0)
+    paid_out = 0
+    if final(tournament) and (state.lines or state.pot):
+        paid_out = sum(row["amount"] for row in prize_json(tournament, state)["rows"])
+    return {
+        "currency": currency(tournament), "fee": tournament.settings.fee,
+        "registered": len(books), "present": len(state.arrivals),
+        "expected": sum(a.due for a in books), "received": received,
+        "received_by_method": by_method, "owed": sum(a.owed for a in books),
+        "owed_by": [{**named(tournament.kind, a.entrant.name), "amount": a.owed}
+                    for a in books if a.owed],
+        "refunded": refunded, "refunds": refunds, "prizes_paid": paid_out,
+        "balance": received - refunded - paid_out,
+    }  # fmt: skip
+
+
+def desk_export(tournament: Tournament, state: DeskState) -> DeskExport:
+    """The desk's part of ``tournament export``: the fees and the prize list, when the
+    tournament uses them; nothing otherwise (a concours that does not exports as it always
+    did).  Words in the language in force."""
+    if not state.used(tournament):
+        return {}
+    methods: dict[int, list[str]] = {}
+    for payment in state.payments:
+        methods.setdefault(payment.entrant, []).append(method_words(payment.method))
+    rows: list[DeskRow] = [
+        {"name": a.entrant.name, "status": status_words(_status(a)),
+         "arrived": clock(a.arrived) if a.arrived else "", "due": a.due, "paid": a.paid,
+         "refunded": a.refunded, "owed": a.owed,
+         "methods": ", ".join(dict.fromkeys(methods.get(a.entrant.id, [])))}
+        for a in accounts(tournament, state)]
+    data: DeskExport = {"fees": {"currency": currency(tournament), "rows": rows,
+                                 "totals": fees_json(tournament, state)}}
+    if state.lines or state.pot:
+        data["prizes"] = prize_json(tournament, state)
+    return data

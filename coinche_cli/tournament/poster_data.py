@@ -1,0 +1,44 @@
+"""What a poster for the wall shows (``tournament poster``, the live page's ``/print/…``),
+read in one snapshot: the standings after a round, a round's pairings, the prize list
+(:mod:`coinche_cli.tournament.poster_views` makes each one's data, with the tournament's
+date)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from coinche_cli.errors import InputError, TournamentError
+from coinche_cli.i18n import _
+from coinche_cli.tournament import poster_views
+from coinche_cli.tournament.accounts import money
+from coinche_cli.tournament.desk import read_state
+from coinche_cli.tournament.desk_views import prize_json
+from coinche_cli.tournament.found import load
+
+if TYPE_CHECKING:
+    from coinche_cli.store.protocol import Store
+
+
+def poster(store: Store, name: str | None, kind: str, number: int | None = None
+           ) -> dict[str, Any]:
+    """The poster ``kind``: the standings after round ``number`` (default: every result so
+    far), the pairings of round ``number`` (default: the current one), the prize list."""
+    if kind not in poster_views.KINDS:
+        raise InputError("KIND", _("a poster shows {known}, not {got!r}"), got=kind,
+                         known=", ".join(poster_views.KINDS))
+    with store.reading():
+        tournament = load(store, name)
+        created = next((r.created for r in store.tournaments() if r.id == tournament.id), "")
+        state = read_state(store, tournament)
+    if kind == "standings":
+        data = poster_views.standings_poster(tournament, number)
+    elif kind == "pairings":
+        if tournament.current is None:
+            raise TournamentError(_("no round has been paired yet"))
+        data = poster_views.pairings_poster(tournament,
+                                            tournament.round(number or tournament.current.number))
+    else:
+        prizes = prize_json(tournament, state)
+        data = poster_views.prizes_poster(tournament, prizes, {
+            row["amount"]: money(tournament, row["amount"]) for row in prizes["rows"]})
+    return {**data, "date": created[:10]}

@@ -1,0 +1,119 @@
+"""The prize list: ``tournament prizes …`` (set from a file, a line added or removed, the
+cash pot), and who gets what against the standings.
+
+:mod:`coinche_cli.tournament.prizes` states the rules (ranks, the pot's shares, ties sharing
+cash); :mod:`coinche_cli.tournament.desk_views` shows who gets what (per player in a mêlée).
+Each change reads, checks everything, then writes in one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from coinche_cli.errors import InputError, TournamentError
+from coinche_cli.i18n import _
+from coinche_cli.tournament.accounts import money
+from coinche_cli.tournament.desk import read_state
+from coinche_cli.tournament.desk_views import PrizesJson, final, prize_json
+from coinche_cli.tournament.found import load
+from coinche_cli.tournament.model import Tournament
+from coinche_cli.tournament.money import parse_amount
+from coinche_cli.tournament.prizes import Pot, PrizeLine, clash, line, parse_percents, parse_ranks
+
+if TYPE_CHECKING:
+    from coinche_cli.store.protocol import Store
+
+
+def _clash_error(lines: Sequence[PrizeLine], where: tuple[int, int]) -> TournamentError:
+    first, second = lines[where[0]], lines[where[1]]
+    return TournamentError(_("the prizes for ranks {first} and {second} overlap: give each "
+                             "rank one prize"), first=first.ranks(), second=second.ranks())
+
+
+def set_prizes(store: Store, name: str | None, lines: Sequence[PrizeLine]) -> Tournament:
+    """Replace the prize list with ``lines`` (read from a file, checked there row by row)."""
+    where = clash(lines)
+    if where is not None:
+        raise _clash_error(lines, where)
+    with store.write():
+        tournament = load(store, name)
+        store.set_prize_lines(tournament.id, lines)
+    return tournament
+
+
+def add_prize(store: Store, name: str | None, ranks: str, prize: str) -> PrizeLine:
+    """Add a line to the prize list; refused when its ranks already have a prize."""
+    added = line(ranks, prize)
+    with store.write():
+        tournament = load(store, name)
+        lines = [*store.prize_lines(tournament.id), added]
+        where = clash(lines)
+        if where is not None:
+            raise _clash_error(lines, where)
+        store.set_prize_lines(tournament.id, lines)
+    return added
+
+
+def remove_prize(store: Store, name: str | None, ranks: str) -> PrizeLine:
+    """Take the line of ``ranks`` (as given: ``3``, ``5-8``, ``*``) off the prize list."""
+    wanted = parse_ranks(ranks)
+    with store.write():
+        tournament = load(store, name)
+        lines = store.prize_lines(tournament.id)
+        kept = [one for one in lines if (one.first, one.last) != wanted]
+        if len(kept) == len(lines):
+            raise InputError("rank", _("no prize is given to ranks {got!r}"), got=ranks)
+        store.set_prize_lines(tournament.id, kept)
+    return next(one for one in lines if one not in kept)
+
+
+def set_pot(store: Store, name: str | None, percents: str | None, of: str | None,
+            amount: str | None, clear: bool = False) -> tuple[Tournament, Pot | None, list[str]]:
+    """Set the cash pot: ``percents`` of the fees received (``of``: ``fees``, the default) or
+    of ``amount``; ``clear`` takes it away.  Warned: a pot larger than the money received."""
+    if clear:
+        if percents is not None or of is not None or amount is not None:
+            raise InputError("--clear", _("--clear takes the pot away: give nothing else"))
+        pot = None
+    else:
+        if percents is None:
+            raise InputError("--percent", _("give each place's share, such as --percent "
+                                            "60,30,10"))
+        if of is not None and of.strip().lower() != "fees":
+            raise InputError("--of", _("the pot is the fees (--of fees) or an amount "
+                                       "(--amount 500), not {got!r}"), got=of)
+        if of is not None and amount is not None:
+            raise InputError("--amount", _("the pot is the fees or an amount, not both"))
+        pot = Pot(parse_percents(percents),
+                  None if amount is None else parse_amount(amount, "--amount"))
+    warnings = []
+    with store.write():
+        tournament = load(store, name)
+        state = read_state(store, tournament)
+        store.set_prize_pot(tournament.id, pot)
+        received = state.net()
+        if pot is not None and pot.amount is not None and pot.amount > received:
+            warnings.append(_("the pot of {pot} is more than the money received ({received})")
+                            .format(pot=money(tournament, pot.amount),
+                                    received=money(tournament, received)))
+    return tournament, pot, warnings
+
+
+def prize_list(store: Store, name: str | None) -> tuple[Tournament, PrizesJson]:
+    """The prize list against the standings, read in one snapshot."""
+    with store.reading():
+        tournament = load(store, name)
+        state = read_state(store, tournament)
+    return tournament, prize_json(tournament, state)
+
+
+def live_prizes(store: Store, tournament: Tournament) -> PrizesJson | None:
+    """The prize list the live page shows once the last round is complete (None before, or
+    without prizes)."""
+    if not final(tournament):
+        return None
+    state = read_state(store, tournament)
+    if not (state.lines or state.pot):
+        return None
+    return prize_json(tournament, state)
