@@ -35,11 +35,14 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
                    "coinche_cli.season.people", "coinche_cli.season.events",
                    "coinche_cli.season.ranking", "coinche_cli.season.ratings")),
     "records": (2, ("coinche_cli.store.records",)),
-    # three rooms of one level, which never see each other
+    # two rooms of one level, which never see each other
     "views": (3, ("coinche_cli.game.views", "coinche_cli.tournament.views",
-                  "coinche_cli.tournament.desk_views", "coinche_cli.tournament.poster_views")),
-    "sheets": (3, ("coinche_cli.sheets",)),
+                  "coinche_cli.tournament.desk_views", "coinche_cli.tournament.export_views",
+                  "coinche_cli.tournament.poster_views")),
     "store": (3, ("coinche_cli.store",)),
+    # files in and out: it lays the views out as workbooks, CSV and pages (beside the
+    # operations, which never import it: the clients hand it what it writes)
+    "sheets": (4, ("coinche_cli.sheets",)),
     # the operations: one per command, read -> check -> write in one transaction
     "operations": (4, ("coinche_cli.game.ops", "coinche_cli.tournament.ops",
                        "coinche_cli.tournament.results", "coinche_cli.tournament.table_games",

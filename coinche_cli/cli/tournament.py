@@ -378,8 +378,8 @@ def show(ctx: typer.Context, round_number: RoundOption = None,
         return
     for line in view.round_lines(found, played):
         print_line(line)
-    for table, code in table_codes.items():
-        print_line(_("  table {table}: code {code}").format(table=table, code=code))
+    for number, code in table_codes.items():
+        print_line(_("  table {table}: code {code}").format(table=number, code=code))
     if history:
         for line in view.history_lines(found, records, played.number):
             print_line(line)

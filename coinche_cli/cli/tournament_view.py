@@ -225,12 +225,13 @@ def render_player_standings(tournament: Tournament, after: int | None, wide: boo
     """A mêlée's standings, one line per player (``--json``: as ``standings --json``)."""
     from coinche_cli.cli.output import print_json
     from coinche_cli.tournament.melee_standings import player_standings
+    from coinche_cli.tournament.views import player_standing_json
 
     if after is not None:
         tournament.round(after)  # refused when it was not paired
     rows = player_standings(tournament, after)
     if as_json:
-        print_json([row.to_json() for row in rows])
+        print_json([player_standing_json(row) for row in rows])
         return
     title = _("{name}: standings after round {round}").format(
         name=tournament.name, round=after if after is not None else (

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from coinche_cli.i18n import N_, _, pgettext
+from coinche_cli.tournament.desk_views import DeskExport, FeesExport, PrizesJson
 from coinche_cli.tournament.money import METHODS, method_words, units
 
 #: (key, header) of the Fees sheet's columns; the amounts' headers name the currency.
@@ -32,27 +33,24 @@ PRIZE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("rank", N_("rank")), ("name", N_("entrant")), ("prize", N_("prize")),
     ("amount", N_("amount ({currency})")),
 )
-_AMOUNTS = ("due", "paid", "refunded", "owed")
 
 
-def fee_table(fees: dict[str, Any]) -> tuple[str, str, list[str], list[list[Any]]]:
+def fee_table(fees: FeesExport) -> tuple[str, str, list[str], list[list[Any]]]:
     """The Fees sheet: (title, file stem, header, rows): a row per entrant, then the total
     row, what was received by each method, refunded, the prize money paid out, and what
     the box holds."""
     code = fees["currency"]
     header = [_(text).format(currency=code) for _key, text in FEE_COLUMNS]
-    rows: list[list[Any]] = []
-    for row in fees["rows"]:
-        rows.append([units(row[key]) if key in _AMOUNTS else row[key]
-                     for key, _text in FEE_COLUMNS])
+    rows: list[list[Any]] = [
+        [row["name"], row["status"], row["arrived"], units(row["due"]), units(row["paid"]),
+         units(row["refunded"]), units(row["owed"]), row["methods"]] for row in fees["rows"]]
     totals = fees["totals"]
     blank: list[Any] = [None] * len(FEE_COLUMNS)
-    total = list(blank)
-    total[0] = _("Total")
-    for key in _AMOUNTS:
-        index = [k for k, _text in FEE_COLUMNS].index(key)
-        total[index] = units(sum(row[key] for row in fees["rows"]))
-    rows.append(total)
+    entrants = fees["rows"]
+    rows.append([_("Total"), None, None, units(sum(row["due"] for row in entrants)),
+                 units(sum(row["paid"] for row in entrants)),
+                 units(sum(row["refunded"] for row in entrants)),
+                 units(sum(row["owed"] for row in entrants)), None])
     paid_at = [k for k, _text in FEE_COLUMNS].index("paid")
     summary = [(_("expected"), totals["expected"])]
     summary += [(_("received: {method}").format(method=method_words(method)),
@@ -67,7 +65,7 @@ def fee_table(fees: dict[str, Any]) -> tuple[str, str, list[str], list[list[Any]
     return _("Fees"), pgettext("file name", "fees"), header, rows
 
 
-def prize_table(prizes: dict[str, Any]) -> tuple[str, str, list[str], list[list[Any]]]:
+def prize_table(prizes: PrizesJson) -> tuple[str, str, list[str], list[list[Any]]]:
     """The Prizes sheet: (title, file stem, header, rows): a row per entrant that gets a
     prize (a shared place marked ``=``), then the pot's remainder when there is one."""
     code = prizes["currency"]
@@ -82,7 +80,7 @@ def prize_table(prizes: dict[str, Any]) -> tuple[str, str, list[str], list[list[
     return _("Prizes"), pgettext("file name", "prizes"), header, rows
 
 
-def desk_tables(data: dict[str, Any]) -> list[tuple[str, str, list[str], list[list[Any]]]]:
+def desk_tables(data: DeskExport) -> list[tuple[str, str, list[str], list[list[Any]]]]:
     """The desk's sheets for ``data``: Fees, then Prizes, each when ``data`` has it."""
     found = [fee_table(data["fees"])] if "fees" in data else []
     return found + ([prize_table(data["prizes"])] if "prizes" in data else [])

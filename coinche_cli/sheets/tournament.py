@@ -29,7 +29,7 @@ functions that write a workbook.  The paper score sheets are
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,7 +41,9 @@ from coinche_cli.sheets.score_sheets import TARGET_ROWS as TARGET_ROWS
 from coinche_cli.sheets.score_sheets import NothingToPrint as NothingToPrint
 from coinche_cli.sheets.stamp import write_score_sheets as write_score_sheets
 from coinche_cli.sheets.writing import write_csv, write_xlsx
+from coinche_cli.tournament.export_views import ExportData, ExportRound
 from coinche_cli.tournament.model import round_title
+from coinche_cli.tournament.views import PenaltyJson
 
 #: (key in the data, column header) for each table, in column order.
 STANDINGS_COLUMNS: tuple[tuple[str, str], ...] = (
@@ -108,9 +110,10 @@ class Table:
     rows: list[list[Any]]
 
 
-def _keyed(records: Sequence[dict[str, Any]],
+def _keyed(records: Sequence[Mapping[str, object]],
            known: tuple[tuple[str, str], ...]) -> tuple[list[str], list[list[Any]]]:
-    """Header and rows for ``records``: known keys in order, then unknown ones as they come."""
+    """Header and rows for ``records``: known keys in order, then unknown ones as they come
+    (any table of rows: the standings, the registrations, a game's deals)."""
     order = [key for key, _ in known]
     present = dict.fromkeys(key for record in records for key in record)
     keys = [key for key in order if key in present or not records]
@@ -120,9 +123,14 @@ def _keyed(records: Sequence[dict[str, Any]],
     return header, [[record.get(key) for key in keys] for record in records]
 
 
-def round_rows(round_data: dict[str, Any]) -> list[list[Any]]:
+def _cells(record: Mapping[str, object], columns: tuple[tuple[str, str], ...]) -> list[Any]:
+    """A row's cells, in the order of ``columns``' keys."""
+    return [record.get(key) for key, _header in columns]
+
+
+def round_rows(round_data: ExportRound) -> list[list[Any]]:
     """A round's rows: one per table, then a ``bye`` row when a team sat out."""
-    rows = [[table.get(key) for key, _ in ROUND_COLUMNS] for table in round_data["tables"]]
+    rows = [_cells(table, ROUND_COLUMNS) for table in round_data["tables"]]
     for name in [round_data["bye"]] if round_data.get("bye") else round_data.get(
             "sitting_out", []):  # a mêlée: every player who sat out
         bye: list[Any] = [None] * len(ROUND_COLUMNS)
@@ -131,13 +139,13 @@ def round_rows(round_data: dict[str, Any]) -> list[list[Any]]:
     return rows
 
 
-def penalty_rows(penalties: Sequence[dict[str, Any]]) -> list[list[Any]]:
+def penalty_rows(penalties: Sequence[PenaltyJson]) -> list[list[Any]]:
     """One row per penalty, by round (in the given order within a round)."""
-    ordered = sorted(penalties, key=lambda p: int(p["round"]))
-    return [[penalty.get(key) for key, _ in PENALTY_COLUMNS] for penalty in ordered]
+    ordered = sorted(penalties, key=lambda p: p["round"])
+    return [_cells(penalty, PENALTY_COLUMNS) for penalty in ordered]
 
 
-def export_tables(data: dict[str, Any]) -> list[Table]:
+def export_tables(data: ExportData) -> list[Table]:
     """Every table of the export, in sheet order: standings, teams, each round, penalties
     (when ``data`` has the key, if only with its header), deals (when there are any)."""
     melee = data.get("format") == "melee"
@@ -161,12 +169,11 @@ def export_tables(data: dict[str, Any]) -> list[Table]:
     if "penalties" in data:
         tables.append(Table(_("Penalties"), pgettext("file name", "penalties"),
                             [_(header) for _key, header in PENALTY_COLUMNS],
-                            penalty_rows(data["penalties"] or [])))
+                            penalty_rows(data["penalties"])))
     if "history" in data:  # every result entered, and each one a correction replaced
         tables.append(Table(_("History"), pgettext("file name", "history"),
                             [_(header) for _key, header in HISTORY_COLUMNS],
-                            [[entry.get(key) for key, _header in HISTORY_COLUMNS]
-                             for entry in data["history"] or []]))
+                            [_cells(entry, HISTORY_COLUMNS) for entry in data["history"]]))
     if data.get("deals"):
         tables.append(Table(_("Deals"), pgettext("file name", "deals"),
                             *_keyed(data["deals"], DEAL_COLUMNS)))
@@ -177,7 +184,7 @@ def export_tables(data: dict[str, Any]) -> list[Table]:
     return tables
 
 
-def write_workbook(path: Path, data: dict[str, Any]) -> None:
+def write_workbook(path: Path, data: ExportData) -> None:
     """Write the results workbook: Standings, Teams, Round 1…, Penalties, History (every
     result entered, how and when, and each one a correction replaced), and Deals when there
     are any.
@@ -191,12 +198,12 @@ def write_workbook(path: Path, data: dict[str, Any]) -> None:
     write_xlsx(path, sheets, title=str(data.get("name") or ""))
 
 
-def csv_paths(directory: Path, data: dict[str, Any]) -> list[Path]:
+def csv_paths(directory: Path, data: ExportData) -> list[Path]:
     """The files :func:`write_csv_dir` writes for ``data``."""
     return [directory / f"{table.stem}.csv" for table in export_tables(data)]
 
 
-def write_csv_dir(directory: Path, data: dict[str, Any], *, sep: str = ",") -> list[Path]:
+def write_csv_dir(directory: Path, data: ExportData, *, sep: str = ",") -> list[Path]:
     """Write each table as a CSV file (UTF-8 with a BOM) in ``directory``; return the paths.
 
     Files: ``standings.csv``, ``teams.csv``, ``round-1.csv``…, ``penalties.csv``,

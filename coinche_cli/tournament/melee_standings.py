@@ -41,21 +41,6 @@ class PlayerStanding:
     partners: tuple[str, ...]
     opponents: tuple[tuple[str, str], ...]
 
-    def to_json(self) -> dict[str, object]:
-        """The line as ``tournament standings --json`` prints it for a mêlée."""
-        row = self.line
-        return {
-            "rank": row.rank, "name": row.name, "club": self.club, "licence": self.licence,
-            "played": row.played, "wins": row.wins, "draws": row.draws, "losses": row.losses,
-            "sat_out": row.byes, "forfeits": row.forfeits, "points_for": row.points_for,
-            "points_against": row.points_against, "difference": row.difference,
-            "match_points": row.match_points, "penalties": row.penalties,
-            "buchholz": row.buchholz, "dropped": row.dropped,
-            "partners": list(self.partners),
-            "opponents": [list(pair) for pair in self.opponents],
-            "penalty_details": [p.to_json() for p in row.penalty_details],
-        }  # fmt: skip
-
 
 class PlayerTally:
     """Every player's counters, penalties, partners, opponents (names, by partie) and the

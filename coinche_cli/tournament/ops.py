@@ -5,7 +5,7 @@ transaction.  A refused operation leaves the store as it was.  The store is any
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import TournamentError
@@ -21,6 +21,7 @@ from coinche_cli.values import Value
 if TYPE_CHECKING:
     from coinche_cli.rules.model import Rules
     from coinche_cli.store.protocol import Store
+    from coinche_cli.tournament.export_views import ExportData
     from coinche_cli.tournament.melee_draw import MeleeDraw
     from coinche_cli.tournament.pairing import Contender
     from coinche_cli.tournament.standings import Standing
@@ -282,22 +283,24 @@ def history(store: Store, tournament: Tournament) -> list[ResultRecord]:
 
 
 def export_data(store: Store, name: str | None,
-                table_deals: Callable[[Store, int], list[dict[str, Any]]]) -> dict[str, Any]:
+                table_deals: Callable[[Store, int], Sequence[Mapping[str, object]]]
+                ) -> ExportData:
     """Everything ``tournament export`` writes, read in one snapshot: the standings, teams,
     rounds and penalties, and the deals of every table scored deal by deal (each game's rows
     as ``table_deals`` reads them: :func:`coinche_cli.game.ops.deal_rows`, handed over by
     the caller, since the tournament package never imports the game's)."""
     from coinche_cli.tournament import desk
-    from coinche_cli.tournament.views import export_data as data
+    from coinche_cli.tournament.export_views import export_data as data
 
     with store.reading():
         found = load(store, name)
-        deals = [{"round": played.number, "table": board.table, "game": board.game_id, **row}
-                 for played in found.rounds for board in played.boards
-                 if board.game_id is not None for row in table_deals(store, board.game_id)]
+        deals: list[Mapping[str, object]] = [
+            {"round": played.number, "table": board.table, "game": board.game_id, **row}
+            for played in found.rounds for board in played.boards
+            if board.game_id is not None for row in table_deals(store, board.game_id)]
         # the desk's fees and prizes, when the tournament uses them
-        return {**data(found, ranked(found), deals, store.results(found.id)),
-                **desk.export_data(store, found)}
+        return data(found, ranked(found), deals, store.results(found.id),
+                    desk.export_data(store, found))
 
 
 def ranked(tournament: Tournament, after_round: int | None = None) -> list[Standing]:

@@ -41,11 +41,6 @@ class PenaltyLine:
     reason: str
     to: str | None  # the team that received the points; None when they were deducted
 
-    def to_json(self) -> dict[str, object]:
-        """The penalty as ``penalty_details`` lists it."""
-        return {"round": self.round, "points": self.points, "reason": self.reason,
-                "to": self.to}
-
 
 @dataclass(frozen=True)
 class Standing:
@@ -71,18 +66,6 @@ class Standing:
     dropped: bool = False
     rank: int = 0
     lot: float = field(default=0.0, compare=False)
-
-    def to_json(self) -> dict[str, object]:
-        """The line as JSON (``tournament standings --json``)."""
-        return {
-            "rank": self.rank, "team": self.name, "players": list(self.players),
-            "played": self.played, "wins": self.wins, "draws": self.draws,
-            "losses": self.losses, "byes": self.byes, "forfeits": self.forfeits,
-            "points_for": self.points_for, "points_against": self.points_against,
-            "difference": self.difference, "match_points": self.match_points,
-            "penalties": self.penalties, "buchholz": self.buchholz, "dropped": self.dropped,
-            "penalty_details": [p.to_json() for p in self.penalty_details],
-        }  # fmt: skip
 
 
 def primary(tournament: Tournament, row: Standing) -> int:

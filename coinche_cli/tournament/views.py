@@ -8,11 +8,10 @@ command line, the live page's ``/api`` and ``store copy``'s check.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, assert_never
+from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict, assert_never
 
-from coinche_cli.i18n import _
 from coinche_cli.names import fold
-from coinche_cli.store.records import ResultRecord, source_words
+from coinche_cli.store.records import ResultRecord
 from coinche_cli.tournament.model import (
     Board,
     Entrant,
@@ -24,6 +23,8 @@ from coinche_cli.tournament.model import (
 )
 
 if TYPE_CHECKING:  # the standings load only for the commands that show them
+    from coinche_cli.store.records import Source
+    from coinche_cli.tournament.melee_standings import PlayerStanding
     from coinche_cli.tournament.standings import Standing
 
 
@@ -34,10 +35,21 @@ def board_winner(tournament: Tournament, played: Round, board: Board) -> str | N
     return None if winner is None else tournament.name_of(winner)
 
 
-def penalties_json(tournament: Tournament, up_to: int | None = None) -> list[dict[str, Any]]:
+class PenaltyJson(TypedDict):
+    """A penalty: its round, the team at fault, the points, why, and the team that received
+    them (None when they were deducted)."""
+
+    round: int
+    team: str
+    points: int
+    reason: str
+    to: str | None
+
+
+def penalties_json(tournament: Tournament, up_to: int | None = None) -> list[PenaltyJson]:
     """Every penalty (up to round ``up_to``): round, team, points, reason, and the team that
     received the points (None when they were deducted)."""
-    rows = []
+    rows: list[PenaltyJson] = []
     for penalty in tournament.penalties:
         if up_to is not None and penalty.round > up_to:
             continue
@@ -157,49 +169,172 @@ def registered_json(entrant: Entrant) -> TeamAdded | PlayerAdded:
             assert_never(unreachable)
 
 
-def round_json(tournament: Tournament, played: Round) -> dict[str, Any]:
-    """A round's pairings and results (``pair --json``, ``show --json``); a mêlée's tables
-    name their ``pairs`` (the first pair first), and the partie who sits out."""
-    data = _round_json(tournament, played)
-    if tournament.settings.melee:
-        for table, board in zip(data["tables"], played.boards, strict=True):
-            table["pairs"] = [list(tournament.team(board.team1).players),
-                              list(tournament.team(board.team2).players)]
-        data["sitting_out"] = [tournament.player(p).name for p in played.sitting_out]
-        if played.sitting_out:  # what each of them scores, as a bye
-            data["bye_points"] = bye_points(tournament, played)
-    return data
+class TableJson(TypedDict):
+    """A table of a round: its two sides (a mêlée: each pair's ``pairs`` too), the scores or
+    the forfeit, the winner (penalties counted as the tournament counts them), the game that
+    scores it deal by deal."""
+
+    table: int
+    teams: list[str]
+    scores: list[int | None] | None
+    forfeit: str | None
+    winner: str | None
+    game: int | None
+    pairs: NotRequired[list[list[str]]]
+    code: NotRequired[str]  # show --codes: the table's entry code
 
 
-def _round_json(tournament: Tournament, played: Round) -> dict[str, Any]:
-    return {
+class RoundJson(TypedDict):
+    """A round's pairings and results (``pair --json``, ``show --json``, ``/api/round``);
+    a mêlée's partie says who sits out."""
+
+    round: int
+    tables: list[TableJson]
+    bye: str | None
+    bye_points: int | None
+    rematches: int
+    complete: bool
+    penalties: list[PenaltyJson]
+    sitting_out: NotRequired[list[str]]
+    history: NotRequired[list[HistoryJson]]  # show --history: every result of its tables
+
+
+def round_json(tournament: Tournament, played: Round) -> RoundJson:
+    """A round's pairings and results; a mêlée's tables name their ``pairs`` (the first pair
+    first), and the partie says who sits out and what each of them scores (as a bye)."""
+    melee = tournament.settings.melee
+    tables: list[TableJson] = []
+    for b in played.boards:
+        table: TableJson = {
+            "table": b.table,
+            "teams": [tournament.name_of(b.team1), tournament.name_of(b.team2)],
+            "scores": None if b.score1 is None else [b.score1, b.score2],
+            "forfeit": tournament.name_of(b.forfeit) or None,
+            "winner": board_winner(tournament, played, b),
+            "game": b.game_id,
+        }
+        if melee:
+            table["pairs"] = [list(tournament.team(b.team1).players),
+                              list(tournament.team(b.team2).players)]
+        tables.append(table)
+    off = played.sitting_out if melee else ()
+    data: RoundJson = {
         "round": played.number,
-        "tables": [
-            {
-                "table": b.table,
-                "teams": [tournament.name_of(b.team1), tournament.name_of(b.team2)],
-                "scores": None if b.score1 is None else [b.score1, b.score2],
-                "forfeit": tournament.name_of(b.forfeit) or None,
-                "winner": board_winner(tournament, played, b),
-                "game": b.game_id,
-            }
-            for b in played.boards
-        ],
+        "tables": tables,
         "bye": tournament.name_of(played.bye) or None,
-        "bye_points": None if played.bye is None else bye_points(tournament, played),
+        "bye_points": (bye_points(tournament, played)
+                       if played.bye is not None or off else None),
         "rematches": played.rematches,
         "complete": played.complete,
         "penalties": penalties_json(tournament, played.number),
     }
+    if melee:
+        data["sitting_out"] = [tournament.player(p).name for p in off]
+    return data
 
 
-def standings_json(rows: list[Standing]) -> list[dict[str, Any]]:
+class PenaltyLineJson(TypedDict):
+    """A penalty as a standings line lists it."""
+
+    round: int
+    points: int
+    reason: str
+    to: str | None
+
+
+class StandingJson(TypedDict):
+    """A team's line of ``tournament standings --json``."""
+
+    rank: int
+    team: str
+    players: list[str]
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    byes: int
+    forfeits: int
+    points_for: int
+    points_against: int
+    difference: int
+    match_points: int
+    penalties: int
+    buchholz: int
+    dropped: bool
+    penalty_details: list[PenaltyLineJson]
+
+
+class PlayerStandingJson(TypedDict):
+    """A mêlée player's line of ``tournament standings --json``: the parties sat out, and by
+    partie the partner and the two opponents."""
+
+    rank: int
+    name: str
+    club: str
+    licence: str
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    sat_out: int
+    forfeits: int
+    points_for: int
+    points_against: int
+    difference: int
+    match_points: int
+    penalties: int
+    buchholz: int
+    dropped: bool
+    partners: list[str]
+    opponents: list[list[str]]
+    penalty_details: list[PenaltyLineJson]
+
+
+def _penalty_lines(row: Standing) -> list[PenaltyLineJson]:
+    return [{"round": p.round, "points": p.points, "reason": p.reason, "to": p.to}
+            for p in row.penalty_details]
+
+
+def standing_json(row: Standing) -> StandingJson:
+    """A team's standings line as JSON."""
+    return {
+        "rank": row.rank, "team": row.name, "players": list(row.players),
+        "played": row.played, "wins": row.wins, "draws": row.draws,
+        "losses": row.losses, "byes": row.byes, "forfeits": row.forfeits,
+        "points_for": row.points_for, "points_against": row.points_against,
+        "difference": row.difference, "match_points": row.match_points,
+        "penalties": row.penalties, "buchholz": row.buchholz, "dropped": row.dropped,
+        "penalty_details": _penalty_lines(row),
+    }  # fmt: skip
+
+
+def player_standing_json(standing: PlayerStanding) -> PlayerStandingJson:
+    """A mêlée player's standings line as JSON."""
+    row = standing.line
+    return {
+        "rank": row.rank, "name": row.name, "club": standing.club,
+        "licence": standing.licence, "played": row.played, "wins": row.wins,
+        "draws": row.draws, "losses": row.losses, "sat_out": row.byes,
+        "forfeits": row.forfeits, "points_for": row.points_for,
+        "points_against": row.points_against, "difference": row.difference,
+        "match_points": row.match_points, "penalties": row.penalties,
+        "buchholz": row.buchholz, "dropped": row.dropped,
+        "partners": list(standing.partners),
+        "opponents": [list(pair) for pair in standing.opponents],
+        "penalty_details": _penalty_lines(row),
+    }  # fmt: skip
+
+
+def standings_json(rows: list[Standing]) -> list[StandingJson]:
     """The standings as JSON."""
-    return [row.to_json() for row in rows]
+    return [standing_json(row) for row in rows]
 
 
-def standings_of(tournament: Tournament, after_round: int | None = None
-                 ) -> list[dict[str, Any]]:
+#: ``tournament standings --json``: a line per team, or in a mêlée per player.
+StandingsJson = list[StandingJson] | list[PlayerStandingJson]
+
+
+def standings_of(tournament: Tournament, after_round: int | None = None) -> StandingsJson:
     """``tournament standings --json`` after ``after_round`` (default: every result so far):
     a line per team, or in a mêlée per player."""
     if after_round is not None:
@@ -207,14 +342,27 @@ def standings_of(tournament: Tournament, after_round: int | None = None
     if tournament.settings.melee:
         from coinche_cli.tournament.melee_standings import player_standings
 
-        return [row.to_json() for row in player_standings(tournament, after_round)]
+        return [player_standing_json(row) for row in player_standings(tournament, after_round)]
     from coinche_cli.tournament.standings import standings
 
     return standings_json(standings(tournament, after_round))
 
 
+class HistoryJson(TypedDict):
+    """A result a table had: scores or forfeit, where it came from, when it was entered and
+    replaced (None: in force)."""
+
+    round: int
+    table: int
+    scores: list[int | None] | None
+    forfeit: str | None
+    source: Source
+    entered: str
+    replaced: str | None
+
+
 def history_json(tournament: Tournament, records: Sequence[ResultRecord],
-                 number: int | None = None) -> list[dict[str, Any]]:
+                 number: int | None = None) -> list[HistoryJson]:
     """Every result the tables had (of round ``number``, or every round), in the order they
     were replaced, then the one in force: scores or forfeit, where it came from (``desk``,
     ``file``, ``game``, ``web``), when it was entered, and when it was replaced (None: in
@@ -224,79 +372,6 @@ def history_json(tournament: Tournament, records: Sequence[ResultRecord],
              "forfeit": tournament.name_of(r.forfeit) or None, "source": r.source,
              "entered": r.entered, "replaced": r.replaced}
             for r in records if number is None or r.round == number]
-
-
-def export_data(tournament: Tournament, rows: list[Standing], deals: list[dict[str, Any]],
-                records: Sequence[ResultRecord]) -> dict[str, Any]:
-    """Plain data for :mod:`coinche_cli.sheets.tournament`: ``records``, every result the
-    tables had, gives each table's entry (how its result was entered) and the history."""
-    source = {(r.round, r.table): r.source for r in records if r.replaced is None}
-    teams = []
-    for team in tournament.teams:
-        status = (_("active") if team.dropped_after is None
-                  else _("left after round {round}").format(round=team.dropped_after))
-        teams.append({"name": team.name, "players": ", ".join(team.players), "club": team.club,
-                      "registered": team.registered, "status": status})
-    rounds = []
-    for played in tournament.rounds:
-        tables = [
-            {"table": b.table, "team1": tournament.name_of(b.team1),
-             "team2": tournament.name_of(b.team2), "score1": b.score1, "score2": b.score2,
-             "winner": board_winner(tournament, played, b),
-             "forfeit": tournament.name_of(b.forfeit) or None,
-             "scored": (source_words(source.get((played.number, b.table), "desk"))
-                        if b.has_result else "")}
-            for b in played.boards
-        ]
-        rounds.append({"round": played.number, "tables": tables,
-                       "bye": tournament.name_of(played.bye) or None,
-                       "bye_points": None if played.bye is None else bye_points(tournament,
-                                                                                played)})
-    standings = [
-        {**{k: v for k, v in row.to_json().items() if k not in ("dropped", "penalty_details")},
-         "players": ", ".join(row.players)}
-        for row in rows
-    ]
-    boards = {(r.number, b.table): b for r in tournament.rounds for b in r.boards}
-    history = []
-    for record in records:
-        board = boards.get((record.round, record.table))
-        if board is None:  # a round since withdrawn
-            continue
-        history.append({
-            "round": record.round, "table": record.table,
-            "team1": tournament.name_of(board.team1), "team2": tournament.name_of(board.team2),
-            "score1": record.score1, "score2": record.score2,
-            "forfeit": tournament.name_of(record.forfeit) or None,
-            "scored": source_words(record.source), "entered": record.entered,
-            "replaced": record.replaced or ""})
-    data = {"name": tournament.name, "standings": standings, "teams": teams, "rounds": rounds,
-            "penalties": penalties_json(tournament), "history": history, "deals": deals}
-    if tournament.settings.melee:
-        _melee_export(tournament, data)
-    return data
-
-
-def _melee_export(tournament: Tournament, data: dict[str, Any]) -> None:
-    """A mêlée's export: its players in place of the teams (a pair is a partie's), the
-    standings per player, and who sat out each partie."""
-    from coinche_cli.tournament.melee_standings import player_standings
-
-    del data["teams"]
-    data["format"] = "melee"
-    data["players"] = [
-        {"name": p.name, "club": p.club, "licence": p.licence, "registered": p.registered,
-         "status": _("active") if p.dropped_after is None
-         else _("left after round {round}").format(round=p.dropped_after)}
-        for p in tournament.players]
-    data["standings"] = [
-        {**{k: v for k, v in row.to_json().items()
-            if k not in ("dropped", "penalty_details", "partners", "opponents")},
-         "partners": ", ".join(row.partners)}
-        for row in player_standings(tournament)]
-    for played, exported in zip(tournament.rounds, data["rounds"], strict=True):
-        exported["sitting_out"] = [tournament.player(p).name for p in played.sitting_out]
-        exported["bye_points"] = bye_points(tournament, played) if played.sitting_out else None
 
 
 class ByeLine(TypedDict):

@@ -31,7 +31,7 @@ import hashlib
 import time
 from collections.abc import AsyncIterator
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jinja2
 from starlette.applications import Starlette
@@ -48,6 +48,9 @@ from coinche_cli.web.guard import Forms, WrongCodes, client_of
 from coinche_cli.web.refresh import Live
 from coinche_cli.web.settings import Settings
 from coinche_cli.web.snapshot import Snapshot
+
+if TYPE_CHECKING:
+    from coinche_cli.tournament.views import TableJson
 
 #: The largest entry form a phone sends (five short fields).
 MAX_FORM_BYTES = 4096
@@ -214,7 +217,7 @@ def create_app(settings: Settings) -> _Guarded:
         kept = {field: sent.get(field, "")[:7] for field in ("score1", "score2")}
         return _form(request, table, round_number, team, text, answer.status, kept)
 
-    def _form(request: Request, table: dict[str, Any], round_number: int, team: str,
+    def _form(request: Request, table: TableJson, round_number: int, team: str,
               problem: str | None, status: int = 200,
               kept: dict[str, str] | None = None) -> Response:
         token = forms.issue(round_number, table["table"], tuple(table["teams"]),

@@ -14,7 +14,7 @@ import calendar
 import hashlib
 import json
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from coinche_cli.names import NameIndex, fold
 from coinche_cli.tournament import ops as tournaments
@@ -24,15 +24,22 @@ if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
     from coinche_cli.tournament.desk_views import PrizesJson
     from coinche_cli.tournament.model import Tournament
-    from coinche_cli.tournament.views import EntrantLine
+    from coinche_cli.tournament.views import EntrantLine, RoundJson, StandingsJson, TableJson
     from coinche_cli.web.settings import Settings
+
+
+class LiveJson(TypedDict):
+    """``/api/live``: what the pages poll (the version moves when anything shown does)."""
+
+    version: str
+    deadline: float | None
 
 
 class Snapshot:
     """The tournament as the pages show it, at one moment."""
 
-    def __init__(self, name: str, round_data: dict[str, Any] | None,
-                 standings: list[dict[str, Any]], shown_standings: list[dict[str, Any]],
+    def __init__(self, name: str, round_data: RoundJson | None,
+                 standings: StandingsJson, shown_standings: StandingsJson,
                  standings_after: int | None, entrants: list[EntrantLine],
                  deadline: float | None, reopened: dict[str, int] | None = None,
                  *, melee: bool = False, prizes: PrizesJson | None = None) -> None:
@@ -51,7 +58,7 @@ class Snapshot:
         # amount in words too); None before, or without prizes
         self.prizes = prizes
         self._index: NameIndex[int] | None = None
-        self._tables: dict[int, dict[str, Any]] | None = None
+        self._tables: dict[int, TableJson] | None = None
         seen = [name, round_data, standings, entrants, deadline]
         self.version = hashlib.sha256(json.dumps(
             seen if prizes is None else [*seen, prizes], sort_keys=True,
@@ -76,16 +83,16 @@ class Snapshot:
             return self.entrants
         return [self.entrants[i] for i in self._candidates(typed)]
 
-    def table(self, number: int | None) -> dict[str, Any] | None:
+    def table(self, number: int | None) -> TableJson | None:
         """Table ``number`` of the current round, as ``tournament show --json`` prints it
         (found in a dictionary built once per snapshot: a phone's page costs the same
         whatever the number of tables)."""
         if self._tables is None:
-            tables: list[dict[str, Any]] = (self.round or {}).get("tables", [])
+            tables = [] if self.round is None else self.round["tables"]
             self._tables = {table["table"]: table for table in tables}
         return self._tables.get(number) if number is not None else None
 
-    def live_json(self) -> dict[str, Any]:
+    def live_json(self) -> LiveJson:
         """What the pages poll: the version, and the countdown's end."""
         return {"version": self.version, "deadline": self.deadline}
 

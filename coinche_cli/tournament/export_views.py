@@ -1,0 +1,237 @@
+"""What ``tournament export`` writes, as plain data (:mod:`coinche_cli.sheets.tournament` lays
+it out as sheets and CSV files): the standings, the teams (a mêlée: the players), every
+round, the penalties, every result the tables had, the deals of the tables scored deal by
+deal and the desk's fees and prizes.  Words (a team's status, how a result was entered) are
+in the language in force; amounts in cents."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, NotRequired, TypedDict
+
+from coinche_cli.i18n import _
+from coinche_cli.store.records import ResultRecord, source_words
+from coinche_cli.tournament.desk_views import DeskExport
+from coinche_cli.tournament.model import Entrant, Tournament, bye_points
+from coinche_cli.tournament.views import PenaltyJson, board_winner, penalties_json
+
+if TYPE_CHECKING:
+    from coinche_cli.tournament.standings import Standing
+
+
+class ExportTeam(TypedDict):
+    """A registered team: its players in one cell, its status in words."""
+
+    name: str
+    players: str
+    club: str
+    registered: int
+    status: str
+
+
+class ExportPlayer(TypedDict):
+    """A mêlée's registered player, their status in words."""
+
+    name: str
+    club: str
+    licence: str
+    registered: int
+    status: str
+
+
+class ExportTable(TypedDict):
+    """A table of a round: its teams, scores, winner or forfeit, and how its result was
+    entered (in words; "" while it has none)."""
+
+    table: int
+    team1: str
+    team2: str
+    score1: int | None
+    score2: int | None
+    winner: str | None
+    forfeit: str | None
+    scored: str
+
+
+class ExportRound(TypedDict):
+    """A round: its tables, its bye (a mêlée: who sat out) and the bye's points."""
+
+    round: int
+    tables: list[ExportTable]
+    bye: str | None
+    bye_points: int | None
+    sitting_out: NotRequired[list[str]]
+
+
+class ExportStanding(TypedDict):
+    """A team's standings line, its players in one cell."""
+
+    rank: int
+    team: str
+    players: str
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    byes: int
+    forfeits: int
+    points_for: int
+    points_against: int
+    difference: int
+    match_points: int
+    penalties: int
+    buchholz: int
+
+
+class ExportPlayerStanding(TypedDict):
+    """A mêlée player's standings line, their partners in one cell."""
+
+    rank: int
+    name: str
+    club: str
+    licence: str
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    sat_out: int
+    forfeits: int
+    points_for: int
+    points_against: int
+    difference: int
+    match_points: int
+    penalties: int
+    buchholz: int
+    partners: str
+
+
+class ExportHistory(TypedDict):
+    """A result a table had: its teams, scores or forfeit, how and when it was entered, and
+    when it was replaced ("": in force)."""
+
+    round: int
+    table: int
+    team1: str
+    team2: str
+    score1: int | None
+    score2: int | None
+    forfeit: str | None
+    scored: str
+    entered: str
+    replaced: str
+
+
+class ExportData(DeskExport):
+    """Everything the export writes (the desk's ``fees`` and ``prizes`` when it is used)."""
+
+    name: str
+    standings: list[ExportStanding] | list[ExportPlayerStanding]
+    teams: NotRequired[list[ExportTeam]]
+    format: NotRequired[str]  # "melee": players in place of teams
+    players: NotRequired[list[ExportPlayer]]
+    rounds: list[ExportRound]
+    penalties: list[PenaltyJson]
+    history: list[ExportHistory]
+    # a table's deals as the game lists them, with the round, table and game first: the
+    # game's own rows, which the tournament (importing nothing of the game) does not know
+    deals: list[Mapping[str, object]]
+
+
+def _status(entrant: Entrant) -> str:
+    if entrant.dropped_after is None:
+        return _("active")
+    return _("left after round {round}").format(round=entrant.dropped_after)
+
+
+def _rounds(tournament: Tournament, records: Sequence[ResultRecord]) -> list[ExportRound]:
+    source = {(r.round, r.table): r.source for r in records if r.replaced is None}
+    rounds: list[ExportRound] = []
+    for played in tournament.rounds:
+        tables: list[ExportTable] = [
+            {"table": b.table, "team1": tournament.name_of(b.team1),
+             "team2": tournament.name_of(b.team2), "score1": b.score1, "score2": b.score2,
+             "winner": board_winner(tournament, played, b),
+             "forfeit": tournament.name_of(b.forfeit) or None,
+             "scored": (source_words(source.get((played.number, b.table), "desk"))
+                        if b.has_result else "")}
+            for b in played.boards]
+        exported: ExportRound = {
+            "round": played.number, "tables": tables,
+            "bye": tournament.name_of(played.bye) or None,
+            "bye_points": None if played.bye is None else bye_points(tournament, played)}
+        if tournament.settings.melee:  # a mêlée: who sat out, and what each of them scores
+            exported["sitting_out"] = [tournament.player(p).name for p in played.sitting_out]
+            exported["bye_points"] = (bye_points(tournament, played) if played.sitting_out
+                                      else None)
+        rounds.append(exported)
+    return rounds
+
+
+def _history(tournament: Tournament, records: Sequence[ResultRecord]) -> list[ExportHistory]:
+    boards = {(r.number, b.table): b for r in tournament.rounds for b in r.boards}
+    history: list[ExportHistory] = []
+    for record in records:
+        board = boards.get((record.round, record.table))
+        if board is None:  # a round since withdrawn
+            continue
+        history.append({
+            "round": record.round, "table": record.table,
+            "team1": tournament.name_of(board.team1), "team2": tournament.name_of(board.team2),
+            "score1": record.score1, "score2": record.score2,
+            "forfeit": tournament.name_of(record.forfeit) or None,
+            "scored": source_words(record.source), "entered": record.entered,
+            "replaced": record.replaced or ""})
+    return history
+
+
+def _team_standings(rows: Sequence[Standing]) -> list[ExportStanding]:
+    return [{"rank": r.rank, "team": r.name, "players": ", ".join(r.players),
+             "played": r.played, "wins": r.wins, "draws": r.draws, "losses": r.losses,
+             "byes": r.byes, "forfeits": r.forfeits, "points_for": r.points_for,
+             "points_against": r.points_against, "difference": r.difference,
+             "match_points": r.match_points, "penalties": r.penalties,
+             "buchholz": r.buchholz} for r in rows]
+
+
+def _player_standings(tournament: Tournament) -> list[ExportPlayerStanding]:
+    from coinche_cli.tournament.melee_standings import player_standings
+
+    found: list[ExportPlayerStanding] = []
+    for standing in player_standings(tournament):
+        r = standing.line
+        found.append({
+            "rank": r.rank, "name": r.name, "club": standing.club,
+            "licence": standing.licence, "played": r.played, "wins": r.wins,
+            "draws": r.draws, "losses": r.losses, "sat_out": r.byes, "forfeits": r.forfeits,
+            "points_for": r.points_for, "points_against": r.points_against,
+            "difference": r.difference, "match_points": r.match_points,
+            "penalties": r.penalties, "buchholz": r.buchholz,
+            "partners": ", ".join(standing.partners)})
+    return found
+
+
+def export_data(tournament: Tournament, rows: Sequence[Standing],
+                deals: list[Mapping[str, object]], records: Sequence[ResultRecord],
+                desk: DeskExport) -> ExportData:
+    """Plain data for :mod:`coinche_cli.sheets.tournament`: ``rows`` the standings,
+    ``records`` every result the tables had (each table's entry, and the history), ``desk``
+    the desk's fees and prizes."""
+    data: ExportData = {"name": tournament.name, "standings": _team_standings(rows),
+                        "rounds": _rounds(tournament, records),
+                        "penalties": penalties_json(tournament),
+                        "history": _history(tournament, records), "deals": deals}
+    if "fees" in desk:
+        data["fees"] = desk["fees"]
+    if "prizes" in desk:
+        data["prizes"] = desk["prizes"]
+    if tournament.settings.melee:  # its players in place of the teams (a pair is a partie's)
+        data["format"] = "melee"
+        data["players"] = [{"name": p.name, "club": p.club, "licence": p.licence,
+                            "registered": p.registered, "status": _status(p)}
+                           for p in tournament.players]
+        data["standings"] = _player_standings(tournament)
+    else:
+        data["teams"] = [{"name": t.name, "players": ", ".join(t.players), "club": t.club,
+                          "registered": t.registered, "status": _status(t.entrant())}
+                         for t in tournament.teams]
+    return data
