@@ -35,8 +35,8 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
                    "coinche_cli.season.ranking", "coinche_cli.season.ratings")),
     "records": (2, ("coinche_cli.store.records",)),
     # three rooms of one level, which never see each other
-    "views": (3, ("coinche_cli.game.views", "coinche_cli.tournament.views",
-                  "coinche_cli.tournament.poster_views")),
+    "views": (3, ("coinche_cli.game.views", "coinche_cli.rules.views",
+                  "coinche_cli.tournament.views", "coinche_cli.tournament.poster_views")),
     "sheets": (3, ("coinche_cli.sheets",)),
     "store": (3, ("coinche_cli.store",)),
     # the operations: one per command, read -> check -> write in one transaction

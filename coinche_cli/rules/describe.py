@@ -1,10 +1,11 @@
-"""Rules described for people: one row for a listing, a few lines for ``rules show``."""
+"""Rules described for people: a few lines for ``rules show`` (its JSON and the listing's:
+:mod:`coinche_cli.rules.views`)."""
 
 from __future__ import annotations
 
 from typing import Any, cast
 
-from coinche_cli.i18n import _, in_source_language, ngettext, pgettext
+from coinche_cli.i18n import _, ngettext, pgettext
 from coinche_cli.rules.choices import (
     ANNOUNCES,
     Announce,
@@ -36,26 +37,6 @@ def _kind(code: str) -> str:
     contract ("suit", « couleur »: a bare S would read as spades, « pique »), SA and TA as
     they are."""
     return pgettext("contracts", "suit") if code in ("S", "H", "D", "C") else code
-
-
-def _modes(rules: Rules) -> list[str]:
-    codes = list(rules.modes)
-    suits = [c for c in codes if c in ("S", "H", "D", "C")]
-    return (["suits"] if suits else []) + [c for c in codes if c not in suits]
-
-
-@in_source_language
-def summary_rows(rules: Rules) -> dict[str, Any]:
-    """The listing row: name, players, target, modes, source."""
-    return {
-        "name": rules.name,
-        "title": rules.title,
-        "players": list(rules.players),
-        "target": rules.end.target,
-        "deals": rules.end.deals,
-        "modes": _modes(rules),
-        "source": rules.source,
-    }
 
 
 def _table(cards: Any) -> str:

@@ -5,7 +5,7 @@ transaction.  A refused operation leaves the store as it was.  The store is any
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import RowsRefused, TournamentError
@@ -397,7 +397,8 @@ def history(store: Store, tournament: Tournament) -> list[ResultRecord]:
 
 
 def export_data(store: Store, name: str | None,
-                table_deals: Callable[[Store, int], list[dict[str, Any]]]) -> dict[str, Any]:
+                table_deals: Callable[[Store, int], Sequence[Mapping[str, object]]]
+                ) -> dict[str, Any]:
     """Everything ``tournament export`` writes, read in one snapshot: the standings, teams,
     rounds and penalties, and the deals of every table scored deal by deal (each game's rows
     as ``table_deals`` reads them: :func:`coinche_cli.game.ops.deal_rows`, handed over by
