@@ -246,3 +246,4 @@ def test_the_checks_see_every_room() -> None:
     assert room_of("coinche_cli.store.records") == "records"
     assert room_of("coinche_cli.store.sql") == "store"
     assert room_of("coinche_cli.tournament.views") == "views"
+    assert room_of("coinche_cli.rules.views") == "views"  # not the rules' domain room

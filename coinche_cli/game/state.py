@@ -129,6 +129,16 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         started: str
         last_number: int
 
+    class SideCounts(TypedDict):
+        """A side's line of :func:`summary`: contracts taken, made and failed, coinches given
+        and received."""
+
+        taken: int
+        made: int
+        failed: int
+        coinched: int
+        was_coinched: int
+
 
 class End(Value):
     """How a game ended: what ended it, and who won (``None``: a draw)."""
@@ -322,9 +332,9 @@ def check_can_add(state: GameState) -> None:
                       "'coinche game new'"), winner=state.setup.names.get(winner, winner))
 
 
-def summary(state: GameState) -> dict[str, dict[str, int]]:
+def summary(state: GameState) -> "dict[str, SideCounts]":
     """Per side: contracts taken, made, failed, coinches given and received."""
-    out = {
+    out: dict[str, SideCounts] = {
         side: {"taken": 0, "made": 0, "failed": 0, "coinched": 0, "was_coinched": 0}
         for side in state.setup.sides
     }
@@ -332,10 +342,14 @@ def summary(state: GameState) -> dict[str, dict[str, int]]:
         if row.result is None or row.entry.deal is None:
             continue
         deal = row.entry.deal
-        out[deal.taker]["taken"] += 1
-        out[deal.taker]["made" if row.result.made else "failed"] += 1
+        taker = out[deal.taker]
+        taker["taken"] += 1
+        if row.result.made:
+            taker["made"] += 1
+        else:
+            taker["failed"] += 1
         if deal.coinche:
-            out[deal.taker]["was_coinched"] += 1
+            taker["was_coinched"] += 1
             for side in state.setup.sides:
                 # the defender who coinched, when the deal names one (the chien)
                 if side != deal.taker and deal.coinched_by in (None, side):

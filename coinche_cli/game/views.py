@@ -19,7 +19,7 @@ from coinche_cli.rules.choices import coinche_words, trump_words
 if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are the checker's alone
     from typing import NotRequired, TypedDict
 
-    from coinche_cli.game.state import Change
+    from coinche_cli.game.state import Change, SideCounts
     from coinche_cli.game.stats import Coinches, Contracts, Stats, Tally
     from coinche_cli.scoring.deal import DealJSON
     from coinche_cli.store.records import DealRecord, GameRecord, Status
@@ -55,7 +55,7 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         finished: bool
         winner: str | None
         next_dealer: str
-        summary: dict[str, dict[str, int]]
+        summary: dict[str, SideCounts]
 
     class CorrectionView(TypedDict):
         """A deal undone or replaced (``game show --json``'s ``history``)."""
