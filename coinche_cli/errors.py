@@ -12,7 +12,7 @@ The command line turns any of them into one line on stderr; ``exit_code`` says w
 """
 
 from collections.abc import Sequence
-from typing import Any, Literal, assert_never, cast
+from typing import Literal, assert_never, cast
 
 from coinche_cli.i18n import _, ngettext
 from coinche_cli.values import Value
@@ -35,7 +35,7 @@ class CoincheError(ValueError):
 QUOTED = ("got", "name", "given", "team")
 
 
-def _quoted(values: dict[str, Any]) -> dict[str, Any]:
+def _quoted(values: dict[str, object]) -> dict[str, object]:
     """``values`` with every quoted text cut to 80 characters (a 5,000-character name must
     not flood the terminal)."""
     for key in QUOTED:
@@ -131,7 +131,7 @@ class InputError(CoincheError):
     ``message`` says why, a sentence in the language in use whose ``{placeholders}`` the
     ``values`` fill (what the user typed quoted at most 80 characters long)."""
 
-    def __init__(self, field: str, message: str, **values: Any) -> None:
+    def __init__(self, field: str, message: str, **values: object) -> None:
         self.field = field
         super().__init__(_("{field}: {message}").format(
             field=field_words(field), message=message.format(**_quoted(values))))
@@ -144,7 +144,7 @@ class DealError(InputError):
 class OperationError(CoincheError):
     """An operation refused: a sentence in the language in use, and the values it shows."""
 
-    def __init__(self, message: str, **values: Any) -> None:
+    def __init__(self, message: str, **values: object) -> None:
         self.values = _quoted(values)
         super().__init__(message.format(**self.values))
 

@@ -9,7 +9,7 @@ was.
 
 import contextlib
 import os
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -18,6 +18,23 @@ from coinche_cli.cli.options import JsonOption
 from coinche_cli.cli.output import Column, print_json, print_line, print_table, warning_line
 from coinche_cli.errors import ExportFailed, InputError
 from coinche_cli.i18n import N_, _
+
+if TYPE_CHECKING:  # the checker's types: the JSON is a plain dict when the command runs
+    from typing import Literal, NotRequired, TypedDict
+
+    #: Where a setting in force comes from (the language: also the locale).
+    Origin = Literal["option", "environment", "file", "locale", "default"]
+    #: A setting as ``config show --json`` shows it: its value, where it comes from, and its
+    #: line when it is the file's ("from" is a Python keyword, hence the functional form).
+    Setting = TypedDict("Setting", {"value": object, "from": Origin, "line": NotRequired[int]})
+
+    class ConfigView(TypedDict):
+        """``config show --json``: the file, whether it exists, every setting in force."""
+
+        file: str
+        exists: bool
+        settings: dict[str, Setting]
+
 
 app = typer.Typer(help=N_("The house config: the club's own rules, language, store, game "
                           "target and currency, used when a command does not say otherwise."),
@@ -38,15 +55,16 @@ def _key(typed: str) -> "house.Key":
 # ---------------------------------------------------------------- show
 
 
-def _in_force(ctx: typer.Context, found: house.House) -> list[dict[str, Any]]:
+def _in_force(ctx: typer.Context, found: house.House) -> "list[tuple[house.Key, Setting]]":
     """Each setting as this command line has it: its value and where it comes from
     (``option``, ``environment``, ``file`` with its line, or ``default``)."""
     from coinche_cli import i18n
 
     root = ctx.find_root()
-    rows: list[dict[str, Any]] = []
+    rows: list[tuple[house.Key, Setting]] = []
     for key in house.KEYS:
-        value, source = found.get(key), "file" if found.get(key) is not None else "default"
+        value: object = found.get(key)
+        source: Origin = "file" if value is not None else "default"
         if key == "lang":
             value, source = i18n.spoken(), house.language_source.get()
         elif key == "db":
@@ -62,22 +80,22 @@ def _in_force(ctx: typer.Context, found: house.House) -> list[dict[str, Any]]:
             value = "standard"
         if key == "db":
             value = _shown_store(value)
-        row: dict[str, Any] = {"key": key, "value": value, "from": source}
+        setting: Setting = {"value": value, "from": source}
         if source == "file":
-            row["line"] = found.lines.get(key, 0)
-        rows.append(row)
+            setting["line"] = found.lines.get(key, 0)
+        rows.append((key, setting))
     return rows
 
 
-def _shown_store(name: Any) -> Any:
+def _shown_store(name: object) -> object:
     """A store's name as it may be printed: a URL without its password."""
     from coinche_cli.store.naming import is_postgres_url, masked
 
     return masked(name) if isinstance(name, str) and is_postgres_url(name) else name
 
 
-def _source_words(row: dict[str, Any]) -> str:
-    match row["from"], row["key"]:
+def _source_words(key: str, setting: "Setting") -> str:
+    match setting["from"], key:
         case "option", key:
             return f"--{key}"
         case "environment", "lang":
@@ -85,7 +103,7 @@ def _source_words(row: dict[str, Any]) -> str:
         case "environment", _other:
             return "COINCHE_DB"
         case "file", _key_name:
-            return _("the file, line {line}").format(line=row["line"])
+            return _("the file, line {line}").format(line=setting.get("line", 0))
         case "locale", _key_name:
             return _("the locale")
         case _default:
@@ -104,17 +122,17 @@ def show(ctx: typer.Context, as_json: JsonOption = False) -> None:
     found.settle_all()
     rows = _in_force(ctx, found)
     if as_json:
-        print_json({"file": found.path, "exists": found.exists,
-                    "settings": {row["key"]: {k: v for k, v in row.items() if k != "key"}
-                                 for row in rows}})
+        shown: ConfigView = {"file": found.path, "exists": found.exists,
+                             "settings": {key: setting for key, setting in rows}}
+        print_json(shown)
         return
     if found.exists:
         print_line(_("house config: {path}").format(path=found.path))
     else:
         print_line(_("house config: {path} (no file yet: nothing set)").format(path=found.path))
     columns = [Column(_("setting")), Column(_("value"), flexible=True), Column(_("from"))]
-    print_table(columns, [[row["key"], "—" if row["value"] is None else str(row["value"]),
-                           _source_words(row)] for row in rows])
+    print_table(columns, [[key, "—" if setting["value"] is None else str(setting["value"]),
+                           _source_words(key, setting)] for key, setting in rows])
 
 
 # ---------------------------------------------------------------- set and unset

@@ -2,7 +2,7 @@
 
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -26,6 +26,7 @@ from coinche_cli.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from coinche_cli.game.state import Change
+    from coinche_cli.game.views import ListedGame
 
 app = typer.Typer(help=N_("Keep score of a game: new, add, pass, show, undo, edit, play, export."),
                   no_args_is_help=True)
@@ -219,7 +220,7 @@ def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
 def list_games(ctx: typer.Context, as_json: JsonOption = False) -> None:
     from coinche_cli.game import ops as games
 
-    rows: list[dict[str, Any]] = [
+    rows: list[ListedGame] = [
         {"id": record.id, "rules": record.rules_name, "sides": dict(state.setup.names),
          "deals": len(state.rows), "totals": dict(state.totals), "finished": state.finished,
          "winner": state.winner, "created": record.created, "current": current}

@@ -1,7 +1,7 @@
 """``coinche game stats``: the café's statistics over every stored game (registered in
 :mod:`coinche_cli.cli.game`)."""
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -9,6 +9,9 @@ from coinche_cli.cli.options import JsonOption
 from coinche_cli.cli.output import Column, print_json, print_line, print_table
 from coinche_cli.cli.store import open_store
 from coinche_cli.i18n import N_, _, ngettext, pgettext
+
+if TYPE_CHECKING:
+    from coinche_cli.game.views import Counts, StatsView
 
 HELP = N_(
     "Statistics over every stored game: games played and won, contracts taken, made and "
@@ -51,12 +54,12 @@ def stats(
     render(data)
 
 
-def _counts(row: dict[str, Any]) -> list[str]:
+def _counts(row: "Counts") -> list[str]:
     share = f"{100 * row['made'] / row['taken']:.0f}%" if row["taken"] else ""
     return [str(row["taken"]), str(row["made"]), str(row["failed"]), share]
 
 
-def render(data: dict[str, Any]) -> None:
+def render(data: "StatsView") -> None:
     """The statistics as lines and two small tables."""
     who = data["team"] or data["player"]
     games = data["games"]

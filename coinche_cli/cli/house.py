@@ -112,7 +112,7 @@ class Problem:
 
     __slots__ = ("exit_code", "key", "label", "line", "message", "values")
 
-    def __init__(self, line: int, key: str | None, message: str, values: dict[str, Any],
+    def __init__(self, line: int, key: str | None, message: str, values: dict[str, object],
                  exit_code: int = 2, label: str | None = None) -> None:
         self.line = line
         self.key = key
@@ -135,7 +135,7 @@ class Problem:
         return error
 
 
-def _problem(key: str | None, message: str, **values: Any) -> tuple[None, Problem]:
+def _problem(key: str | None, message: str, **values: object) -> tuple[None, Problem]:
     return None, Problem(0, key, message, values)
 
 
@@ -210,7 +210,7 @@ def _absolute(text: str, folder: str) -> str:
 class House:
     """The house config as read: its settings, where each one is, and its problems."""
 
-    def __init__(self, path: str, values: dict[Key, Any], written: dict[str, Any],
+    def __init__(self, path: str, values: dict[Key, Any], written: dict[str, object],
                  lines: dict[str, int], problems: list[Problem], exists: bool) -> None:
         self.path = path
         self.values = values  # the good settings, as coinche uses them
@@ -246,7 +246,7 @@ class House:
         self.settled.add(self.problems.index(problem))
         return problem.error(self.path)
 
-    def fail(self, key: Key, message: str, **values: Any) -> CoincheError:
+    def fail(self, key: Key, message: str, **values: object) -> CoincheError:
         """A refusal of ``key``'s value found when it is used (an unknown rules name), with
         the file and the line."""
         return Problem(self.lines.get(key, 0), key, message, values).error(self.path)
@@ -290,7 +290,7 @@ def read(path: str) -> House:
     return parse(path, text)
 
 
-def _unreadable(path: str, message: str, code: int, **values: Any) -> House:
+def _unreadable(path: str, message: str, code: int, **values: object) -> House:
     return House(path, {}, {}, {}, [Problem(0, None, message, values, code)], exists=True)
 
 

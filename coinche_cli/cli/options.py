@@ -80,7 +80,7 @@ class DealInput:
     """What a command decorated with :func:`deal_options` receives: call it to read the deal;
     :meth:`passed` says whether it was typed as ``passe`` alone (everybody passed)."""
 
-    def __init__(self, given: dict[str, Any]) -> None:
+    def __init__(self, given: dict[str, Any]) -> None:  # Typer's kwargs, typed by read_deal
         self._given = given
 
     def __call__(self) -> "Deal":

@@ -12,6 +12,7 @@ from coinche_cli.cli.store import open_store
 from coinche_cli.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
+    from coinche_cli.game.views import StatsJSON
     from coinche_cli.season.people_ops import Played
 
 app = typer.Typer(help=N_("The club's players across its concours: list, show, rename, merge, "
@@ -50,7 +51,7 @@ def player_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
                  for r in rows])
 
 
-def _deal_stats(found: dict[str, Any]) -> dict[str, Any]:
+def _deal_stats(found: "StatsJSON") -> dict[str, Any]:
     """What a player's tables scored deal by deal in one concours add up to."""
     return {"deals": found["deals"]["played"], "taken": found["contracts"]["taken"],
             "made": found["contracts"]["made"], "failed": found["contracts"]["failed"],
@@ -87,7 +88,7 @@ def show(ctx: typer.Context, name: _Name, as_json: JsonOption = False) -> None:
     store = open_store(ctx)
     person, history = people_ops.history(store, name)
     tables = [played.tables for played in history if played.tables]
-    found: Iterator[dict[str, Any]] = iter(())
+    found: Iterator[StatsJSON] = iter(())
     if tables:  # the game's reader composed here: the season imports no game module
         from coinche_cli.game.stored import side_stats
 

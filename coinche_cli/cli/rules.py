@@ -19,10 +19,10 @@ JsonOption = Annotated[bool, typer.Option("--json", help=N_("Print JSON."))]
     "\n"
     "Example: coinche rules list --json"))
 def list_rules(as_json: JsonOption = False) -> None:
-    from coinche_cli.rules.describe import summary_rows
     from coinche_cli.rules.loader import builtin_names, load_rules
+    from coinche_cli.rules.views import rules_row
 
-    rows = [summary_rows(load_rules(name)) for name in builtin_names()]
+    rows = [rules_row(load_rules(name)) for name in builtin_names()]
     if as_json:
         print_json(rows)
         return
@@ -42,13 +42,16 @@ def show_rules(
                                         help=N_("A built-in name or a rules file."))],
     as_json: JsonOption = False,
 ) -> None:
-    from coinche_cli.rules.describe import rules_summary, summary_rows
     from coinche_cli.rules.loader import load_rules
 
     rules = load_rules(name)
     if as_json:
-        print_json({**summary_rows(rules), "document": rules.document})
+        from coinche_cli.rules.views import rules_json
+
+        print_json(rules_json(rules))
         return
+    from coinche_cli.rules.describe import rules_summary
+
     for line in rules_summary(rules):
         print_line(line)
 

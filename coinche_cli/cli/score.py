@@ -42,7 +42,9 @@ def score(
     sides = Setup(rules, count, {}).with_sides(deal())  # "a" is side A
     result = score_deal(rules, sides, players)
     if as_json:
-        print_json(result.to_json(rules))
+        from coinche_cli.rules.views import score_json
+
+        print_json(score_json(rules, result))
     else:
         render_score(rules, result)
 

@@ -8,7 +8,7 @@ first write, so a refused command leaves the store as it was.  The store is any
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from coinche_cli.errors import GameError
 from coinche_cli.game.state import (
@@ -24,13 +24,14 @@ from coinche_cli.game.state import (
 )
 from coinche_cli.i18n import _
 from coinche_cli.names import NameIndex, check_name
-from coinche_cli.rules.choices import coinche_words, trump_words
 from coinche_cli.rules.model import Rules, compile_rules, load_compiled
 from coinche_cli.scoring.deal import Deal, deal_from_json
 from coinche_cli.store import now
 from coinche_cli.store.records import DealRecord, GameRecord
 
 if TYPE_CHECKING:
+    from coinche_cli.game.views import DealLine
+    from coinche_cli.scoring.deal import DealJSON
     from coinche_cli.store.protocol import Store
 
 
@@ -67,26 +68,12 @@ def load(store: Store, game_id: int | None) -> tuple[GameRecord, GameState]:
         return record, _state(store, record)
 
 
-def deal_rows(store: Store, game_id: int) -> list[dict[str, Any]]:
-    """A game's deals as the tournament's export lists a table's: number, dealer, taker,
-    contract, trump, coinche, made, each side's score and running total."""
-    _record, state = load(store, game_id)
-    rows: list[dict[str, Any]] = []
-    for row in state.rows:
-        deal = row.entry.deal
-        rows.append({
-            "number": row.number, "dealer": state.setup.seat_label(row.dealer),
-            "taker": "" if deal is None else state.setup.names[deal.taker],
-            "contract": "" if deal is None else (
-                deal.contract if isinstance(deal.contract, int) else str(deal.contract)),
-            "trump": "" if deal is None else trump_words(deal.trump.value),
-            "coinche": "" if deal is None else coinche_words(deal.coinche),
-            "made": None if row.result is None else row.result.made,
-            "score1": 0 if row.result is None else row.result.scores["A"],
-            "score2": 0 if row.result is None else row.result.scores["B"],
-            "total1": row.totals["A"], "total2": row.totals["B"],
-        })
-    return rows
+def deal_rows(store: Store, game_id: int) -> list[DealLine]:
+    """A game's deals as the tournament's export lists a table's
+    (:func:`coinche_cli.game.views.deal_lines`)."""
+    from coinche_cli.game.views import deal_lines  # the export's alone: not on game add's path
+
+    return deal_lines(load(store, game_id)[1])
 
 
 def history(store: Store, game_id: int) -> list[DealRecord]:
@@ -171,7 +158,7 @@ def _player_count(rules: Rules, players: int | None, names: Sequence[str]) -> in
     return players
 
 
-def _json(deal: Deal | None) -> dict[str, Any] | None:
+def _json(deal: Deal | None) -> DealJSON | None:
     return None if deal is None else deal.to_json()
 
 

@@ -22,7 +22,7 @@ a game follows the rules' ``end`` section (or the game's own ``--target`` / ``--
 
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from coinche_cli.errors import GameError
 from coinche_cli.i18n import _
@@ -105,6 +105,40 @@ class Setup(Value):
 #: ``game add`` more than it reads.)
 EndReason = Literal["target", "deals", "time"]
 
+if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are the checker's alone
+    from typing import NotRequired, TypedDict
+
+    class EndJSON(TypedDict):
+        """An :class:`End` as a summary keeps it."""
+
+        reason: EndReason
+        winner: str | None
+
+    class Summary(TypedDict):
+        """What :meth:`GameState.summary` records after each deal, and :func:`resume` reads.
+
+        A summary written before the end had its reason (schema version 3) has ``winner`` and
+        ``finished`` instead of ``end``."""
+
+        totals: dict[str, int]
+        end: NotRequired[EndJSON | None]
+        winner: NotRequired[str | None]
+        finished: NotRequired[bool]
+        next_dealer: int
+        played: int
+        started: str
+        last_number: int
+
+    class SideCounts(TypedDict):
+        """A side's line of :func:`summary`: contracts taken, made and failed, coinches given
+        and received."""
+
+        taken: int
+        made: int
+        failed: int
+        coinched: int
+        was_coinched: int
+
 
 class End(Value):
     """How a game ended: what ended it, and who won (``None``: a draw)."""
@@ -115,12 +149,12 @@ class End(Value):
         self.reason = reason
         self.winner = winner
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> "EndJSON":
         """The end as stored with a deal's summary."""
         return {"reason": self.reason, "winner": self.winner}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any] | None) -> "End | None":
+    def from_json(cls, data: "EndJSON | None") -> "End | None":
         """An end read back from a summary (``None``: the game goes on)."""
         return None if data is None else cls(data["reason"], data["winner"])
 
@@ -162,7 +196,7 @@ class GameState(NamedTuple):
         """The side that won, once the game has ended with a winner."""
         return None if self.end is None else self.end.winner
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> "Summary":
         """What :func:`resume` needs to continue the game without replaying it."""
         return {"totals": dict(self.totals),
                 "end": None if self.end is None else self.end.to_json(),
@@ -268,7 +302,7 @@ def start(setup: Setup) -> GameState:
     return GameState(setup, (), dict.fromkeys(setup.sides, 0), None, setup.first_dealer, 0)
 
 
-def resume(setup: Setup, summary: Mapping[str, Any]) -> GameState:
+def resume(setup: Setup, summary: "Summary") -> GameState:
     """A game where a recorded :meth:`GameState.summary` left it, without its rows: what
     adding a deal needs, at a cost that does not grow with the game."""
     if "end" in summary:
@@ -298,9 +332,9 @@ def check_can_add(state: GameState) -> None:
                       "'coinche game new'"), winner=state.setup.names.get(winner, winner))
 
 
-def summary(state: GameState) -> dict[str, dict[str, int]]:
+def summary(state: GameState) -> "dict[str, SideCounts]":
     """Per side: contracts taken, made, failed, coinches given and received."""
-    out = {
+    out: dict[str, SideCounts] = {
         side: {"taken": 0, "made": 0, "failed": 0, "coinched": 0, "was_coinched": 0}
         for side in state.setup.sides
     }
@@ -308,10 +342,14 @@ def summary(state: GameState) -> dict[str, dict[str, int]]:
         if row.result is None or row.entry.deal is None:
             continue
         deal = row.entry.deal
-        out[deal.taker]["taken"] += 1
-        out[deal.taker]["made" if row.result.made else "failed"] += 1
+        taker = out[deal.taker]
+        taker["taken"] += 1
+        if row.result.made:
+            taker["made"] += 1
+        else:
+            taker["failed"] += 1
         if deal.coinche:
-            out[deal.taker]["was_coinched"] += 1
+            taker["was_coinched"] += 1
             for side in state.setup.sides:
                 # the defender who coinched, when the deal names one (the chien)
                 if side != deal.taker and deal.coinched_by in (None, side):

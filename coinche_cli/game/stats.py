@@ -3,7 +3,8 @@
 Pure: games as :class:`Game` (what a game's end and totals are, and each deal's
 :class:`Facts`: folded from its deals by :mod:`coinche_cli.game.state`, or read from what the
 store kept, :mod:`coinche_cli.game.stored`), each with the sides to count (a team, a player;
-all of them for the store's whole picture), plain data out.
+all of them for the store's whole picture), a :class:`Stats` out (shown as JSON by
+:func:`coinche_cli.game.views.stats_json`).
 
 - **Games**: played (the side was in it), won, drawn, lost, unfinished.
 - **Contracts**: taken, made and failed, by bid (80…, capot, générale) and by trump.
@@ -22,7 +23,7 @@ all of them for the store's whole picture), plain data out.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from coinche_cli.game.state import GameState
 from coinche_cli.names import fold
@@ -30,21 +31,36 @@ from coinche_cli.scoring.deal import Deal
 from coinche_cli.scoring.score import DealScore
 
 
-class _Contracts:
-    """Contracts taken, made and failed."""
+class Contracts:
+    """Contracts taken, made and failed (counted while the games are read)."""
 
     def __init__(self) -> None:
         self.taken = self.made = self.failed = 0
 
     def add(self, made: bool) -> None:
+        """Count one contract, made or failed."""
         self.taken += 1
         if made:
             self.made += 1
         else:
             self.failed += 1
 
-    def to_json(self) -> dict[str, int]:
-        return {"taken": self.taken, "made": self.made, "failed": self.failed}
+
+class Coinches:
+    """Coinches counted: how many, how many of the contracts coinched were made and failed,
+    how many were surcoinched."""
+
+    def __init__(self) -> None:
+        self.count = self.made = self.failed = self.surcoinched = 0
+
+    def add(self, made: bool, coinche: int) -> None:
+        """Count one coinched contract, made or failed (``coinche`` 2: surcoinched)."""
+        self.count += 1
+        if made:
+            self.made += 1
+        else:
+            self.failed += 1
+        self.surcoinched += coinche >= 2
 
 
 def _bid_order(bid: str) -> tuple[int, str]:
@@ -95,18 +111,32 @@ def of_state(state: GameState) -> Game:
                  else facts(row.entry.deal, row.result) for row in state.rows])
 
 
-class _Tally:
-    """Everything counted so far (mutable while the games are read)."""
+class Tally:
+    """Everything counted of some games from some sides' point of view (mutable while the
+    games are read, by :func:`game_stats`; read only after)."""
 
     def __init__(self) -> None:
         self.games = self.won = self.drawn = self.lost = self.unfinished = 0
         self.deals = self.passed = self.points = self.scores = 0
-        self.contracts = _Contracts()
-        self.bids: dict[str, _Contracts] = {}
-        self.trumps: dict[str, _Contracts] = {}
-        self.coinches_made = {"count": 0, "won": 0, "lost": 0, "surcoinched": 0}
-        self.coinches_suffered = {"count": 0, "made": 0, "failed": 0, "surcoinched": 0}
+        self.contracts = Contracts()
+        self.bids: dict[str, Contracts] = {}
+        self.trumps: dict[str, Contracts] = {}
+        self.coinches_made = Coinches()  # by the defence, on the other side's contract
+        self.coinches_suffered = Coinches()  # on the side's own contract
         self.capots_made = self.capots_suffered = self.belotes = 0
+
+    @property
+    def points_per_deal(self) -> float | None:
+        """The sides' average score over the deals played, to a tenth (None: no deal)."""
+        return round(self.points / self.scores, 1) if self.scores else None
+
+    def by_bid(self) -> list[tuple[str, Contracts]]:
+        """The contracts of each bid, lowest bid first (capot and générale last)."""
+        return [(bid, self.bids[bid]) for bid in sorted(self.bids, key=_bid_order)]
+
+    def by_trump(self) -> list[tuple[str, Contracts]]:
+        """The contracts of each trump, in the order of the suits then SA and TA."""
+        return [(trump, self.trumps[trump]) for trump in _TRUMPS if trump in self.trumps]
 
     def game(self, game: Game, sides: Sequence[str]) -> None:
         """Count a game from ``sides``' point of view (every side: the game as a whole)."""
@@ -138,60 +168,38 @@ class _Tally:
             ours = whole or deal.taker in sides
             if ours:
                 self.contracts.add(deal.made)
-                self.bids.setdefault(deal.bid, _Contracts()).add(deal.made)
-                self.trumps.setdefault(deal.trump, _Contracts()).add(deal.made)
+                self.bids.setdefault(deal.bid, Contracts()).add(deal.made)
+                self.trumps.setdefault(deal.trump, Contracts()).add(deal.made)
             if not deal.coinche:
                 continue
             if whole or not ours:  # the defence coinched the taker
-                self.coinches_made["count"] += 1
-                self.coinches_made["lost" if deal.made else "won"] += 1
-                self.coinches_made["surcoinched"] += deal.coinche >= 2
+                self.coinches_made.add(deal.made, deal.coinche)
             if ours:
-                self.coinches_suffered["count"] += 1
-                self.coinches_suffered["made" if deal.made else "failed"] += 1
-                self.coinches_suffered["surcoinched"] += deal.coinche >= 2
-
-    def to_json(self, whole: bool) -> dict[str, Any]:
-        average = round(self.points / self.scores, 1) if self.scores else None
-        return {
-            "games": {"played": self.games, "won": None if whole else self.won,
-                      "drawn": self.drawn, "lost": None if whole else self.lost,
-                      "unfinished": self.unfinished},
-            "deals": {"played": self.deals, "passed": self.passed,
-                      "points_per_deal": average},
-            "contracts": {
-                **self.contracts.to_json(),
-                "by_bid": [{"bid": bid, **self.bids[bid].to_json()}
-                           for bid in sorted(self.bids, key=_bid_order)],
-                "by_trump": [{"trump": trump, **self.trumps[trump].to_json()}
-                             for trump in _TRUMPS if trump in self.trumps],
-            },
-            "coinches": {"made": dict(self.coinches_made),
-                         "suffered": dict(self.coinches_suffered)},
-            "capots": {"made": self.capots_made,
-                       "suffered": None if whole else self.capots_suffered},
-            "belotes": self.belotes,
-        }  # fmt: skip
+                self.coinches_suffered.add(deal.made, deal.coinche)
 
 
-def game_stats(games: Iterable[tuple[Game, Sequence[str]]], whole: bool) -> dict[str, Any]:
+class Stats(NamedTuple):
+    """The statistics of some games: everything counted, and with ``whole`` (every side of
+    every game: the store's picture) a line per side name, most games first."""
+
+    whole: bool
+    tally: Tally
+    sides: tuple[tuple[str, Tally], ...] = ()
+
+
+def game_stats(games: Iterable[tuple[Game, Sequence[str]]], whole: bool) -> Stats:
     """The statistics of ``games``, each counted from its given sides' point of view;
     ``whole``: every side of every game (the store's picture, with a line per side name)."""
-    tally = _Tally()
-    per_side: dict[str, tuple[str, _Tally]] = {}
+    tally = Tally()
+    per_side: dict[str, tuple[str, Tally]] = {}
     for game, sides in games:
         tally.game(game, sides)
         if whole:
             for side in game.sides:
                 name = game.names.get(side, side)
-                line = per_side.setdefault(fold(name), (name, _Tally()))[1]
+                line = per_side.setdefault(fold(name), (name, Tally()))[1]
                 line.game(game, [side])
-    data = tally.to_json(whole)
-    if whole:
-        data["sides"] = [
-            {"side": name, "games": line.games, "won": line.won, "drawn": line.drawn,
-             "lost": line.lost, "points_per_deal": line.to_json(False)["deals"][
-                 "points_per_deal"]}
-            for name, line in sorted(per_side.values(),
-                                     key=lambda item: (-item[1].games, fold(item[0])))]
-    return data
+    if not whole:
+        return Stats(False, tally)
+    return Stats(True, tally, tuple(sorted(per_side.values(),
+                                           key=lambda item: (-item[1].games, fold(item[0])))))

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from coinche_cli.errors import InputError
 from coinche_cli.game.state import Entry, Setup, play, resume
 from coinche_cli.game.stats import Facts, Game, facts, game_stats, of_state
+from coinche_cli.game.views import stats_json, stats_view
 from coinche_cli.i18n import _
 from coinche_cli.names import NameIndex, echo, fold
 from coinche_cli.rules.model import Rules
@@ -30,6 +31,7 @@ from coinche_cli.scoring.score import score_deal
 from coinche_cli.store.records import GameRecord
 
 if TYPE_CHECKING:
+    from coinche_cli.game.views import StatsJSON, StatsView  # the checker's types
     from coinche_cli.store.season_protocol import SeasonStore
 
 
@@ -103,7 +105,7 @@ class _Reader:
 
 def stats(store: SeasonStore, *, since: str | None = None, team: str | None = None,
           player: str | None = None, person: str | None = None,
-          person_sides: Sequence[tuple[int, str]] = ()) -> dict[str, Any]:
+          person_sides: Sequence[tuple[int, str]] = ()) -> StatsView:
     """``game stats``: every stored game (created on ``since`` or after), or one side's:
     ``team`` (a team game's side, by name), ``player`` (a side of a game of two or three
     players, by name; ``person`` when it names a person of the concours, whose tables are
@@ -143,9 +145,8 @@ def stats(store: SeasonStore, *, since: str | None = None, team: str | None = No
             continue
         game = reader.game(record, deals.get(record.id, []))
         games.append((game, list(game.sides) if whole else chosen[record.id]))
-    data = game_stats(games, whole=whole)
-    return {"team": shown if team is not None else None,
-            "player": shown if player is not None else None, "since": day, **data}
+    return stats_view(game_stats(games, whole=whole), team=shown if team is not None else None,
+                      player=shown if player is not None else None, since=day)
 
 
 def _resolve(records: Sequence[GameRecord], typed: str, field: str,
@@ -162,7 +163,7 @@ def _resolve(records: Sequence[GameRecord], typed: str, field: str,
 
 
 def side_stats(store: SeasonStore,
-               groups: Sequence[Sequence[tuple[int, str]]]) -> list[dict[str, Any]]:
+               groups: Sequence[Sequence[tuple[int, str]]]) -> list[StatsJSON]:
     """The statistics of each group of sides (game ids and sides: a player's tables of one
     concours, ``player show``), the games read in one snapshot, each once."""
     wanted = {game_id for group in groups for game_id, _side in group}
@@ -174,5 +175,5 @@ def side_stats(store: SeasonStore,
                 games[record.id] = of_state(play(reader.setup(record), [
                     Entry(d.number, None if d.deal is None else deal_from_json(d.deal),
                           d.recorded) for d in store.deals(record.id)]))
-    return [game_stats([(games[game_id], [side]) for game_id, side in group
-                        if game_id in games], whole=False) for group in groups]
+    return [stats_json(game_stats([(games[game_id], [side]) for game_id, side in group
+                                   if game_id in games], whole=False)) for group in groups]

@@ -1,24 +1,216 @@
-"""A game as every ``--json`` prints it: ``game show``, and what ``game add`` and its kin return.
+"""A game as every ``--json`` prints it: ``game show``, what ``game add`` and its kin return,
+``game list``, ``game stats``; and a game's deals as the tournament's export lists a table's.
 
 The machine's interface: the same keys and values in every language (built in English,
-:func:`~coinche_cli.i18n.in_source_language`), the same bytes from the command line, from
-``store copy``'s check and from any other client.
+:func:`~coinche_cli.i18n.in_source_language`; the export's lines are the exception, in the
+language of the file), the same bytes from the command line, from ``store copy``'s check and
+from any other client.  Each view is a :class:`~typing.TypedDict`, so the type checker sees
+a key renamed here, where a client reads it, or where the two part.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from coinche_cli.game.state import GameState, Row, summary
 from coinche_cli.i18n import in_source_language
+from coinche_cli.rules.choices import coinche_words, trump_words
 
-if TYPE_CHECKING:
-    from coinche_cli.game.state import Change
-    from coinche_cli.store.records import DealRecord, GameRecord
+if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are the checker's alone
+    from typing import NotRequired, TypedDict
+
+    from coinche_cli.game.state import Change, SideCounts
+    from coinche_cli.game.stats import Coinches, Contracts, Stats, Tally
+    from coinche_cli.scoring.deal import DealJSON
+    from coinche_cli.store.records import DealRecord, GameRecord, Status
+
+    class RowView(TypedDict):
+        """One line of the score sheet (``game show --json``'s ``deals``)."""
+
+        number: int
+        dealer: str
+        dealer_seat: int
+        passed: bool
+        deal: DealJSON | None
+        made: bool | None
+        scores: dict[str, int]
+        totals: dict[str, int]
+        lines: list[str]
+        recorded: str
+
+    class GameView(TypedDict):
+        """The whole game (``game show --json``, ``game new --json``)."""
+
+        id: int
+        rules: str
+        players: int
+        sides: dict[str, str]
+        target: int | None
+        deals_limit: int | None
+        created: str
+        label: str
+        deals: list[RowView]
+        totals: dict[str, int]
+        to_target: dict[str, int] | None
+        finished: bool
+        winner: str | None
+        next_dealer: str
+        summary: dict[str, SideCounts]
+
+    class CorrectionView(TypedDict):
+        """A deal undone or replaced (``game show --json``'s ``history``)."""
+
+        number: int
+        status: Status
+        deal: DealJSON | None
+        recorded: str
+        changed: str | None
+
+    class ChangeView(TypedDict):
+        """What ``game add`` / ``pass`` / ``undo`` / ``edit`` print with ``--json``."""
+
+        game: int
+        deal: int
+        removed: bool
+        passed: bool
+        made: bool | None
+        scores: dict[str, int]
+        lines: list[str]
+        totals: dict[str, int]
+        totals_before: dict[str, int]
+        to_target: dict[str, int] | None
+        finished: bool
+        winner: str | None
+        next_dealer: str
+
+    class ListedGame(TypedDict):
+        """A game as ``game list --json`` lists it (built where it is printed)."""
+
+        id: int
+        rules: str
+        sides: dict[str, str]
+        deals: int
+        totals: dict[str, int]
+        finished: bool
+        winner: str | None
+        created: str
+        current: bool
+
+    class DealLine(TypedDict):
+        """A deal as the tournament's export lists a table's (in the file's language)."""
+
+        number: int
+        dealer: str
+        taker: str
+        contract: int | str
+        trump: str
+        coinche: str
+        made: bool | None
+        score1: int
+        score2: int
+        total1: int
+        total2: int
+
+    class GamesCount(TypedDict):
+        """``game stats``: the games (won and lost None for the whole store's)."""
+
+        played: int
+        won: int | None
+        drawn: int
+        lost: int | None
+        unfinished: int
+
+    class DealsCount(TypedDict):
+        """``game stats``: the deals played and passed, the points a deal."""
+
+        played: int
+        passed: int
+        points_per_deal: float | None
+
+    class Counts(TypedDict):
+        """``game stats``: contracts taken, made and failed."""
+
+        taken: int
+        made: int
+        failed: int
+
+    class BidCount(Counts):
+        """``game stats``: the contracts of one bid."""
+
+        bid: str
+
+    class TrumpCount(Counts):
+        """``game stats``: the contracts of one trump."""
+
+        trump: str
+
+    class ContractsCount(Counts):
+        """``game stats``: the contracts, by bid and by trump."""
+
+        by_bid: list[BidCount]
+        by_trump: list[TrumpCount]
+
+    class CoinchesMade(TypedDict):
+        """``game stats``: the coinches made, won when the contract failed."""
+
+        count: int
+        won: int
+        lost: int
+        surcoinched: int
+
+    class CoinchesSuffered(TypedDict):
+        """``game stats``: the coinches suffered, survived when the contract was made."""
+
+        count: int
+        made: int
+        failed: int
+        surcoinched: int
+
+    class CoinchesCount(TypedDict):
+        """``game stats``: the coinches made and suffered."""
+
+        made: CoinchesMade
+        suffered: CoinchesSuffered
+
+    class CapotsCount(TypedDict):
+        """``game stats``: the capots made and suffered (None for the whole store's)."""
+
+        made: int
+        suffered: int | None
+
+    class SideLine(TypedDict):
+        """``game stats`` of the whole store: one side name's line."""
+
+        side: str
+        games: int
+        won: int
+        drawn: int
+        lost: int
+        points_per_deal: float | None
+
+    class StatsJSON(TypedDict):
+        """The statistics of some games (a player's tables of one concours: ``player
+        show``); ``sides`` only for the whole store's."""
+
+        games: GamesCount
+        deals: DealsCount
+        contracts: ContractsCount
+        coinches: CoinchesCount
+        capots: CapotsCount
+        belotes: int
+        sides: NotRequired[list[SideLine]]
+
+    class StatsView(StatsJSON):
+        """``game stats --json``: the side chosen (by ``--team`` or ``--player``, as first
+        written), the day since, then the statistics."""
+
+        team: str | None
+        player: str | None
+        since: str | None
 
 
 @in_source_language
-def row_json(state: GameState, row: Row) -> dict[str, Any]:
+def row_json(state: GameState, row: Row) -> RowView:
     """One sheet row as JSON."""
     result = row.result
     return {
@@ -37,7 +229,7 @@ def row_json(state: GameState, row: Row) -> dict[str, Any]:
 
 
 @in_source_language
-def state_json(record: GameRecord, state: GameState) -> dict[str, Any]:
+def state_json(record: GameRecord, state: GameState) -> GameView:
     """The whole game as JSON (``game show --json``)."""
     end = state.setup.end
     return {
@@ -59,14 +251,14 @@ def state_json(record: GameRecord, state: GameState) -> dict[str, Any]:
     }
 
 
-def history_json(deals: list[DealRecord]) -> list[dict[str, Any]]:
+def history_json(deals: list[DealRecord]) -> list[CorrectionView]:
     """A game's deals, undone and replaced ones too, as ``game show --json`` lists them."""
     return [{"number": d.number, "status": d.status, "deal": d.deal, "recorded": d.recorded,
              "changed": d.changed} for d in deals]
 
 
 @in_source_language
-def change_json(change: Change) -> dict[str, Any]:
+def change_json(change: Change) -> ChangeView:
     """What ``game add`` / ``pass`` / ``undo`` / ``edit`` return with ``--json``.
 
     The deal fields describe the deal as it now stands, or, after an undo, the deal removed
@@ -94,3 +286,78 @@ def change_json(change: Change) -> dict[str, Any]:
         "winner": after.winner,
         "next_dealer": after.setup.seat_side(after.next_dealer),
     }
+
+
+def deal_lines(state: GameState) -> list[DealLine]:
+    """A game's deals as the tournament's export lists a table's: number, dealer, taker,
+    contract, trump, coinche, made, each side's score and running total, in the language of
+    the file."""
+    lines: list[DealLine] = []
+    for row in state.rows:
+        deal = row.entry.deal
+        lines.append({
+            "number": row.number, "dealer": state.setup.seat_label(row.dealer),
+            "taker": "" if deal is None else state.setup.names[deal.taker],
+            "contract": "" if deal is None else (
+                deal.contract if isinstance(deal.contract, int) else str(deal.contract)),
+            "trump": "" if deal is None else trump_words(deal.trump.value),
+            "coinche": "" if deal is None else coinche_words(deal.coinche),
+            "made": None if row.result is None else row.result.made,
+            "score1": 0 if row.result is None else row.result.scores["A"],
+            "score2": 0 if row.result is None else row.result.scores["B"],
+            "total1": row.totals["A"], "total2": row.totals["B"],
+        })
+    return lines
+
+
+def stats_view(stats: Stats, *, team: str | None, player: str | None,
+               since: str | None) -> StatsView:
+    """``game stats --json``: the side chosen and the day since, then :func:`stats_json`."""
+    return {"team": team, "player": player, "since": since, **stats_json(stats)}
+
+
+def stats_json(stats: Stats) -> StatsJSON:
+    """The statistics of some games as JSON; a line per side name for the whole store's."""
+    data = _tally_json(stats.tally, stats.whole)
+    if stats.whole:
+        data["sides"] = [
+            {"side": name, "games": line.games, "won": line.won, "drawn": line.drawn,
+             "lost": line.lost, "points_per_deal": line.points_per_deal}
+            for name, line in stats.sides]
+    return data
+
+
+def _tally_json(tally: Tally, whole: bool) -> StatsJSON:
+    return {
+        "games": {"played": tally.games, "won": None if whole else tally.won,
+                  "drawn": tally.drawn, "lost": None if whole else tally.lost,
+                  "unfinished": tally.unfinished},
+        "deals": {"played": tally.deals, "passed": tally.passed,
+                  "points_per_deal": tally.points_per_deal},
+        "contracts": {
+            **_counts(tally.contracts),
+            "by_bid": [{"bid": bid, **_counts(found)} for bid, found in tally.by_bid()],
+            "by_trump": [{"trump": trump, **_counts(found)}
+                         for trump, found in tally.by_trump()],
+        },
+        "coinches": {"made": _made(tally.coinches_made),
+                     "suffered": _suffered(tally.coinches_suffered)},
+        "capots": {"made": tally.capots_made,
+                   "suffered": None if whole else tally.capots_suffered},
+        "belotes": tally.belotes,
+    }  # fmt: skip
+
+
+def _counts(contracts: Contracts) -> Counts:
+    return {"taken": contracts.taken, "made": contracts.made, "failed": contracts.failed}
+
+
+def _made(coinches: Coinches) -> CoinchesMade:
+    # a coinche made is won when the contract it doubled fails
+    return {"count": coinches.count, "won": coinches.failed, "lost": coinches.made,
+            "surcoinched": coinches.surcoinched}
+
+
+def _suffered(coinches: Coinches) -> CoinchesSuffered:
+    return {"count": coinches.count, "made": coinches.made, "failed": coinches.failed,
+            "surcoinched": coinches.surcoinched}

@@ -1,10 +1,12 @@
-"""Rules described for people: one row for a listing, a few lines for ``rules show``."""
+"""Rules described for people: a few lines for ``rules show`` (its JSON and the listing's:
+:mod:`coinche_cli.rules.views`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, cast
 
-from coinche_cli.i18n import _, in_source_language, ngettext, pgettext
+from coinche_cli.i18n import _, ngettext, pgettext
 from coinche_cli.rules.choices import (
     ANNOUNCES,
     Announce,
@@ -38,30 +40,19 @@ def _kind(code: str) -> str:
     return pgettext("contracts", "suit") if code in ("S", "H", "D", "C") else code
 
 
-def _modes(rules: Rules) -> list[str]:
-    codes = list(rules.modes)
-    suits = [c for c in codes if c in ("S", "H", "D", "C")]
-    return (["suits"] if suits else []) + [c for c in codes if c not in suits]
-
-
-@in_source_language
-def summary_rows(rules: Rules) -> dict[str, Any]:
-    """The listing row: name, players, target, modes, source."""
-    return {
-        "name": rules.name,
-        "title": rules.title,
-        "players": list(rules.players),
-        "target": rules.end.target,
-        "deals": rules.end.deals,
-        "modes": _modes(rules),
-        "source": rules.source,
-    }
-
-
 def _table(cards: Any) -> str:
     order = sorted(reversed(RANKS), key=lambda rank: -cards.get(rank, 0))
     return ", ".join(f"{rank_letter(cast(Rank, rank))} {cards[rank]}" for rank in order
                      if rank in cards)
+
+
+def _written_cards(rules: Rules, code: str) -> Mapping[object, object]:
+    """The card table the rules file writes for ``code`` (SA, TA; validated: a mapping of
+    ranks to points when it is given), empty when it gives none."""
+    node: object = rules.document
+    for key in ("modes", code, "cards"):
+        node = node.get(key) if isinstance(node, Mapping) else None
+    return node if isinstance(node, Mapping) else {}
 
 
 def _terms(terms: tuple[str | int, ...]) -> str:
@@ -127,8 +118,7 @@ def rules_summary(rules: Rules) -> list[str]:
         mode = rules.modes.get(code)
         if mode is None:
             continue
-        cards = rules.document.get("modes", {}).get(code, {}).get("cards", {})
-        table = _table({str(k).upper(): v for k, v in cards.items()})
+        table = _table({str(k).upper(): v for k, v in _written_cards(rules, code).items()})
         lines.append(_("  {mode} ({code}), every suit: {table}; total {total}").format(
             mode=no_suit_words(code), code=code, table=table, total=mode.total))
     bids = _("{min}..{max} by {step}").format(min=rules.bid_min, max=rules.bid_max,

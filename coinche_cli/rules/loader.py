@@ -287,7 +287,7 @@ def _build(loader: Any, name: str, problems: list[Problem]) -> Document:
 
     def build(node: Any, at: Path_) -> Any:
         if isinstance(node, yaml.MappingNode):
-            out: dict[str, Any] = {}
+            out: dict[str, object] = {}
             first: dict[str, int] = {}
             for key_node, value_node in node.value:
                 line = key_node.start_mark.line + 1

@@ -165,7 +165,7 @@ class Rules(NamedTuple):
     rounding_total: int
     last_deal_exact: bool
     end: EndRule
-    document: Mapping[str, Any]  # the merged, validated YAML: a game stores it as its snapshot
+    document: Mapping[str, object]  # the merged, validated YAML: a game stores it as its snapshot
     path: str = ""
     # Fields added since games first kept their rules compiled: each has the default that
     # scores as before it existed, so a game's compiled rules written before it still read.
@@ -226,8 +226,8 @@ def canonical_announce(name: str) -> str | None:
 #: The version of the form; a form of another version is not read.
 FORMAT = 1
 #: The value types a :class:`Rules` is made of, by name.
-_TYPES: dict[str, Any] = {cls.__name__: cls for cls in (Rules, Mode, SideTerms, ScoreTable,
-                                                        EndRule)}
+_TYPES: "dict[str, type[Rules | Mode | SideTerms | ScoreTable | EndRule]]" = {
+    cls.__name__: cls for cls in (Rules, Mode, SideTerms, ScoreTable, EndRule)}
 
 
 def compile_rules(rules: Rules) -> str:
@@ -238,7 +238,7 @@ def compile_rules(rules: Rules) -> str:
                       separators=(",", ":"))
 
 
-def load_compiled(text: str | None, document: Mapping[str, Any], label: str) -> Rules | None:
+def load_compiled(text: str | None, document: Mapping[str, object], label: str) -> Rules | None:
     """The rules :func:`compile_rules` wrote, with their snapshot ``document`` and ``label``
     (as :func:`coinche_cli.rules.validate.rules_from_document` gives them); None when there
     are none, or when they were written in another form (by another version of coinche):

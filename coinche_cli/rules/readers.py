@@ -6,13 +6,16 @@ Every number is at most :data:`MAX_NUMBER`, and a problem quotes at most 80 char
 the file says (:class:`Shown`, :func:`shown_key`).
 """
 
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from coinche_cli.errors import InputError, Problem
 from coinche_cli.i18n import N_, _
 from coinche_cli.names import check_name, echo
 from coinche_cli.rules.choices import NEGATED_TERMS, TERMS
 from coinche_cli.rules.model import RANKS
+
+if TYPE_CHECKING:
+    from coinche_cli.rules.schema import Schema
 
 #: The longest name, title or source a rules file may give.
 MAX_TEXT = 200
@@ -116,7 +119,7 @@ class Reader:
 
     # -- typed readers (each returns a usable fallback after reporting)
 
-    def check_keys(self, node: Any, schema: dict[str, Any], at: Path_) -> None:
+    def check_keys(self, node: Any, schema: "Schema", at: Path_) -> None:
         if not isinstance(node, dict):
             self.fail(at, _("expected a mapping of keys, got {got}"), got=type(node).__name__)
             return
@@ -124,8 +127,8 @@ class Reader:
             if key not in schema:
                 self.fail((*at, key), _("unknown key (expected one of: {expected})"),
                           expected=", ".join(schema))
-            elif isinstance(schema[key], dict) and value is not None:
-                self.check_keys(value, schema[key], (*at, key))
+            elif (inner := schema[key]) is not None and value is not None:
+                self.check_keys(value, inner, (*at, key))
 
     def integer(
         self, at: Path_, default: int | None = None, *, minimum: int = 0, required: bool = False

@@ -3,19 +3,24 @@ must give.  ``docs/rules-format.md`` documents every key (a test checks it); the
 their values are :mod:`coinche_cli.rules.validate`'s.
 """
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TypeAlias
 
 from coinche_cli.rules.choices import CONDITION_ORDER, ROLES
 
+#: The keys a section accepts: a key's value is None, or the schema of its sub-section.  (A
+#: string for the type checker: the alias costs nothing when the program runs.)
+Schema: TypeAlias = "Mapping[str, Schema | None]"
+
 # score: made/failed hold side lists directly; the when_* overrides hold outcome -> side lists
-_SIDES: dict[str, Any] = dict.fromkeys(ROLES)
-_SCORE: dict[str, Any] = {
+_SIDES: Schema = dict.fromkeys(ROLES)
+_SCORE: Schema = {
     "made": _SIDES,
     "failed": _SIDES,
     **{cond: {"made": _SIDES, "failed": _SIDES} for cond in CONDITION_ORDER},
 }
 # The keys each section accepts; a nested dict is a sub-section.
-SCHEMA: dict[str, Any] = {
+SCHEMA: Schema = {
     "name": None,
     "title": None,
     "source": None,

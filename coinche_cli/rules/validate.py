@@ -6,8 +6,8 @@ The typed readers :class:`Validator` inherits (:mod:`coinche_cli.rules.readers`)
 problem and return a usable fallback, so one pass finds every problem of a file.
 """
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from coinche_cli.errors import Problem, RulesError
 from coinche_cli.i18n import _
@@ -39,7 +39,7 @@ from coinche_cli.rules.readers import Document, Path_, Reader
 from coinche_cli.rules.schema import REQUIRED, SCHEMA  # SCHEMA: still importable from here
 
 
-def rules_from_document(data: dict[str, Any], label: str = "<snapshot>") -> Rules:
+def rules_from_document(data: Mapping[str, object], label: str = "<snapshot>") -> Rules:
     """Rebuild rules from a stored snapshot (the ``document`` of a validated :class:`Rules`).
 
     This is what every ``game add`` runs, so it lives here rather than in the loader: reading

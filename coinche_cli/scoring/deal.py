@@ -10,7 +10,7 @@ checked by :mod:`coinche_cli.scoring.score`.
 import json
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from coinche_cli.errors import DealError
 from coinche_cli.i18n import _
@@ -39,6 +39,25 @@ __all__ = [
 ]  # fmt: skip
 
 EMPTY_ANNOUNCES: Mapping[str, tuple[str, ...]] = MappingProxyType({})
+
+if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the class is the checker's alone
+    from typing import NotRequired, TypedDict
+
+    class DealJSON(TypedDict):
+        """A deal as the JSON object of ``variants.md`` (:meth:`Deal.to_json`): what a store
+        keeps of a deal and every ``--json`` shows; a field not given is left out."""
+
+        taker: str
+        contract: int | str  # a bid, or "capot" / "generale"
+        trump: str
+        coinche: int
+        points: NotRequired[dict[str, int]]
+        capot: NotRequired[str]
+        generale: NotRequired[bool]
+        belote: NotRequired[list[str]]
+        announces: NotRequired[dict[str, list[str]]]
+        announce_winner: NotRequired[str]
+        coinched_by: NotRequired[str]
 
 
 class Deal(NamedTuple):
@@ -147,9 +166,9 @@ class Deal(NamedTuple):
             words += ["--coinched-by", self.coinched_by]
         return words
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> "DealJSON":
         """The deal as the JSON object of ``variants.md`` (fields left out when not given)."""
-        out: dict[str, Any] = {
+        out: DealJSON = {
             "taker": self.taker,
             "contract": self.contract if isinstance(self.contract, int) else self.contract.value,
             "trump": self.trump.value,

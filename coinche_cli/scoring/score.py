@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple, cast
 
-from coinche_cli.i18n import N_, SOURCE, _, speaking
+from coinche_cli.i18n import N_, _
 from coinche_cli.rules.choices import (
     Announce,
     Rounding,
@@ -127,31 +127,6 @@ class DealScore(NamedTuple):
             why = line.split(": ", 1)[1].rsplit(" = ", 1)[0] if " = " in line else "0"
             rows.append([side, str(self.checked.points[side]), str(self.scores[side]), why])
         return rows, list(self.lines[1 + len(sides):])
-
-    def to_json(self, rules: Rules) -> dict[str, Any]:
-        """A JSON-ready summary: made, scores, card points, terms and explanation lines (in
-        English whatever the language: JSON is the machine's interface)."""
-        with speaking(SOURCE):
-            return self._json(rules)
-
-    def _json(self, rules: Rules) -> dict[str, Any]:
-        return {
-            "rules": rules.name,
-            "deal": self.checked.deal.to_json(),
-            "made": self.made,
-            "scores": dict(self.scores),
-            "points": dict(self.checked.points),
-            "winners": list(self.winners),
-            "reason": self.reason,
-            "terms": {
-                side: [
-                    {"term": t.name, "value": t.value, "factor": t.factor, "total": t.total}
-                    for t in terms
-                ]
-                for side, terms in self.terms.items()
-            },
-            "lines": list(self.lines),
-        }
 
 
 # ---------------------------------------------------------------- rounding

@@ -6,7 +6,7 @@ implements it structurally, without subclassing, so no command pays at start-up 
 a ``Protocol`` class of thirty methods (about 1 ms, a few percent of ``game add``).
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -67,11 +67,11 @@ class Store(Protocol):
     def last_deal(self, game_id: int) -> DealRecord | None:
         """The game's last active deal, with the summary recorded after it."""
 
-    def add_deal(self, game_id: int, number: int, deal: dict[str, Any] | None, recorded: str,
-                 state: dict[str, Any] | None) -> int:
+    def add_deal(self, game_id: int, number: int, deal: Mapping[str, object] | None,
+                 recorded: str, state: Mapping[str, object] | None) -> int:
         """Record deal ``number`` (None: everybody passed) and the summary after it."""
 
-    def set_deal_state(self, deal_id: int, state: dict[str, Any]) -> None:
+    def set_deal_state(self, deal_id: int, state: Mapping[str, object]) -> None:
         """Replace the summary recorded after a deal (an earlier deal was edited)."""
 
     def retire_deal(self, deal_id: int, changed: str, replaced_by: int | None = None) -> None:

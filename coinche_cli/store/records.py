@@ -7,10 +7,15 @@ read them; the whole tournament (teams, rounds, tables) is the domain's
 (:mod:`coinche_cli.values`): ``game add`` loads a game and its last deal on every deal.
 """
 
-from typing import Any, Literal, assert_never
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Literal, assert_never
 
 from coinche_cli.i18n import _
 from coinche_cli.values import Value
+
+if TYPE_CHECKING:
+    from coinche_cli.game.state import Summary
+    from coinche_cli.scoring.deal import DealJSON
 
 #: What became of a stored deal: in play, or kept in the history after an undo or an edit.
 Status = Literal["active", "removed", "replaced"]
@@ -81,7 +86,7 @@ class GameRecord(Value):
                  "tournament_id")
 
     def __init__(self, id: int, created: str, rules_name: str,
-                 rules: dict[str, Any], players: int, names: dict[str, str],
+                 rules: Mapping[str, object], players: int, names: dict[str, str],
                  first_dealer: int, target: int | None, deals: int | None, label: str = "",
                  tournament_id: int | None = None, round: int | None = None,
                  table_no: int | None = None, compiled: str | None = None) -> None:
@@ -114,9 +119,9 @@ class DealRecord(Value):
                  "status")
 
     def __init__(self, id: int, number: int,
-                 deal: dict[str, Any] | None, recorded: str, status: Status,
+                 deal: "DealJSON | None", recorded: str, status: Status,
                  replaced_by: int | None = None, changed: str | None = None,
-                 state: dict[str, Any] | None = None) -> None:
+                 state: "Summary | None" = None) -> None:
         self.id = id
         self.number = number
         self.deal = deal  # the deal as JSON; None when everybody passed
@@ -134,10 +139,10 @@ class TournamentRecord(Value):
     __slots__ = ("created", "id", "name", "rules", "rules_name", "settings")
 
     def __init__(self, id: int, name: str, created: str, rules_name: str,
-                 rules: dict[str, Any], settings: dict[str, Any]) -> None:
+                 rules: Mapping[str, object], settings: Mapping[str, object]) -> None:
         self.id = id
         self.name = name
         self.created = created
         self.rules_name = rules_name
         self.rules = rules  # the validated rules document: a snapshot
-        self.settings = settings
+        self.settings = settings  # as Settings.to_json wrote them (tournament.model)

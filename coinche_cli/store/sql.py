@@ -7,7 +7,7 @@ begin.  It stores and reads, and leaves every check a user can fail to the opera
 """
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -222,8 +222,8 @@ class SqlStore(MeleeQueries, DeskQueries, SeasonQueries):
         ).fetchone()
         return None if row is None else self._deal(row)
 
-    def add_deal(self, game_id: int, number: int, deal: dict[str, Any] | None, recorded: str,
-                 state: dict[str, Any] | None) -> int:
+    def add_deal(self, game_id: int, number: int, deal: Mapping[str, object] | None,
+                 recorded: str, state: Mapping[str, object] | None) -> int:
         """Record deal ``number`` (None: everybody passed) and the game's summary after it."""
         return self._insert(
             "INSERT INTO deal (game_id, number, deal, recorded, state) VALUES (?, ?, ?, ?, ?)",
@@ -231,7 +231,7 @@ class SqlStore(MeleeQueries, DeskQueries, SeasonQueries):
              recorded, None if state is None else json.dumps(state)),
         )
 
-    def set_deal_state(self, deal_id: int, state: dict[str, Any]) -> None:
+    def set_deal_state(self, deal_id: int, state: Mapping[str, object]) -> None:
         """Replace the summary recorded after a deal (after an earlier deal was edited)."""
         self._changing().execute("UPDATE deal SET state = ? WHERE id = ?",
                                  (json.dumps(state), deal_id))
