@@ -283,3 +283,43 @@ def test_no_class_narrows_a_whole_value() -> None:
                 if isinstance(node, ast.ClassDef)
                 for base in node.bases if isinstance(base, ast.Name) and base.id in WHOLE_VALUES]
     assert narrowed == []
+
+
+def _checker_only(tree: ast.Module) -> set[str]:
+    """The names a module declares for the type checker alone (under ``if TYPE_CHECKING``:
+    the views' TypedDicts), which do not exist when the program runs."""
+    declared: set[str] = set()
+    real: set[str] = set()
+    for node in tree.body:
+        checking = isinstance(node, ast.If) and isinstance(node.test, ast.Name) \
+            and node.test.id == "TYPE_CHECKING"
+        for inner in node.body if checking and isinstance(node, ast.If) else [node]:
+            names = {inner.name} if isinstance(inner, ast.ClassDef | ast.FunctionDef) else {
+                target.id for target in getattr(inner, "targets", ())
+                if isinstance(target, ast.Name)}
+            (declared if checking else real).update(names)
+    return declared - real
+
+
+def test_a_name_for_the_checker_alone_is_never_imported_at_run_time() -> None:
+    trees = {name: ast.parse(path.read_text(encoding="utf-8")) for name, path in MODULES.items()}
+    only = {name: _checker_only(tree) for name, tree in trees.items()}
+    assert "RoundJson" in only["coinche_cli.tournament.views"]  # the guard sees them
+    wrong: list[str] = []
+
+    def visit(name: str, body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.If) and isinstance(node.test, ast.Name) \
+                    and node.test.id == "TYPE_CHECKING":
+                continue
+            if isinstance(node, ast.ImportFrom) and node.module in only:
+                wrong.extend(f"{name}:{node.lineno} {alias.name}" for alias in node.names
+                             if alias.name in only[node.module])
+            for field in ("body", "orelse", "finalbody"):
+                inner = getattr(node, field, None)
+                if isinstance(inner, list):
+                    visit(name, inner)
+
+    for name, tree in trees.items():
+        visit(name, tree.body)
+    assert wrong == []

@@ -16,11 +16,13 @@ Amounts come in cents and are written in the currency's units, numbers a spreads
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coinche_cli.i18n import N_, _, pgettext
-from coinche_cli.tournament.desk_views import DeskExport, FeesExport, PrizesJson
 from coinche_cli.tournament.money import METHODS, method_words, units
+
+if TYPE_CHECKING:
+    from coinche_cli.tournament.desk_views import DeskExport, FeesExport, PrizesJson
 
 #: (key, header) of the Fees sheet's columns; the amounts' headers name the currency.
 FEE_COLUMNS: tuple[tuple[str, str], ...] = (

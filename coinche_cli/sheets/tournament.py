@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import ExportFailed
 from coinche_cli.i18n import N_, _, pgettext
@@ -41,9 +41,11 @@ from coinche_cli.sheets.score_sheets import TARGET_ROWS as TARGET_ROWS
 from coinche_cli.sheets.score_sheets import NothingToPrint as NothingToPrint
 from coinche_cli.sheets.stamp import write_score_sheets as write_score_sheets
 from coinche_cli.sheets.writing import write_csv, write_xlsx
-from coinche_cli.tournament.export_views import ExportData, ExportRound
 from coinche_cli.tournament.model import round_title
-from coinche_cli.tournament.views import PenaltyJson
+
+if TYPE_CHECKING:
+    from coinche_cli.tournament.export_views import ExportData, ExportRound
+    from coinche_cli.tournament.views import PenaltyJson
 
 #: (key in the data, column header) for each table, in column order.
 STANDINGS_COLUMNS: tuple[tuple[str, str], ...] = (

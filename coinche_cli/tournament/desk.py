@@ -27,14 +27,7 @@ from coinche_cli.tournament.accounts import (
     clock,
     money,
 )
-from coinche_cli.tournament.desk_views import (
-    CheckinJson,
-    DeskExport,
-    FeesJson,
-    checkin_json,
-    desk_export,
-    fees_json,
-)
+from coinche_cli.tournament.desk_views import checkin_json, desk_export, fees_json
 from coinche_cli.tournament.found import load
 from coinche_cli.tournament.model import Entrant, Tournament
 from coinche_cli.tournament.money import (
@@ -47,6 +40,7 @@ from coinche_cli.tournament.money import (
 
 if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
+    from coinche_cli.tournament.desk_views import CheckinJson, DeskExport, FeesJson
 
 
 def find_entrants(tournament: Tournament, names: Sequence[str]) -> list[Entrant]:

@@ -10,7 +10,7 @@ every view is the same whatever the format.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Literal
 
 from coinche_cli.i18n import _
 from coinche_cli.tournament.accounts import (
@@ -24,7 +24,137 @@ from coinche_cli.tournament.accounts import (
 from coinche_cli.tournament.model import Tournament
 from coinche_cli.tournament.money import METHODS, Method, method_words
 from coinche_cli.tournament.prizes import award, shares
-from coinche_cli.tournament.views import Named, named
+from coinche_cli.tournament.views import named
+
+if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are the checker's alone
+    from typing import NotRequired, TypedDict
+
+    from coinche_cli.tournament.views import Named
+
+    class CheckinRow(Named):
+        """An entrant at the desk: present, absent or left, when it came, what it paid (less
+        refunds) and owes."""
+
+        status: Status
+        arrived: str | None
+        paid: int
+        owed: int
+
+    class CheckedInJson(Named):
+        """What a check-in did for one entrant: its arrival (None: it had come already), the
+        payment recorded, an undone check-in and what it took back, the round it plays from."""
+
+        arrived: str | None
+        undone: bool
+        paid: int | None
+        method: Method | None
+        taken_back: int
+        plays_from: int | None
+
+    class CheckinJson(TypedDict):
+        """``tournament checkin --json``: the desk (``--list``), and after a check-in what was
+        ``done`` for each entrant named (``--list``: nothing)."""
+
+        currency: str
+        fee: int | None
+        rows: list[CheckinRow]
+        present: int
+        absent: int
+        paid: int
+        owed: int
+        done: list[CheckedInJson]
+
+    class RefundJson(Named):
+        """Money given back, and why."""
+
+        amount: int
+        method: Method
+        reason: str
+
+    class OwedJson(Named):
+        """What an entrant still owes."""
+
+        amount: int
+
+    class FeesJson(TypedDict):
+        """``tournament fees --json``: the treasurer's total."""
+
+        currency: str
+        fee: int | None
+        registered: int
+        present: int
+        expected: int
+        received: int
+        received_by_method: dict[Method, int]
+        owed: int
+        owed_by: list[OwedJson]
+        refunded: int
+        refunds: list[RefundJson]
+        prizes_paid: int
+        balance: int
+
+    class PrizeJson(TypedDict):
+        """One entrant's prize: its place (``tied``: shared), in kind and in cash."""
+
+        rank: int
+        team: NotRequired[str]
+        player: NotRequired[str]
+        prize: str | None
+        amount: int
+        tied: bool
+
+    class PrizeLineJson(TypedDict):
+        """A line of the prize list as given."""
+
+        ranks: str
+        prize: str | None
+        amount: int | None
+
+    class PotJson(TypedDict):
+        """The cash pot: the fees received or an amount, its percentages and shares."""
+
+        of: Literal["fees", "amount"]
+        total: int
+        percents: list[int]
+        shares: list[int]
+        remainder: int
+
+    class PrizesJson(TypedDict):
+        """``tournament prizes --json``: who gets what against the standings so far (``final``
+        once the last round is complete)."""
+
+        currency: str
+        final: bool
+        after_round: int | None
+        rows: list[PrizeJson]
+        lines: list[PrizeLineJson]
+        pot: PotJson | None
+        remainder: int
+
+    class DeskRow(TypedDict):
+        """An entrant's line of the export's fees sheet, its words in the language in force."""
+
+        name: str
+        status: str
+        arrived: str
+        due: int
+        paid: int
+        refunded: int
+        owed: int
+        methods: str
+
+    class FeesExport(TypedDict):
+        """The export's fees: a line per entrant, and the treasurer's total."""
+
+        currency: str
+        rows: list[DeskRow]
+        totals: FeesJson
+
+    class DeskExport(TypedDict, total=False):
+        """The desk's part of ``tournament export``: nothing when the tournament uses no desk."""
+
+        fees: FeesExport
+        prizes: PrizesJson
 
 #: Where an entrant stands at the desk.
 Status = Literal["present", "absent", "left"]
@@ -39,144 +169,6 @@ def status_words(status: Status) -> str:
             return _("absent")
         case "left":
             return _("left")
-
-
-class CheckinRow(Named):
-    """An entrant at the desk: present, absent or left, when it came, what it paid (less
-    refunds) and owes."""
-
-    status: Status
-    arrived: str | None
-    paid: int
-    owed: int
-
-
-class CheckedInJson(Named):
-    """What a check-in did for one entrant: its arrival (None: it had come already), the
-    payment recorded, an undone check-in and what it took back, the round it plays from."""
-
-    arrived: str | None
-    undone: bool
-    paid: int | None
-    method: Method | None
-    taken_back: int
-    plays_from: int | None
-
-
-class CheckinJson(TypedDict):
-    """``tournament checkin --json``: the desk (``--list``), and after a check-in what was
-    ``done`` for each entrant named (``--list``: nothing)."""
-
-    currency: str
-    fee: int | None
-    rows: list[CheckinRow]
-    present: int
-    absent: int
-    paid: int
-    owed: int
-    done: list[CheckedInJson]
-
-
-class RefundJson(Named):
-    """Money given back, and why."""
-
-    amount: int
-    method: Method
-    reason: str
-
-
-class OwedJson(Named):
-    """What an entrant still owes."""
-
-    amount: int
-
-
-class FeesJson(TypedDict):
-    """``tournament fees --json``: the treasurer's total."""
-
-    currency: str
-    fee: int | None
-    registered: int
-    present: int
-    expected: int
-    received: int
-    received_by_method: dict[Method, int]
-    owed: int
-    owed_by: list[OwedJson]
-    refunded: int
-    refunds: list[RefundJson]
-    prizes_paid: int
-    balance: int
-
-
-class PrizeJson(TypedDict):
-    """One entrant's prize: its place (``tied``: shared), in kind and in cash."""
-
-    rank: int
-    team: NotRequired[str]
-    player: NotRequired[str]
-    prize: str | None
-    amount: int
-    tied: bool
-
-
-class PrizeLineJson(TypedDict):
-    """A line of the prize list as given."""
-
-    ranks: str
-    prize: str | None
-    amount: int | None
-
-
-class PotJson(TypedDict):
-    """The cash pot: the fees received or an amount, its percentages and shares."""
-
-    of: Literal["fees", "amount"]
-    total: int
-    percents: list[int]
-    shares: list[int]
-    remainder: int
-
-
-class PrizesJson(TypedDict):
-    """``tournament prizes --json``: who gets what against the standings so far (``final``
-    once the last round is complete)."""
-
-    currency: str
-    final: bool
-    after_round: int | None
-    rows: list[PrizeJson]
-    lines: list[PrizeLineJson]
-    pot: PotJson | None
-    remainder: int
-
-
-class DeskRow(TypedDict):
-    """An entrant's line of the export's fees sheet, its words in the language in force."""
-
-    name: str
-    status: str
-    arrived: str
-    due: int
-    paid: int
-    refunded: int
-    owed: int
-    methods: str
-
-
-class FeesExport(TypedDict):
-    """The export's fees: a line per entrant, and the treasurer's total."""
-
-    currency: str
-    rows: list[DeskRow]
-    totals: FeesJson
-
-
-class DeskExport(TypedDict, total=False):
-    """The desk's part of ``tournament export``: nothing when the tournament uses no desk."""
-
-    fees: FeesExport
-    prizes: PrizesJson
 
 
 def _status(account: Account) -> Status:

@@ -7,134 +7,129 @@ in the language in force; amounts in cents."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, NotRequired, TypedDict
+from typing import TYPE_CHECKING
 
 from coinche_cli.i18n import _
 from coinche_cli.store.records import ResultRecord, source_words
-from coinche_cli.tournament.desk_views import DeskExport
 from coinche_cli.tournament.model import Entrant, Tournament, bye_points
-from coinche_cli.tournament.views import PenaltyJson, board_winner, penalties_json
+from coinche_cli.tournament.views import board_winner, penalties_json
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are the checker's alone
+    from typing import NotRequired, TypedDict
+
+    from coinche_cli.tournament.desk_views import DeskExport
     from coinche_cli.tournament.standings import Standing
+    from coinche_cli.tournament.views import PenaltyJson
 
+    class ExportTeam(TypedDict):
+        """A registered team: its players in one cell, its status in words."""
 
-class ExportTeam(TypedDict):
-    """A registered team: its players in one cell, its status in words."""
+        name: str
+        players: str
+        club: str
+        registered: int
+        status: str
 
-    name: str
-    players: str
-    club: str
-    registered: int
-    status: str
+    class ExportPlayer(TypedDict):
+        """A mêlée's registered player, their status in words."""
 
+        name: str
+        club: str
+        licence: str
+        registered: int
+        status: str
 
-class ExportPlayer(TypedDict):
-    """A mêlée's registered player, their status in words."""
+    class ExportTable(TypedDict):
+        """A table of a round: its teams, scores, winner or forfeit, and how its result was
+        entered (in words; "" while it has none)."""
 
-    name: str
-    club: str
-    licence: str
-    registered: int
-    status: str
+        table: int
+        team1: str
+        team2: str
+        score1: int | None
+        score2: int | None
+        winner: str | None
+        forfeit: str | None
+        scored: str
 
+    class ExportRound(TypedDict):
+        """A round: its tables, its bye (a mêlée: who sat out) and the bye's points."""
 
-class ExportTable(TypedDict):
-    """A table of a round: its teams, scores, winner or forfeit, and how its result was
-    entered (in words; "" while it has none)."""
+        round: int
+        tables: list[ExportTable]
+        bye: str | None
+        bye_points: int | None
+        sitting_out: NotRequired[list[str]]
 
-    table: int
-    team1: str
-    team2: str
-    score1: int | None
-    score2: int | None
-    winner: str | None
-    forfeit: str | None
-    scored: str
+    class ExportStanding(TypedDict):
+        """A team's standings line, its players in one cell."""
 
+        rank: int
+        team: str
+        players: str
+        played: int
+        wins: int
+        draws: int
+        losses: int
+        byes: int
+        forfeits: int
+        points_for: int
+        points_against: int
+        difference: int
+        match_points: int
+        penalties: int
+        buchholz: int
 
-class ExportRound(TypedDict):
-    """A round: its tables, its bye (a mêlée: who sat out) and the bye's points."""
+    class ExportPlayerStanding(TypedDict):
+        """A mêlée player's standings line, their partners in one cell."""
 
-    round: int
-    tables: list[ExportTable]
-    bye: str | None
-    bye_points: int | None
-    sitting_out: NotRequired[list[str]]
+        rank: int
+        name: str
+        club: str
+        licence: str
+        played: int
+        wins: int
+        draws: int
+        losses: int
+        sat_out: int
+        forfeits: int
+        points_for: int
+        points_against: int
+        difference: int
+        match_points: int
+        penalties: int
+        buchholz: int
+        partners: str
 
+    class ExportHistory(TypedDict):
+        """A result a table had: its teams, scores or forfeit, how and when it was entered, and
+        when it was replaced ("": in force)."""
 
-class ExportStanding(TypedDict):
-    """A team's standings line, its players in one cell."""
+        round: int
+        table: int
+        team1: str
+        team2: str
+        score1: int | None
+        score2: int | None
+        forfeit: str | None
+        scored: str
+        entered: str
+        replaced: str
 
-    rank: int
-    team: str
-    players: str
-    played: int
-    wins: int
-    draws: int
-    losses: int
-    byes: int
-    forfeits: int
-    points_for: int
-    points_against: int
-    difference: int
-    match_points: int
-    penalties: int
-    buchholz: int
+    class ExportData(DeskExport):
+        """Everything the export writes (the desk's ``fees`` and ``prizes`` when it is used)."""
 
-
-class ExportPlayerStanding(TypedDict):
-    """A mêlée player's standings line, their partners in one cell."""
-
-    rank: int
-    name: str
-    club: str
-    licence: str
-    played: int
-    wins: int
-    draws: int
-    losses: int
-    sat_out: int
-    forfeits: int
-    points_for: int
-    points_against: int
-    difference: int
-    match_points: int
-    penalties: int
-    buchholz: int
-    partners: str
-
-
-class ExportHistory(TypedDict):
-    """A result a table had: its teams, scores or forfeit, how and when it was entered, and
-    when it was replaced ("": in force)."""
-
-    round: int
-    table: int
-    team1: str
-    team2: str
-    score1: int | None
-    score2: int | None
-    forfeit: str | None
-    scored: str
-    entered: str
-    replaced: str
-
-
-class ExportData(DeskExport):
-    """Everything the export writes (the desk's ``fees`` and ``prizes`` when it is used)."""
-
-    name: str
-    standings: list[ExportStanding] | list[ExportPlayerStanding]
-    teams: NotRequired[list[ExportTeam]]
-    format: NotRequired[str]  # "melee": players in place of teams
-    players: NotRequired[list[ExportPlayer]]
-    rounds: list[ExportRound]
-    penalties: list[PenaltyJson]
-    history: list[ExportHistory]
-    # a table's deals as the game lists them, with the round, table and game first: the
-    # game's own rows, which the tournament (importing nothing of the game) does not know
-    deals: list[Mapping[str, object]]
+        name: str
+        standings: list[ExportStanding] | list[ExportPlayerStanding]
+        teams: NotRequired[list[ExportTeam]]
+        format: NotRequired[str]  # "melee": players in place of teams
+        players: NotRequired[list[ExportPlayer]]
+        rounds: list[ExportRound]
+        penalties: list[PenaltyJson]
+        history: list[ExportHistory]
+        # a table's deals as the game lists them, with the round, table and game first: the
+        # game's own rows, which the tournament (importing nothing of the game) does not know
+        deals: list[Mapping[str, object]]
 
 
 def _status(entrant: Entrant) -> str:

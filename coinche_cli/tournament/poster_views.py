@@ -5,11 +5,13 @@ the prize list.  :mod:`coinche_cli.sheets.posters` draws them as printable pages
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coinche_cli.names import fold
-from coinche_cli.tournament.desk_views import PrizesJson
 from coinche_cli.tournament.model import Round, Tournament
+
+if TYPE_CHECKING:
+    from coinche_cli.tournament.desk_views import PrizesJson
 
 #: What a poster shows.
 KINDS = ("standings", "pairings", "prizes")

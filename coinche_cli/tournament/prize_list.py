@@ -15,7 +15,7 @@ from coinche_cli.errors import InputError, TournamentError
 from coinche_cli.i18n import _
 from coinche_cli.tournament.accounts import money
 from coinche_cli.tournament.desk import read_state
-from coinche_cli.tournament.desk_views import PrizesJson, final, prize_json
+from coinche_cli.tournament.desk_views import final, prize_json
 from coinche_cli.tournament.found import load
 from coinche_cli.tournament.model import Tournament
 from coinche_cli.tournament.money import parse_amount
@@ -23,6 +23,7 @@ from coinche_cli.tournament.prizes import Pot, PrizeLine, clash, line, parse_per
 
 if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
+    from coinche_cli.tournament.desk_views import PrizesJson
 
 
 def _clash_error(lines: Sequence[PrizeLine], where: tuple[int, int]) -> TournamentError:

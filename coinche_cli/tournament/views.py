@@ -8,7 +8,7 @@ command line, the live page's ``/api`` and ``store copy``'s check.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict, assert_never
+from typing import TYPE_CHECKING, Literal, assert_never
 
 from coinche_cli.names import fold
 from coinche_cli.store.records import ResultRecord
@@ -22,10 +22,194 @@ from coinche_cli.tournament.model import (
     bye_points,
 )
 
-if TYPE_CHECKING:  # the standings load only for the commands that show them
+if TYPE_CHECKING:  # the standings load only for the commands that show them; a TypedDict is
+    # a plain dict at run time: the classes are the checker's alone
+    from typing import NotRequired, TypedDict
+
     from coinche_cli.store.records import Source
     from coinche_cli.tournament.melee_standings import PlayerStanding
     from coinche_cli.tournament.standings import Standing
+
+    class PenaltyJson(TypedDict):
+        """A penalty: its round, the team at fault, the points, why, and the team that received
+        them (None when they were deducted)."""
+
+        round: int
+        team: str
+        points: int
+        reason: str
+        to: str | None
+
+    class Named(TypedDict):
+        """An entrant named as its door calls it: ``team`` in a formed-team concours, ``player``
+        in a mêlée (one of the two keys, never both)."""
+
+        team: NotRequired[str]
+        player: NotRequired[str]
+
+    class TeamRow(TypedDict):
+        """A registered team (``team list --json``; a mêlée's pair in ``store copy``'s check)."""
+
+        team: str
+        players: list[str]
+        club: str
+        registered: int
+        joined_round: int
+        dropped_after: int | None
+
+    class PlayerRow(TypedDict):
+        """A mêlée's registered player (``player list --json``)."""
+
+        name: str
+        club: str
+        licence: str
+        registered: int
+        joined_round: int
+        dropped_after: int | None
+
+    class TeamAdded(TypedDict):
+        """``team add --json``."""
+
+        team: str
+        players: list[str]
+        club: str
+        joined_round: int
+
+    class PlayerAdded(TypedDict):
+        """``player add --json``."""
+
+        name: str
+        club: str
+        licence: str
+        joined_round: int
+
+    class TableJson(TypedDict):
+        """A table of a round: its two sides (a mêlée: each pair's ``pairs`` too), the scores or
+        the forfeit, the winner (penalties counted as the tournament counts them), the game that
+        scores it deal by deal."""
+
+        table: int
+        teams: list[str]
+        scores: list[int | None] | None
+        forfeit: str | None
+        winner: str | None
+        game: int | None
+        pairs: NotRequired[list[list[str]]]
+        code: NotRequired[str]  # show --codes: the table's entry code
+
+    class RoundJson(TypedDict):
+        """A round's pairings and results (``pair --json``, ``show --json``, ``/api/round``);
+        a mêlée's partie says who sits out."""
+
+        round: int
+        tables: list[TableJson]
+        bye: str | None
+        bye_points: int | None
+        rematches: int
+        complete: bool
+        penalties: list[PenaltyJson]
+        sitting_out: NotRequired[list[str]]
+        history: NotRequired[list[HistoryJson]]  # show --history: every result of its tables
+
+    class PenaltyLineJson(TypedDict):
+        """A penalty as a standings line lists it."""
+
+        round: int
+        points: int
+        reason: str
+        to: str | None
+
+    class StandingJson(TypedDict):
+        """A team's line of ``tournament standings --json``."""
+
+        rank: int
+        team: str
+        players: list[str]
+        played: int
+        wins: int
+        draws: int
+        losses: int
+        byes: int
+        forfeits: int
+        points_for: int
+        points_against: int
+        difference: int
+        match_points: int
+        penalties: int
+        buchholz: int
+        dropped: bool
+        penalty_details: list[PenaltyLineJson]
+
+    class PlayerStandingJson(TypedDict):
+        """A mêlée player's line of ``tournament standings --json``: the parties sat out, and by
+        partie the partner and the two opponents."""
+
+        rank: int
+        name: str
+        club: str
+        licence: str
+        played: int
+        wins: int
+        draws: int
+        losses: int
+        sat_out: int
+        forfeits: int
+        points_for: int
+        points_against: int
+        difference: int
+        match_points: int
+        penalties: int
+        buchholz: int
+        dropped: bool
+        partners: list[str]
+        opponents: list[list[str]]
+        penalty_details: list[PenaltyLineJson]
+
+    #: ``tournament standings --json``: a line per team, or in a mêlée per player.
+    StandingsJson = list[StandingJson] | list[PlayerStandingJson]
+
+    class HistoryJson(TypedDict):
+        """A result a table had: scores or forfeit, where it came from, when it was entered and
+        replaced (None: in force)."""
+
+        round: int
+        table: int
+        scores: list[int | None] | None
+        forfeit: str | None
+        source: Source
+        entered: str
+        replaced: str | None
+
+    class ByeLine(TypedDict):
+        """A round an entrant had no table: a bye, or a mêlée's partie sat out."""
+
+        round: int
+        bye: Literal[True]
+
+    class PlayedLine(TypedDict):
+        """A round an entrant played: its table, opponent, scores (None after a forfeit, which
+        says whose), and how it ended."""
+
+        round: int
+        bye: Literal[False]
+        table: int
+        opponent: str
+        score: int | None
+        against: int | None
+        forfeit: Literal["mine", "theirs"] | None
+        outcome: Literal["won", "lost", "draw"]
+
+    ResultLine = ByeLine | PlayedLine
+
+    class EntrantLine(TypedDict):
+        """An entrant as the live page's phone finds it (``/me``, ``/teams``)."""
+
+        name: str
+        table: int | None
+        partner: str | None  # a mêlée's partner this partie (a formed team: None)
+        opponent: str | None
+        bye: bool
+        results: list[ResultLine]
 
 
 def board_winner(tournament: Tournament, played: Round, board: Board) -> str | None:
@@ -33,17 +217,6 @@ def board_winner(tournament: Tournament, played: Round, board: Board) -> str | N
     them: :meth:`Tournament.winner`), None for a draw or no result."""
     winner = tournament.winner(played, board) if board.has_result else None
     return None if winner is None else tournament.name_of(winner)
-
-
-class PenaltyJson(TypedDict):
-    """A penalty: its round, the team at fault, the points, why, and the team that received
-    them (None when they were deducted)."""
-
-    round: int
-    team: str
-    points: int
-    reason: str
-    to: str | None
 
 
 def penalties_json(tournament: Tournament, up_to: int | None = None) -> list[PenaltyJson]:
@@ -62,14 +235,6 @@ def penalties_json(tournament: Tournament, up_to: int | None = None) -> list[Pen
     return rows
 
 
-class Named(TypedDict):
-    """An entrant named as its door calls it: ``team`` in a formed-team concours, ``player``
-    in a mêlée (one of the two keys, never both)."""
-
-    team: NotRequired[str]
-    player: NotRequired[str]
-
-
 def named(kind: EntrantKind, name: str) -> Named:
     """``{"team": name}`` or ``{"player": name}``: a view's row starts with it."""
     match kind:
@@ -79,46 +244,6 @@ def named(kind: EntrantKind, name: str) -> Named:
             return {"player": name}
         case unreachable:
             assert_never(unreachable)
-
-
-class TeamRow(TypedDict):
-    """A registered team (``team list --json``; a mêlée's pair in ``store copy``'s check)."""
-
-    team: str
-    players: list[str]
-    club: str
-    registered: int
-    joined_round: int
-    dropped_after: int | None
-
-
-class PlayerRow(TypedDict):
-    """A mêlée's registered player (``player list --json``)."""
-
-    name: str
-    club: str
-    licence: str
-    registered: int
-    joined_round: int
-    dropped_after: int | None
-
-
-class TeamAdded(TypedDict):
-    """``team add --json``."""
-
-    team: str
-    players: list[str]
-    club: str
-    joined_round: int
-
-
-class PlayerAdded(TypedDict):
-    """``player add --json``."""
-
-    name: str
-    club: str
-    licence: str
-    joined_round: int
 
 
 def team_row(team: Team | Entrant) -> TeamRow:
@@ -169,36 +294,6 @@ def registered_json(entrant: Entrant) -> TeamAdded | PlayerAdded:
             assert_never(unreachable)
 
 
-class TableJson(TypedDict):
-    """A table of a round: its two sides (a mêlée: each pair's ``pairs`` too), the scores or
-    the forfeit, the winner (penalties counted as the tournament counts them), the game that
-    scores it deal by deal."""
-
-    table: int
-    teams: list[str]
-    scores: list[int | None] | None
-    forfeit: str | None
-    winner: str | None
-    game: int | None
-    pairs: NotRequired[list[list[str]]]
-    code: NotRequired[str]  # show --codes: the table's entry code
-
-
-class RoundJson(TypedDict):
-    """A round's pairings and results (``pair --json``, ``show --json``, ``/api/round``);
-    a mêlée's partie says who sits out."""
-
-    round: int
-    tables: list[TableJson]
-    bye: str | None
-    bye_points: int | None
-    rematches: int
-    complete: bool
-    penalties: list[PenaltyJson]
-    sitting_out: NotRequired[list[str]]
-    history: NotRequired[list[HistoryJson]]  # show --history: every result of its tables
-
-
 def round_json(tournament: Tournament, played: Round) -> RoundJson:
     """A round's pairings and results; a mêlée's tables name their ``pairs`` (the first pair
     first), and the partie says who sits out and what each of them scores (as a bye)."""
@@ -231,63 +326,6 @@ def round_json(tournament: Tournament, played: Round) -> RoundJson:
     if melee:
         data["sitting_out"] = [tournament.player(p).name for p in off]
     return data
-
-
-class PenaltyLineJson(TypedDict):
-    """A penalty as a standings line lists it."""
-
-    round: int
-    points: int
-    reason: str
-    to: str | None
-
-
-class StandingJson(TypedDict):
-    """A team's line of ``tournament standings --json``."""
-
-    rank: int
-    team: str
-    players: list[str]
-    played: int
-    wins: int
-    draws: int
-    losses: int
-    byes: int
-    forfeits: int
-    points_for: int
-    points_against: int
-    difference: int
-    match_points: int
-    penalties: int
-    buchholz: int
-    dropped: bool
-    penalty_details: list[PenaltyLineJson]
-
-
-class PlayerStandingJson(TypedDict):
-    """A mêlée player's line of ``tournament standings --json``: the parties sat out, and by
-    partie the partner and the two opponents."""
-
-    rank: int
-    name: str
-    club: str
-    licence: str
-    played: int
-    wins: int
-    draws: int
-    losses: int
-    sat_out: int
-    forfeits: int
-    points_for: int
-    points_against: int
-    difference: int
-    match_points: int
-    penalties: int
-    buchholz: int
-    dropped: bool
-    partners: list[str]
-    opponents: list[list[str]]
-    penalty_details: list[PenaltyLineJson]
 
 
 def _penalty_lines(row: Standing) -> list[PenaltyLineJson]:
@@ -330,10 +368,6 @@ def standings_json(rows: list[Standing]) -> list[StandingJson]:
     return [standing_json(row) for row in rows]
 
 
-#: ``tournament standings --json``: a line per team, or in a mêlée per player.
-StandingsJson = list[StandingJson] | list[PlayerStandingJson]
-
-
 def standings_of(tournament: Tournament, after_round: int | None = None) -> StandingsJson:
     """``tournament standings --json`` after ``after_round`` (default: every result so far):
     a line per team, or in a mêlée per player."""
@@ -348,19 +382,6 @@ def standings_of(tournament: Tournament, after_round: int | None = None) -> Stan
     return standings_json(standings(tournament, after_round))
 
 
-class HistoryJson(TypedDict):
-    """A result a table had: scores or forfeit, where it came from, when it was entered and
-    replaced (None: in force)."""
-
-    round: int
-    table: int
-    scores: list[int | None] | None
-    forfeit: str | None
-    source: Source
-    entered: str
-    replaced: str | None
-
-
 def history_json(tournament: Tournament, records: Sequence[ResultRecord],
                  number: int | None = None) -> list[HistoryJson]:
     """Every result the tables had (of round ``number``, or every round), in the order they
@@ -372,41 +393,6 @@ def history_json(tournament: Tournament, records: Sequence[ResultRecord],
              "forfeit": tournament.name_of(r.forfeit) or None, "source": r.source,
              "entered": r.entered, "replaced": r.replaced}
             for r in records if number is None or r.round == number]
-
-
-class ByeLine(TypedDict):
-    """A round an entrant had no table: a bye, or a mêlée's partie sat out."""
-
-    round: int
-    bye: Literal[True]
-
-
-class PlayedLine(TypedDict):
-    """A round an entrant played: its table, opponent, scores (None after a forfeit, which
-    says whose), and how it ended."""
-
-    round: int
-    bye: Literal[False]
-    table: int
-    opponent: str
-    score: int | None
-    against: int | None
-    forfeit: Literal["mine", "theirs"] | None
-    outcome: Literal["won", "lost", "draw"]
-
-
-ResultLine = ByeLine | PlayedLine
-
-
-class EntrantLine(TypedDict):
-    """An entrant as the live page's phone finds it (``/me``, ``/teams``)."""
-
-    name: str
-    table: int | None
-    partner: str | None  # a mêlée's partner this partie (a formed team: None)
-    opponent: str | None
-    bye: bool
-    results: list[ResultLine]
 
 
 def entrant_lines(tournament: Tournament, current: Round | None) -> list[EntrantLine]:
@@ -432,7 +418,7 @@ def entrant_lines(tournament: Tournament, current: Round | None) -> list[Entrant
                                 if p != entrant.id), None)
         results = [entry for side in sides for entry in _side_results(tournament, side)]
         if tournament.settings.melee:  # a team's bye is among its results already
-            results += [ByeLine(round=played.number, bye=True) for played in tournament.rounds
+            results += [{"round": played.number, "bye": True} for played in tournament.rounds
                         if entrant.id in played.sitting_out]
         rows.append({"name": entrant.name, "table": table, "partner": partner,
                      "opponent": opponent, "bye": bye,
@@ -446,7 +432,7 @@ def _side_results(tournament: Tournament, team_id: int) -> list[ResultLine]:
     results: list[ResultLine] = []
     for played in tournament.rounds:
         if played.bye == team_id:
-            results.append(ByeLine(round=played.number, bye=True))
+            results.append({"round": played.number, "bye": True})
             continue
         board = played.board_of(team_id)
         if board is None or not board.has_result:
@@ -459,8 +445,8 @@ def _side_results(tournament: Tournament, team_id: int) -> list[ResultLine]:
         winner = tournament.winner(played, board)
         outcome: Literal["won", "lost", "draw"] = (
             "draw" if winner is None else "won" if winner == team_id else "lost")
-        results.append(PlayedLine(round=played.number, bye=False, table=board.table,
-                                  opponent=tournament.name_of(board.opponent(team_id)),
-                                  score=mine, against=theirs, forfeit=forfeit,
-                                  outcome=outcome))
+        results.append({"round": played.number, "bye": False, "table": board.table,
+                        "opponent": tournament.name_of(board.opponent(team_id)),
+                        "score": mine, "against": theirs, "forfeit": forfeit,
+                        "outcome": outcome})
     return results

@@ -14,25 +14,26 @@ import calendar
 import hashlib
 import json
 import time
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
 from coinche_cli.names import NameIndex, fold
 from coinche_cli.tournament import ops as tournaments
 from coinche_cli.tournament import prize_list, views
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are the checker's alone
+    from typing import TypedDict
+
     from coinche_cli.store.protocol import Store
     from coinche_cli.tournament.desk_views import PrizesJson
     from coinche_cli.tournament.model import Tournament
     from coinche_cli.tournament.views import EntrantLine, RoundJson, StandingsJson, TableJson
     from coinche_cli.web.settings import Settings
 
+    class LiveJson(TypedDict):
+        """``/api/live``: what the pages poll (the version moves when anything shown does)."""
 
-class LiveJson(TypedDict):
-    """``/api/live``: what the pages poll (the version moves when anything shown does)."""
-
-    version: str
-    deadline: float | None
+        version: str
+        deadline: float | None
 
 
 class Snapshot:
