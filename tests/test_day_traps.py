@@ -1,6 +1,10 @@
-"""The traps of a concours day (issue 18), through the installed command, as a director meets
-them: a correction meant for the round before, a penalty that turns a partie, a forfeit, and
-where each result came from.
+"""The traps of a concours day (issue 18), through the command line as a director meets them:
+a correction meant for the round before, a penalty that turns a partie, a forfeit, and where
+each result came from.  The commands run in this process (:func:`tests.harness.in_process`,
+about 10 ms each, on PostgreSQL too under ``--backends=both``): none of these checks is about
+the process itself.  That the installed command refuses as the in-process one does (exit 2,
+one ``error:`` line) is ``tests/test_harness.py``'s, and that a real process speaks the
+language of its environment, ``tests/test_i18n.py``'s.
 
 Standard rules, 4 deals a partie; the numbers are the test's own (a partie's score is what
 the desk typed), checked against the README's rules:
@@ -32,9 +36,8 @@ def _by_team(director: Cli) -> dict[str, dict[str, Any]]:
     return {row["team"]: row for row in director.json("standings")}
 
 
-def test_a_correction_goes_to_the_round_it_names_or_nowhere(cli_process: Cli,
-                                                          concours: Concours) -> None:
-    director = concours(4, on=cli_process)  # table 1: Les As – Les Rois, 2: Dames – Valets
+def test_a_correction_goes_to_the_round_it_names_or_nowhere(concours: Concours) -> None:
+    director = concours(4)  # table 1: Les As – Les Rois, 2: Dames – Valets
     director.run("pair")
     director.run("result", "1", "1500", "1400")
     director.run("result", "2", "900", "800")
@@ -55,9 +58,8 @@ def test_a_correction_goes_to_the_round_it_names_or_nowhere(cli_process: Cli,
         "error: table 2 of round 2 has no result to correct; for round 1: --round 1")
 
 
-def test_a_penalty_given_to_the_opponents_turns_the_partie(cli_process: Cli,
-                                                          concours: Concours) -> None:
-    director = concours(2, on=cli_process)
+def test_a_penalty_given_to_the_opponents_turns_the_partie(concours: Concours) -> None:
+    director = concours(2)
     director.run("pair")
     director.run("result", "1", "1500", "1400")  # Les As win 1500–1400...
     director.run("penalty", "Les As", "162", "--reason", "renonce")
@@ -76,9 +78,8 @@ def test_a_penalty_given_to_the_opponents_turns_the_partie(cli_process: Cli,
             "follows the scores after penalties") in said
 
 
-def test_penalty_outside_keeps_the_result_entered(cli_process: Cli,
-                                                  concours: Concours) -> None:
-    director = concours(2, "--penalty-outside", on=cli_process)
+def test_penalty_outside_keeps_the_result_entered(concours: Concours) -> None:
+    director = concours(2, "--penalty-outside")
     director.run("pair")
     director.run("result", "1", "1500", "1400")
     director.run("penalty", "Les As", "162", "--reason", "renonce")
@@ -90,8 +91,8 @@ def test_penalty_outside_keeps_the_result_entered(cli_process: Cli,
 
 
 def test_every_result_says_how_it_was_entered_and_what_it_replaced(
-        cli_process: Cli, concours: Concours, tmp_path: Path) -> None:
-    director = concours(4, on=cli_process)
+        concours: Concours, tmp_path: Path) -> None:
+    director = concours(4)
     director.run("pair")
     sheet = tmp_path / "ronde1.csv"
     sheet.write_text("table;score 1;score 2\n1;1500;1400\n", encoding="utf-8")
@@ -126,12 +127,12 @@ def test_every_result_says_how_it_was_entered_and_what_it_replaced(
     assert entry == ["typed", "typed"]
 
 
-def test_a_french_concours_speaks_of_parties_and_tirage(cli_process: Cli, concours: Concours,
+def test_a_french_concours_speaks_of_parties_and_tirage(cli: Cli, concours: Concours,
                                                         tmp_path: Path) -> None:
     """Points 12 and 14: the workbook's sheets and the CSV files in French, the draw a
     « tirage », a team's name quoted rather than agreeing with a verb."""
-    cli_process.env["COINCHE_LANG"] = "fr"
-    director = concours(3, on=cli_process)
+    cli.env["COINCHE_LANG"] = "fr"
+    director = concours(3)
     refused = director.run("show", code=2).stderr
     assert refused == "erreur\N{NO-BREAK SPACE}: aucune ronde n'a encore été tirée\n"
     director.run("pair")
@@ -149,14 +150,14 @@ def test_a_french_concours_speaks_of_parties_and_tirage(cli_process: Cli, concou
     assert load_workbook(tmp_path / "c.xlsx").sheetnames[3] == "Ronde 2 (2e partie)"
 
 
-def test_a_french_table_is_read_and_answered_in_french(cli_process: Cli) -> None:
-    """Points 10, 11, 13 and 15 through the installed command: natural French read, each
-    announce with its own value, a word not understood quoted with a hint, every line of
-    ``game add`` within 80 columns, and ``rules show`` saying the best-announce rule.
+def test_a_french_table_is_read_and_answered_in_french(cli: Cli) -> None:
+    """Points 10, 11, 13 and 15: natural French read, each announce with its own value, a
+    word not understood quoted with a hint, every line of ``game add`` within 80 columns, and
+    ``rules show`` saying the best-announce rule.
     Standard rules (variants.md): 100♠ contré made with 104, a belote, a tierce and a
     cinquante: (104 + 20 + 20 + 50 + 100) × 2 = 588; the defence's 162 − 104 = 58."""
-    cli_process.env["COINCHE_LANG"] = "fr"
-    game = cli_process.under("game")
+    cli.env["COINCHE_LANG"] = "fr"
+    game = cli.under("game")
     game.run("new", "--team", "Les Tontons de la Belote", "--team", "Les Coinchés du Jeudi")
     added = game.run("add", "Les Tontons", "100", "à", "pique", "contrée", "104",
                      "--belote", "A", "--announce", "A:tierce,cinquante").stdout
@@ -174,6 +175,6 @@ def test_a_french_table_is_read_and_answered_in_french(cli_process: Cli) -> None
     assert [(d["passed"], d["deal"] and (d["deal"]["contract"], d["deal"]["trump"],
                                          d["deal"]["coinche"])) for d in deals] == [
         (False, (100, "S", 1)), (True, None)]
-    rules = cli_process.run("rules", "show", "standard").stdout
+    rules = cli.run("rules", "show", "standard").stdout
     assert ("seul le camp qui a la meilleure annonce marque ses annonces (toutes)"
             in rules)
