@@ -13,10 +13,12 @@ from coinche_cli.rules.loader import load_rules
 from coinche_cli.rules.model import Rules
 from coinche_cli.store.records import ResultRecord
 from coinche_cli.store.sqlite import SqliteStore
-from coinche_cli.tournament import melee, results
+from coinche_cli.tournament import entrants as entrants_ops
 from coinche_cli.tournament import ops as tournaments
+from coinche_cli.tournament import results
+from coinche_cli.tournament.entrants import Registration
 from coinche_cli.tournament.melee_standings import player_standings
-from coinche_cli.tournament.model import Round, Settings, Tournament
+from coinche_cli.tournament.model import EntrantKind, Round, Settings, Tournament
 from coinche_cli.tournament.standings import Standing, standings
 from coinche_cli.tournament.views import round_json
 from tests.concours_model import Played, Result, Side
@@ -35,14 +37,12 @@ class Desk:
     def __init__(self, store: SqliteStore, melee: bool) -> None:
         self.store = store
         self.melee = melee
+        self.kind: EntrantKind = "player" if melee else "team"
 
     def open(self, settings: Settings, entrants: list[str]) -> Tournament:
         tournaments.create(self.store, "Concours", _standard(), settings)
         for name in entrants:
-            if self.melee:
-                melee.add_player(self.store, None, name)
-            else:
-                tournaments.add_team(self.store, None, name, "")
+            entrants_ops.add(self.store, None, self.kind, Registration(name))
         return self.read()
 
     def pair(self) -> Round:
@@ -61,11 +61,10 @@ class Desk:
         tournaments.penalise(self.store, None, entrant, points, "renonce", to_opponents)
 
     def drop(self, entrant: str) -> None:
-        (melee.drop_player if self.melee else tournaments.drop_team)(self.store, None, entrant)
+        entrants_ops.leave(self.store, None, self.kind, entrant)
 
     def come_back(self, entrant: str) -> None:
-        (melee.return_player if self.melee else tournaments.return_team)(self.store, None,
-                                                                         entrant)
+        entrants_ops.come_back(self.store, None, self.kind, entrant)
 
     def read(self) -> Tournament:
         return tournaments.load(self.store, None)
@@ -77,11 +76,10 @@ class Desk:
         return standings(tournament)
 
     def dropped_after(self, tournament: Tournament) -> dict[str, int | None]:
-        entrants = tournament.players if self.melee else tournament.teams
-        return {e.name: e.dropped_after for e in entrants}
+        return {e.name: e.dropped_after for e in tournament.entrants}
 
     def history(self, tournament: Tournament) -> list[ResultRecord]:
-        return tournaments.history(self.store, tournament)
+        return self.store.results(tournament.id)
 
     def view(self, tournament: Tournament, played: Round) -> dict[str, Any]:
         return round_json(tournament, played)

@@ -263,13 +263,11 @@ class ConcoursMachine(RuleBasedStateMachine):
 
     # ------------------------------------------------------------ withdrawing a round
 
-    @precondition(lambda self: self.model is not None and (self.MELEE or not any(
-        p.round == self.model.next_number - 1 for p in self.model.penalties)))
+    @precondition(lambda self: self.model is not None)
     @rule(data=st.data())
     def unpair(self, data: st.DataObject) -> None:
-        """Withdraw the latest round (a formed-team round with a penalty is left to
-        ``test_a_withdrawn_round_takes_its_penalties_with_it``); a round with results is
-        refused, tried now and then only."""
+        """Withdraw the latest round; a round with results or penalties is refused (tried
+        now and then only when it has results)."""
         paper = self.paper
         current = paper.current
         if current is not None and current.results and data.draw(st.integers(0, 3), "try"):
@@ -436,14 +434,11 @@ def _finish(desk: Desk) -> None:
         desk.result(board.table, (900, 800), None, None, False)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "tournaments.unpair withdraws a formed-team round and keeps its penalties: paired again, "
-    "the round's penalty goes to whoever the team meets now (or is deducted if it has the "
-    "bye); a mêlée refuses to withdraw a partie with penalties"))
 def test_a_withdrawn_round_takes_its_penalties_with_it(tmp_path: Path) -> None:
     """Found by the machine: Alpha–Bravo, Charlie–Delta in round 1; round 2 paired, Bravo
-    given a renonce's 162 (to Delta, its opponent), round 2 withdrawn: the penalty still
-    names round 2, which no longer exists, and falls on the round paired next."""
+    given a renonce's 162 (to Delta, its opponent), round 2 withdrawn: the penalty named
+    round 2, which no longer existed, and fell on the round paired next.  A round with a
+    penalty is now refused, as a mêlée's partie always was."""
     desk = _opened(tmp_path, False, TEAMS[:4])
     desk.pair()
     _finish(desk)
@@ -456,10 +451,6 @@ def test_a_withdrawn_round_takes_its_penalties_with_it(tmp_path: Path) -> None:
     desk.store.close()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "melee.draw_next counts a player late only when registered late (joined_round); the "
-    "draw's rule 3 (melee_draw's docstring) says a player back from leaving is late too "
-    "and does not sit out their first partie back while enough others can"))
 def test_a_player_back_from_leaving_does_not_sit_out_their_first_partie_back(
         tmp_path: Path) -> None:
     """Found by the machine: nine players, Cyd leaves before the first partie (eight play

@@ -129,9 +129,10 @@ def test_prizes_in_kind_go_by_place_and_cash_is_shared_only_between_teams_left_t
     # three tied for 1st share 18300 + 9100 + 3000 = 30400: 10133 each, a cent left over
     awards, left = award([("A", 1), ("B", 1), ("C", 1)], [], pot)
     assert [a.amount for a in awards] == [10133] * 3 and left == 1
-    # a tie-break that separates them: no sharing
+    # a tie-break that separates them: no sharing; the third place's share reaches nobody
+    # and is left over, not lost
     awards, left = award([("A", 1), ("B", 2)], [], pot)
-    assert [a.amount for a in awards] == [18300, 9100] and left == 0
+    assert [a.amount for a in awards] == [18300, 9100] and left == 3000
 
 
 def test_a_prize_list_from_csv_xlsx_or_yaml(cli: Cli, concours: Concours,

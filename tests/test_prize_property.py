@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -200,17 +199,14 @@ def test_tied_entrants_share_their_places_cash_to_the_cent(
             assert (row is not None) == (prize is not None or each > 0)
             if row is not None:
                 assert (row.prize, row.place, row.tied) == (prize, group[0] + 1, len(group) > 1)
-    # what is paid and the cents no tie could share are the cash of the places reached
-    assert sum(cash.values()) + left == sum(worth)
-    if len(pot) <= entrants and not any(one.amount for one in lines):
-        # every place of the pot has an entrant: paid + the remainder stated is the pot
+    # what is paid and the cents nobody gets (what no tie could share, the pot's shares of
+    # places no entrant reaches) are the cash of the places reached and the pot's others
+    assert sum(cash.values()) + left == sum(worth) + sum(pot[entrants:])
+    if not any(one.amount for one in lines):
+        # paid + the remainder stated is the pot, however many places it is shared over
         assert sum(cash.values()) + remainder + left == total
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "prizes.award drops the pot's shares of places no entrant reaches: 100.00 shared "
-    "60/30/10 between two entrants pays 60.00 + 30.00 and states a remainder of 0; the "
-    "10.00 of the third place is neither paid nor in the remainder (issue 31's report)"))
 def test_a_pot_shared_over_more_places_than_entrants_keeps_the_rest_in_the_remainder() -> None:
     total = 10_000
     pot, remainder = shares(total, [60, 30, 10])

@@ -102,8 +102,14 @@ def draw_next(store: Store, tournament: Tournament, number: int, how: str | None
         for player in played.sitting_out:
             if player in sat:
                 sat[player] += 1
-    seats = [Seat(p.id, p.club if avoid else "", sat[p.id], number > 1 and p.joined_round ==
-                  number) for p in present]
+    # late (rule 3 of the draw): a player who had no part in the partie before, drawn or
+    # sitting out: registered since, or back from leaving (their joined_round is older)
+    before = next((r for r in tournament.rounds if r.number == number - 1), None)
+    took_part = set() if before is None else set(before.sitting_out) | {
+        member for board in before.boards for side in (board.team1, board.team2)
+        for member in tournament.team(side).members}
+    seats = [Seat(p.id, p.club if avoid else "", sat[p.id],
+                  before is not None and p.id not in took_part) for p in present]
     partners, opponents = _history(tournament)
     seed = (settings.seed or 0) * 1009 + number  # each partie its own draw, replayable
     drawn = draw_partie(seats, partners, opponents, seed=seed, by_score=how == "by-score",

@@ -242,10 +242,9 @@ def unpair(store: Store, name: str | None) -> Round:
         if any(b.has_result or b.game_id is not None for b in current.boards):
             raise TournamentError(_("round {round} already has results; it cannot be withdrawn"),
                                   round=current.number)
-        if tournament.settings.melee and any(p.round == current.number
-                                             for p in tournament.penalties):
-            # a penalty names a pair of this partie, which the draw made and withdrawing it
-            # forgets: the penalty would name nobody
+        if any(p.round == current.number for p in tournament.penalties):
+            # a penalty was given at a table this pairing made (a mêlée: to a pair its draw
+            # made): withdrawn, it would fall on whoever the team meets next, or name nobody
             raise TournamentError(_("round {round} has penalties; it cannot be withdrawn"),
                                   round=current.number)
         store.remove_round(tournament.id, current.number)

@@ -170,7 +170,9 @@ def award(ranked: Sequence[tuple[str, int]], lines: Sequence[PrizeLine],
     """Who gets what: ``ranked`` is the entrants who may win a prize, in the standings' order,
     each with its rank in the standings (equal ranks: tied by the ranking rule); ``lines``
     the prize lines; ``pot`` the cash of each place from the first.  Returns every entrant
-    that gets something, and the cents a tie could not share."""
+    that gets something, and the cents nobody gets: what a tie could not share, and the
+    pot's shares of places no entrant reaches (a pot shared over more places than there
+    are entrants)."""
     rest = next((one for one in lines if one.rest), None)
 
     def of(position: int) -> PrizeLine | None:
@@ -182,7 +184,7 @@ def award(ranked: Sequence[tuple[str, int]], lines: Sequence[PrizeLine],
         fixed = found.amount if found is not None and found.amount is not None else 0
         cash.append(fixed + (pot[position - 1] if position <= len(pot) else 0))
     awards: list[Award] = []
-    left = 0
+    left = sum(pot[len(ranked):])
     start = 0
     while start < len(ranked):
         end = start
