@@ -72,7 +72,10 @@ BACKENDS = ("coinche_cli.store.sqlite", "coinche_cli.store.postgres")
 #: Libraries only one room may import.
 ONLY = {
     ("typer", "click", "rich"): ("coinche_cli.cli",),
-    ("starlette", "uvicorn", "jinja2"): ("coinche_cli.web", "coinche_cli.cli.tournament_serve"),
+    ("starlette", "uvicorn"): ("coinche_cli.web", "coinche_cli.cli.tournament_serve"),
+    # templates: the live page's, and the posters for the wall (the command and /print/…)
+    ("jinja2", "markupsafe"): ("coinche_cli.web", "coinche_cli.cli.tournament_serve",
+                               "coinche_cli.sheets.posters"),
     # QR codes: the live page's, and each score sheet's (its table's entry page)
     ("segno",): ("coinche_cli.web", "coinche_cli.cli.tournament_serve",
                  "coinche_cli.sheets.qr"),
@@ -184,7 +187,8 @@ def test_a_module_imports_only_lower_rooms_or_its_own(name: str) -> None:
     for target in _internal(name):
         other = room_of(target)
         assert other is not None, target
-        if other != room and ROOMS[other][0] >= level and (name, target) not in CLIENT_EDGES:
+        if (other != room and ROOMS[other][0] >= level
+                and (name, target) not in CLIENT_EDGES):
             wrong.append(f"{target} ({other})")
     assert wrong == [], f"{name} ({room}) imports {sorted(wrong)}"
 

@@ -115,7 +115,8 @@ TRANSLATES_MARKED = {
     ("rules/readers.py", "_typed"), ("scoring/score.py", "_words"),
     ("scoring/score.py", "reason"), ("sheets/tournament.py", "_keyed"),
     ("sheets/tournament.py", "round_rows"), ("sheets/tournament.py", "export_tables"),
-    ("web/app.py", "_sentence"), ("sheets/desk_tables.py", "fee_table"),
+    ("web/app.py", "_sentence"), ("sheets/posters.py", "_sentence"),
+    ("sheets/desk_tables.py", "fee_table"),
     ("sheets/desk_tables.py", "prize_table"),
     # the house config's problems (marked where each is found) and the completion's help
     ("cli/house.py", "error"), ("cli/config.py", "_value_given"),

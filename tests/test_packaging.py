@@ -1,4 +1,5 @@
-"""A non-editable install ships the five built-in rules files with the package."""
+"""A non-editable install ships the five built-in rules files with the package, and the
+posters' templates."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ def test_wheel_holds_the_rules_and_a_plain_install_lists_them(tmp_path: Path) ->
     for name in BUILT_INS:
         assert f"coinche_cli/rules/builtin/{name}.yaml" in names
     assert "coinche_cli/locale/fr/LC_MESSAGES/coinche.mo" in names  # French, compiled
+    for page in ("poster.html", "poster.css", "standings.html", "pairings.html", "prizes.html"):
+        assert f"coinche_cli/sheets/templates/{page}" in names  # the posters' templates
     # Install it (not editable) into its own folder and run it from somewhere else.
     target = tmp_path / "site"
     subprocess.run(
@@ -49,3 +52,10 @@ def test_wheel_holds_the_rules_and_a_plain_install_lists_them(tmp_path: Path) ->
         capture_output=True, text=True, check=True, cwd=tmp_path, env=env,
     )
     assert probe.stdout.startswith(str(target))
+    poster = subprocess.run(  # the installed templates, found and drawn
+        [sys.executable, "-s", "-c", "from coinche_cli.sheets.posters import render; print("
+         "render({'kind': 'pairings', 'name': 'Concours', 'date': '', 'melee': False, "
+         "'round': 1, 'rows': []}).html)"],
+        capture_output=True, text=True, check=True, cwd=tmp_path, env=env,
+    )
+    assert "<title>Concours · Round 1</title>" in poster.stdout

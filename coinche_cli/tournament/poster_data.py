@@ -5,7 +5,7 @@ date)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from coinche_cli.errors import InputError, TournamentError
 from coinche_cli.i18n import _
@@ -17,10 +17,11 @@ from coinche_cli.tournament.found import load
 
 if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
+    from coinche_cli.tournament.poster_views import PosterData
 
 
 def poster(store: Store, name: str | None, kind: str, number: int | None = None
-           ) -> dict[str, Any]:
+           ) -> PosterData:
     """The poster ``kind``: the standings after round ``number`` (default: every result so
     far), the pairings of round ``number`` (default: the current one), the prize list."""
     if kind not in poster_views.KINDS:
@@ -31,14 +32,14 @@ def poster(store: Store, name: str | None, kind: str, number: int | None = None
         created = next((r.created for r in store.tournaments() if r.id == tournament.id), "")
         state = read_state(store, tournament)
     if kind == "standings":
-        data = poster_views.standings_poster(tournament, number)
-    elif kind == "pairings":
+        return poster_views.standings_poster(tournament, number, created[:10])
+    if kind == "pairings":
         if tournament.current is None:
             raise TournamentError(_("no round has been paired yet"))
-        data = poster_views.pairings_poster(tournament,
-                                            tournament.round(number or tournament.current.number))
-    else:
-        prizes = prize_json(tournament, state)
-        data = poster_views.prizes_poster(tournament, prizes, {
-            row["amount"]: money(tournament, row["amount"]) for row in prizes["rows"]})
-    return {**data, "date": created[:10]}
+        return poster_views.pairings_poster(
+            tournament, tournament.round(number or tournament.current.number), created[:10])
+    prizes = prize_json(tournament, state)
+    return poster_views.prizes_poster(
+        tournament, prizes["final"], prizes["after_round"], prizes["rows"],
+        {row["amount"]: money(tournament, row["amount"]) for row in prizes["rows"]},
+        created[:10])

@@ -1,23 +1,100 @@
 """What the posters for the wall show (``tournament poster``, the live page's ``/print/…``), as
 plain data: the standings with a column per round, a round's pairings listed alphabetically,
 the prize list.  :mod:`coinche_cli.sheets.posters` draws them as printable pages.
+
+Each poster is a ``TypedDict`` whose ``kind`` names it (:data:`PosterData`, the three): the
+page's template is chosen by it, and mypy sees a key renamed here in the templates' caller.
+Every poster carries the tournament's name, its date (ISO, as stored: the page writes it in
+its language) and whether it is a mêlée (its lines are players, not teams).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Literal
 
 from coinche_cli.names import fold
 from coinche_cli.tournament.model import Round, Tournament
 
-if TYPE_CHECKING:
-    from coinche_cli.tournament.desk_views import PrizesJson
+if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are the checker's alone
+    from typing import TypedDict
+
+    from coinche_cli.tournament.desk_views import PrizeJson
+    from coinche_cli.tournament.standings import Standing
+
+    class StandingsPosterRow(TypedDict):
+        """A line of the standings poster: a team (a mêlée: a player) and its points by round
+        (None: it did not play that round)."""
+
+        rank: int
+        name: str
+        rounds: list[int | None]
+        wins: int
+        points: int
+        difference: int
+        dropped: bool
+
+    class StandingsPoster(TypedDict):
+        """The standings after round ``after`` (None: before any result), a column per round."""
+
+        kind: Literal["standings"]
+        name: str
+        date: str
+        melee: bool
+        after: int | None
+        rounds: list[int]
+        rows: list[StandingsPosterRow]
+
+    class PairingsPosterRow(TypedDict):
+        """A line of the pairings poster: who, at which table, with whom, against whom; a bye
+        (or a mêlée's player sitting out) has no table."""
+
+        name: str
+        table: int | None
+        partner: str | None
+        against: str | None
+        bye: bool
+
+    class PairingsPoster(TypedDict):
+        """Round ``round``'s pairings, in alphabetical order."""
+
+        kind: Literal["pairings"]
+        name: str
+        date: str
+        melee: bool
+        round: int
+        rows: list[PairingsPosterRow]
+
+    class PrizesPosterRow(TypedDict):
+        """A line of the prize poster: its rank (``tied``: shared), who, the prize and the cash
+        in words (``""``: none)."""
+
+        rank: int
+        tied: bool
+        name: str
+        prize: str | None
+        amount: str
+
+    class PrizesPoster(TypedDict):
+        """The prize list: ``final`` once the last round is complete, else provisional after
+        round ``after``."""
+
+        kind: Literal["prizes"]
+        name: str
+        date: str
+        melee: bool
+        final: bool
+        after: int | None
+        rows: list[PrizesPosterRow]
+
+    #: A poster's data, of any kind.
+    PosterData = StandingsPoster | PairingsPoster | PrizesPoster
 
 #: What a poster shows.
 KINDS = ("standings", "pairings", "prizes")
 
 
-def _lines(tournament: Tournament, after: int) -> list[Any]:
+def _lines(tournament: Tournament, after: int) -> list[Standing]:
     """The standings' lines after round ``after`` (a mêlée's: per player)."""
     if tournament.settings.melee:
         from coinche_cli.tournament.melee_standings import player_standings
@@ -28,7 +105,7 @@ def _lines(tournament: Tournament, after: int) -> list[Any]:
     return standings(tournament, after)
 
 
-def standings_poster(tournament: Tournament, after: int | None) -> dict[str, Any]:
+def standings_poster(tournament: Tournament, after: int | None, date: str) -> StandingsPoster:
     """The standings after round ``after`` (default: every result so far) with, for each
     round, the points each scored in it (None: it did not play that round).  The points of
     a round are the standings' own, after minus before, penalties and byes included."""
@@ -46,17 +123,17 @@ def standings_poster(tournament: Tournament, after: int | None) -> dict[str, Any
             by_round.setdefault(team, []).append(points - old_points if played > old_played
                                                  else None)
         before = now
-    return {"kind": "standings", "name": tournament.name, "after": last or None,
+    return {"kind": "standings", "name": tournament.name, "date": date, "after": last or None,
             "melee": tournament.settings.melee, "rounds": list(range(1, last + 1)),
             "rows": [{"rank": row.rank, "name": row.name, "rounds": by_round.get(row.team, []),
                       "wins": row.wins, "points": row.points_for,
                       "difference": row.difference, "dropped": row.dropped} for row in rows]}
 
 
-def pairings_poster(tournament: Tournament, played: Round) -> dict[str, Any]:
+def pairings_poster(tournament: Tournament, played: Round, date: str) -> PairingsPoster:
     """Round ``played``'s pairings, one line per team (a mêlée: per player) in alphabetical
     order: its table, its partner, its opponents; the bye and who sits out."""
-    rows: list[dict[str, Any]] = []
+    rows: list[PairingsPosterRow] = []
     for board in played.boards:
         for mine, theirs in ((board.team1, board.team2), (board.team2, board.team1)):
             team = tournament.team(mine)
@@ -77,17 +154,20 @@ def pairings_poster(tournament: Tournament, played: Round) -> dict[str, Any]:
         rows.append({"name": tournament.player(player).name, "table": None, "partner": None,
                      "against": None, "bye": True})
     rows.sort(key=lambda row: (fold(row["name"]), row["name"]))
-    return {"kind": "pairings", "name": tournament.name, "round": played.number,
+    return {"kind": "pairings", "name": tournament.name, "date": date, "round": played.number,
             "melee": tournament.settings.melee, "rows": rows}
 
 
-def prizes_poster(tournament: Tournament, prizes: PrizesJson,
-                  amounts: dict[int, str]) -> dict[str, Any]:
-    """The prize list (``tournament prizes --json``), each amount in words (``amounts``: by
-    cents)."""
-    return {"kind": "prizes", "name": tournament.name, "final": prizes["final"],
-            "after": prizes["after_round"], "melee": tournament.settings.melee,
+def prizes_poster(tournament: Tournament, final: bool, after: int | None,
+                  rows: Iterable[PrizeJson], amounts: Mapping[int, str],
+                  date: str) -> PrizesPoster:
+    """The prize list (``final``, ``after`` and ``rows`` as ``tournament prizes --json``
+    gives them: its ``final``, ``after_round`` and ``rows``), each amount in words
+    (``amounts``: by cents)."""
+    return {"kind": "prizes", "name": tournament.name, "date": date, "final": final,
+            "after": after, "melee": tournament.settings.melee,
             "rows": [{"rank": row["rank"], "tied": row["tied"],
-                      "name": row.get("team") or row.get("player"), "prize": row["prize"],
+                      "name": row.get("team") or row.get("player") or "",
+                      "prize": row["prize"],
                       "amount": amounts.get(row["amount"], "") if row["amount"] else ""}
-                     for row in prizes["rows"]]}
+                     for row in rows]}

@@ -1,6 +1,6 @@
 """The posters for the wall on the live page: ``/print/standings``, ``/print/pairings`` (the
-current round) and ``/print/prizes``, the very pages ``tournament poster`` writes
-(:mod:`coinche_cli.sheets.posters`), in the room's language.
+current round) and ``/print/prizes``, the very pages ``tournament poster`` writes, drawn by
+:mod:`coinche_cli.sheets.posters` from the same templates, in the room's language.
 
 A poster is read from the store in a thread of its own and kept while the tournament does
 not change (at most :data:`KEEP` seconds): a visitor asking for it a thousand times costs
