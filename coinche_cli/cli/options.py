@@ -11,12 +11,12 @@ and says whether it was typed as ``passe``.
 import functools
 import inspect
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from coinche_cli.errors import DealError
+from coinche_cli.errors import DealError, InputError
 from coinche_cli.i18n import N_, _
 
 if TYPE_CHECKING:  # the deal reader loads only for the commands that read a deal
@@ -74,6 +74,60 @@ def rules_chosen(ctx: typer.Context, given: str, param: str = "rules_name") -> s
         raise found.fail("rules", N_("unknown rules {name!r}; built-in rules are: {known}"),
                          name=value, known=", ".join(builtin_names()))
     return value
+
+
+#: The outcomes a points scale gives points for, in English and as a French secretary types
+#: them (folded: no accent); a scale takes those of its own keys.
+POINTS_WORDS = {"win": "win", "draw": "draw", "loss": "loss", "bye": "bye", "forfeit": "forfeit",
+                "victoire": "win", "nul": "draw", "defaite": "loss", "exempt": "bye",
+                "forfait": "forfeit"}
+
+def parse_points(text: str, option: str, default: Mapping[str, int]) -> dict[str, int]:
+    """The points per outcome ``text`` gives, for ``option`` (``tournament new
+    --match-points``, ``season new --points``), whose keys and defaults are ``default``'s:
+
+    1. by key: ``win=3,draw=2,…``, any of the keys in any order, French keys too
+       (``victoire``, ``nul``, ``défaite``, ``exempt``, ``forfait``); the keys not given keep
+       their default;
+    2. or every number in the keys' order, without keys (``3,2,1,0``: win, draw, loss,
+       forfeit for the match points; ``4,3,2,3,0``: win, draw, loss, bye, forfeit for a
+       season's scale).
+
+    Refused, naming ``option``: nothing given, a key that is not one of the scale's, a key
+    given twice, a key missing its ``=`` among keyed ones, too few or too many numbers, a
+    value that is not a whole number from 0 to :data:`MAX_NUMBER`."""
+    from coinche_cli.names import echo, fold
+
+    keys = list(default)
+    parts = [part.strip() for part in text.split(",")]
+    if not any(parts):
+        raise InputError(option, _("give the points as KEY=N (e.g. win=4,loss=2) or as "
+                                   "{count} numbers in the order {keys}"),
+                         count=len(keys), keys=",".join(keys))
+    if not any("=" in part for part in parts):  # the numbers alone, in the keys' order
+        if len(parts) != len(keys):
+            raise InputError(option, _("give {count} numbers in the order {keys}, or KEY=N "
+                                       "(e.g. win=4,loss=2); got “{got}”"),
+                             count=len(keys), keys=",".join(keys), got=echo(text))
+        given = list(zip(keys, parts, strict=True))
+    else:
+        given = []
+        for part in parts:
+            word, equals, value = part.partition("=")
+            key = POINTS_WORDS.get(fold(word), "")
+            if not equals or key not in keys:
+                raise InputError(option, _("unknown key “{got}” (keys: {known})"),
+                                 got=echo(word if equals else part), known=", ".join(keys))
+            if key in dict(given):
+                raise InputError(option, _("{key} is given twice; give it once"), key=key)
+            given.append((key, value.strip()))
+    points = dict(default)
+    for key, value in given:
+        if not (value.isascii() and value.isdigit()) or int(value) > MAX_NUMBER:
+            raise InputError(option, _("{key}={got}: points are a whole number, 0 or more"),
+                             key=key, got=echo(value))
+        points[key] = int(value)
+    return points
 
 
 class DealInput:

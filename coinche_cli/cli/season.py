@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
-from coinche_cli.cli.options import MAX_NUMBER, JsonOption, SepOption
+from coinche_cli.cli.options import MAX_NUMBER, JsonOption, SepOption, parse_points
 from coinche_cli.cli.output import print_json, print_line
 from coinche_cli.cli.store import open_store
 from coinche_cli.i18n import N_, _, ngettext
@@ -34,7 +34,8 @@ def new(
     name: _Season,
     points: Annotated[str | None, typer.Option("--points", help=N_(
         "The points of a match: win=4,draw=3,loss=2,bye=3,forfeit=0 (the default; keys not "
-        "given keep it). A bye, a partie sat out and a win by forfeit are a bye."))] = None,
+        "given keep it), or the five numbers in that order (4,3,2,3,0). A bye, a partie sat "
+        "out and a win by forfeit are a bye."))] = None,
     add_score: Annotated[bool, typer.Option("--add-score", help=N_(
         "Add each concours' score (its points for) to the points."))] = False,
     best: Annotated[int | None, typer.Option("--best", help=N_(
@@ -48,9 +49,9 @@ def new(
     as_json: JsonOption = False,
 ) -> None:
     from coinche_cli.season import ops
-    from coinche_cli.season.model import SeasonSettings, parse_scale
+    from coinche_cli.season.model import DEFAULT_SCALE, SeasonSettings
 
-    scale = parse_scale(points) if points is not None else None
+    scale = parse_points(points, "--points", DEFAULT_SCALE) if points is not None else None
     # a --by of another word is refused by the settings' check, naming --by
     settings = SeasonSettings(scale, add_score, best, min_events, cast("By", by))
     season = ops.new_season(open_store(ctx), name, settings)

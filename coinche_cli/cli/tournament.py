@@ -13,6 +13,7 @@ from coinche_cli.cli.options import (
     RoundOption,
     RulesOption,
     TournamentOption,
+    parse_points,
     rules_chosen,
 )
 from coinche_cli.cli.output import print_json, print_line, warning_line
@@ -34,13 +35,14 @@ app.add_typer(tournament_players.app, name="player")
 
 
 
+#: The match points of a win, a draw, a loss and a forfeit unless --match-points says
+#: otherwise, in the order the settings keep them.
+MATCH_POINTS = {"win": 3, "draw": 2, "loss": 1, "forfeit": 0}
+
+
 def _match_points(text: str) -> tuple[int, int, int, int]:
-    parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 4 or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
-        raise TournamentError(_("match points are four numbers WIN,DRAW,LOSS,FORFEIT; got "
-                                "{got!r}"), got=text)
-    win, draw, loss, forfeit = (int(p) for p in parts)
-    return win, draw, loss, forfeit
+    points = parse_points(text, "--match-points", MATCH_POINTS)
+    return points["win"], points["draw"], points["loss"], points["forfeit"]
 
 
 @app.command("new", help=N_(
@@ -72,8 +74,9 @@ def new(
     ] = True,
     match_points: Annotated[
         str, typer.Option("--match-points", help=N_(
-            "Match points of a win, a draw, a loss and a forfeit, separated by commas."))
-    ] = "3,2,1,0",
+            "Match points of a win, a draw, a loss and a forfeit, in that order, or by key: "
+            "win=3,forfeit=0 (the keys not given keep their default)."))
+    ] = ",".join(str(points) for points in MATCH_POINTS.values()),
     tie_break: Annotated[
         str,
         typer.Option("--tie-break", help=N_("Tie-breaks in order: points, difference, wins, "
