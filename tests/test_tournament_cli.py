@@ -194,6 +194,28 @@ def test_a_game_for_a_table_with_a_result_is_refused(start: Start) -> None:
     director.refused("result", "2", "800", "600")  # scored deal by deal
 
 
+@pytest.mark.parametrize(("given", "line"), [
+    (["--rules", "club"], "error: --rules: not with --table: the table's tournament sets it"),
+    (["-r", "standard"], "error: --rules: not with --table: the table's tournament sets it"),
+    (["--team", "Les As", "--team", "Les Rois"],
+     "error: --team: not with --table: the table's tournament sets it"),
+    (["--player", "Ana"], "error: --player: not with --table: the table's tournament sets it"),
+    (["--players", "4"], "error: --players: not with --table: the table's tournament sets it"),
+    (["--target", "1000"], "error: --target: not with --table: the table's tournament sets it"),
+    (["--deals", "12"], "error: --deals: not with --table: the table's tournament sets it"),
+    (["--dealer", "B"], "error: --dealer: not with --table: the table's first team deals first"),
+])
+def test_a_tables_game_refuses_what_its_tournament_sets(start: Start, given: list[str],
+                                                        line: str) -> None:
+    """``game new --table`` takes the teams, rules and format from the tournament: an option
+    it would ignore is refused (one line, exit 2, no game made), and the table stays free."""
+    director = start(4)
+    director.pair()
+    assert director.root.refused("game", "new", "--table", "1", *given) == line
+    assert director.root.json("game", "list") == []
+    director.root.run("game", "new", "--table", "1")
+
+
 def test_unpair_when_results_exist_is_refused(start: Start) -> None:
     director = start(4)
     director.pair()

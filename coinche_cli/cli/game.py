@@ -72,6 +72,8 @@ def new(
     from coinche_cli.game import views as game_json
     from coinche_cli.rules.loader import load_rules
 
+    if table is not None:
+        _refuse_for_a_table(ctx)
     store = open_store(ctx)
     if table is not None:
         from coinche_cli.tournament.table_games import create_table_game
@@ -100,6 +102,29 @@ def new(
         dealer=state.setup.seat_label(state.next_dealer)))
     for line in game_view.totals_lines(state):
         print_line(line)
+
+
+#: What ``game new`` takes that a table's game takes from its tournament (``--table``): the
+#: parameter and its option.
+_FROM_THE_TOURNAMENT = (("rules_name", "--rules"), ("team", "--team"), ("player", "--player"),
+                        ("players", "--players"), ("target", "--target"), ("deals", "--deals"))
+
+
+def _refuse_for_a_table(ctx: typer.Context) -> None:
+    """Refuse, with ``--table``, an option the table's game would ignore: its tournament sets
+    the rules, the teams and the format, and its first team deals first."""
+    from coinche_cli.errors import InputError
+
+    def given(name: str) -> bool:
+        source = ctx.get_parameter_source(name)
+        return source is not None and source.name != "DEFAULT"
+
+    for name, option in _FROM_THE_TOURNAMENT:
+        if given(name):
+            raise InputError(option, _("not with --table: the table's tournament sets it"))
+    if given("dealer"):
+        raise InputError("--dealer", _("not with --table: the table's first team deals "
+                                       "first"))
 
 
 @app.command("add", help=N_(
