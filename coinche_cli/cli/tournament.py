@@ -448,13 +448,9 @@ def show(ctx: typer.Context, round_number: RoundOption = None,
     from coinche_cli.tournament import ops as tournaments
     from coinche_cli.tournament import views as tournament_json
 
-    store = open_store(ctx)
-    found = tournaments.load(store, tournament)
-    if found.current is None:
-        raise TournamentError(_("no round has been paired yet"))
-    played = found.round(round_number or found.current.number)
-    table_codes = tournaments.table_codes(store, found, played.number) if codes else {}
-    records = tournaments.history(store, found) if history else []
+    seen = tournaments.shown(open_store(ctx), tournament, round_number, codes=codes,
+                             history=history)
+    found, played, table_codes, records = seen.tournament, seen.round, seen.codes, seen.history
     if as_json:
         data = tournament_json.round_json(found, played)
         for table in data["tables"] if codes else ():
