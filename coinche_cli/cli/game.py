@@ -10,6 +10,8 @@ from coinche_cli.cli.game_stats import HELP as STATS_HELP
 from coinche_cli.cli.game_stats import stats
 from coinche_cli.cli.options import (
     MAX_NUMBER,
+    BookArgument,
+    CsvFolderOption,
     DealInput,
     GameOption,
     JsonOption,
@@ -17,6 +19,7 @@ from coinche_cli.cli.options import (
     SepOption,
     TournamentOption,
     deal_options,
+    export_places,
     rules_chosen,
 )
 from coinche_cli.cli.output import print_json, print_line, warning_line
@@ -279,34 +282,49 @@ def use(ctx: typer.Context,
 @app.command("export", help=N_(
     "Export the score sheet: one row per deal with every field, scores and running totals.\n"
     "\n"
-    "Example: coinche game export --xlsx partie.xlsx"))
+    "FILE.xlsx is a workbook (Deals, and a Summary with a chart of the totals); --csv DIR "
+    "writes the deals as a CSV file in that folder, named game-ID.csv. Either, or both.\n"
+    "\n"
+    "Example: coinche game export partie.xlsx --csv exports"))
 def export(
     ctx: typer.Context,
-    csv_path: Annotated[
-        Path | None, typer.Option("--csv", help=N_("Write the sheet as CSV (UTF-8 with BOM)."))
-    ] = None,
-    xlsx_path: Annotated[
-        Path | None, typer.Option("--xlsx", help=N_("Write an Excel workbook (Deals, Summary)."))
+    book: BookArgument = None,
+    folder: CsvFolderOption = None,
+    xlsx_path: Annotated[  # the older spelling of FILE.xlsx, still read
+        Path | None, typer.Option("--xlsx", hidden=True)
     ] = None,
     sep: SepOption = None,
     game: GameOption = None,
 ) -> None:
     from coinche_cli.cli.store import refuse_own_files
     from coinche_cli.game import ops as games
-    from coinche_cli.sheets.game import export_game
+    from coinche_cli.sheets.game import csv_file, export_game
     from coinche_cli.sheets.writing import check_separator
 
-    if csv_path is None and xlsx_path is None:
-        raise GameError(_("say where: --csv FILE and/or --xlsx FILE"))
+    if book is not None and xlsx_path is not None:
+        raise GameError(_("give the workbook once: FILE.xlsx or --xlsx FILE, not both"))
+    # the older spelling of --csv named the file itself (--csv partie.csv): still read
+    csv_path = folder if _names_a_csv_file(folder) else None
+    folder = None if csv_path is not None else folder
+    export_places(book or xlsx_path, folder, any_book=xlsx_path is not None, csv_file=csv_path)
     sep = check_separator(sep)
     store = open_store(ctx)
-    refuse_own_files(store, [p for p in (csv_path, xlsx_path) if p is not None])
-    _record, state = games.load(store, game)
-    export_game(state, csv_path=csv_path, xlsx_path=xlsx_path, sep=sep)
-    for path in (csv_path, xlsx_path):
+    record, state = games.load(store, game)
+    if folder is not None:
+        csv_path = csv_file(folder, record.id)
+    book = book or xlsx_path
+    refuse_own_files(store, [p for p in (csv_path, book) if p is not None])
+    export_game(state, csv_path=csv_path, xlsx_path=book, sep=sep)
+    for path in (csv_path, book):
         if path is not None:
             print_line(ngettext("wrote {path} ({count} deal)", "wrote {path} ({count} deals)",
                                 len(state.rows)).format(path=path, count=len(state.rows)))
+
+
+def _names_a_csv_file(path: Path | None) -> bool:
+    """Whether ``--csv`` names a file, as it did before it took a folder: a name ending in
+    ``.csv`` that is not a folder."""
+    return path is not None and path.suffix.lower() == ".csv" and not path.is_dir()
 
 
 @app.command("play", help=N_(

@@ -12,11 +12,12 @@ import functools
 import inspect
 import sys
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from coinche_cli.errors import DealError, InputError
+from coinche_cli.errors import DealError, InputError, OperationError
 from coinche_cli.i18n import N_, _
 
 if TYPE_CHECKING:  # the deal reader loads only for the commands that read a deal
@@ -46,6 +47,38 @@ SepOption = Annotated[
     typer.Option("--sep", help=N_("CSV separator (default: ';' in French, what a French Excel "
                                  "reads, ',' in English)."), show_default=False),
 ]
+
+
+#: The export shape every export shares (``game export``, ``tournament export``, ``season
+#: export``): ``export [FILE.xlsx] [--csv DIR]``, either or both (:func:`export_places`).
+BookArgument = Annotated[
+    Path | None,
+    typer.Argument(metavar=N_("FILE.xlsx"), help=N_("The workbook to write."),
+                   show_default=False),
+]
+CsvFolderOption = Annotated[
+    Path | None,
+    typer.Option("--csv", metavar=N_("DIR"),
+                 help=N_("Write the CSV files (UTF-8 with a BOM) into this folder, made when "
+                         "missing."),
+                 show_default=False),
+]
+
+
+def export_places(book: Path | None, folder: Path | None, *, any_book: bool = False,
+                  csv_file: Path | None = None) -> None:
+    """Refuse an export, before anything is read or written, that names no workbook, no
+    folder and no CSV file (``csv_file``: ``game export``'s older ``--csv FILE``), a workbook
+    that is not an ``.xlsx`` (unless ``any_book``: ``game export --xlsx`` took any name), or
+    a ``--csv`` folder that is a file."""
+    if book is None and folder is None and csv_file is None:
+        raise OperationError(_("say where: FILE.xlsx and/or --csv DIR"))
+    if book is not None and not any_book and book.suffix.lower() != ".xlsx":
+        raise OperationError(_("{path} is not an .xlsx file (for CSV files: --csv DIR)"),
+                             path=book)
+    if folder is not None and folder.exists() and not folder.is_dir():
+        raise InputError("--csv", _("{path} is a file: give a folder, which the CSV files "
+                                    "are written into"), path=folder)
 
 
 def rules_chosen(ctx: typer.Context, given: str, param: str = "rules_name") -> str:

@@ -1,11 +1,18 @@
 """``coinche season``: a club's season ("challenge"): concours added up into one ranking."""
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
-from coinche_cli.cli.options import MAX_NUMBER, JsonOption, SepOption, parse_points
+from coinche_cli.cli.options import (
+    MAX_NUMBER,
+    BookArgument,
+    CsvFolderOption,
+    JsonOption,
+    SepOption,
+    export_places,
+    parse_points,
+)
 from coinche_cli.cli.output import print_json, print_line
 from coinche_cli.cli.store import open_store
 from coinche_cli.i18n import N_, _, ngettext
@@ -181,37 +188,31 @@ def standings(
 
 @app.command("export", help=N_(
     "Export the season's ranking: a workbook (a column per concours, the counted ones "
-    "highlighted, a chart of the top 10) or CSV files.\n"
+    "highlighted, a chart of the top 10) and/or CSV files.\n"
     "\n"
-    "Example: coinche season export \"Challenge 2025\" challenge.xlsx"))
+    "Example: coinche season export \"Challenge 2025\" challenge.xlsx --csv challenge"))
 def export(
-    ctx: typer.Context, name: _Season,
-    path: Annotated[Path | None, typer.Argument(metavar=N_("FILE.xlsx"), help=N_(
-        "The workbook to write."), show_default=False)] = None,
-    csv_dir: Annotated[Path | None, typer.Option("--csv", help=N_(
-        "Write CSV files into this folder instead."))] = None,
-    sep: SepOption = None,
+    ctx: typer.Context, name: _Season, path: BookArgument = None,
+    csv_dir: CsvFolderOption = None, sep: SepOption = None,
 ) -> None:
     from coinche_cli.cli.store import refuse_own_files
-    from coinche_cli.errors import InputError
     from coinche_cli.season import ops
-    from coinche_cli.sheets.season import write_season_book, write_season_csv
+    from coinche_cli.sheets.season import csv_files, write_season_book, write_season_csv
     from coinche_cli.sheets.writing import check_separator
 
-    if (path is None) == (csv_dir is None):
-        raise InputError("path", _("give a workbook FILE.xlsx or --csv FOLDER, one of them"))
+    export_places(path, csv_dir)
     sep = check_separator(sep)
     store = open_store(ctx)
-    if path is not None:
-        refuse_own_files(store, [path])
     table = ops.standings(store, name)
     data = table.export_data()
+    refuse_own_files(store, ([] if path is None else [path])
+                     + ([] if csv_dir is None else [csv_dir, *csv_files(csv_dir, data)]))
+    written = []
     if path is not None:
         write_season_book(path, data)
-        written = [path]
-    else:
-        assert csv_dir is not None
-        written = write_season_csv(csv_dir, data, sep)
+        written.append(path)
+    if csv_dir is not None:
+        written += write_season_csv(csv_dir, data, sep)
     for done in written:
         print_line(ngettext("wrote {path} ({count} line)", "wrote {path} ({count} lines)",
                             len(table.lines)).format(path=done, count=len(table.lines)))
