@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from coinche_cli.cli import completers
 from coinche_cli.cli.game_stats import HELP as STATS_HELP
 from coinche_cli.cli.game_stats import stats
 from coinche_cli.cli.options import (
@@ -53,7 +54,8 @@ def new(
         int | None, typer.Option("--players", help=N_("Number of players."), min=1, max=9)
     ] = None,
     dealer: Annotated[
-        str | None, typer.Option("--dealer", help=N_("Side that deals first."))
+        str | None, typer.Option("--dealer", help=N_("Side that deals first."),
+                                 autocompletion=completers.new_sides)
     ] = None,
     target: Annotated[
         int | None, typer.Option("--target", help=N_("Play to N points."), max=MAX_NUMBER)
@@ -270,8 +272,9 @@ def list_games(ctx: typer.Context, as_json: JsonOption = False) -> None:
     "\n"
     "Example: coinche game use 3"))
 def use(ctx: typer.Context,
-        game_id: Annotated[int, typer.Argument(metavar=N_("GAME"),
-                                               help=N_("Game id."), min=1, max=MAX_NUMBER)],
+        game_id: Annotated[int, typer.Argument(metavar=N_("GAME"), help=N_("Game id."),
+                                               min=1, max=MAX_NUMBER,
+                                               autocompletion=completers.games)],
         ) -> None:
     from coinche_cli.game import ops as games
 

@@ -139,6 +139,7 @@ def _root(with_lang: bool) -> Any:
             _begin(ctx, db)
 
         return plain_root
+    from coinche_cli.cli import completers
 
     def root(
         ctx: typer.Context,
@@ -146,7 +147,8 @@ def _root(with_lang: bool) -> Any:
         lang: Annotated[
             str | None,
             typer.Option("--lang", help=N_("Language: fr or en (default: COINCHE_LANG, then the "
-                                           "locale)."), show_default=False),
+                                           "locale)."), show_default=False,
+                         autocompletion=completers.languages),
         ] = None,
         no_color: Annotated[bool, typer.Option(
             "--no-color", help=N_("No colour, not even on a terminal (as NO_COLOR=1; "

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
+from coinche_cli.cli import completers
 from coinche_cli.errors import DealError, InputError, OperationError
 from coinche_cli.i18n import N_, _
 
@@ -25,7 +26,8 @@ if TYPE_CHECKING:  # the deal reader loads only for the commands that read a dea
 
 JsonOption = Annotated[bool, typer.Option("--json", help=N_("Print JSON."))]
 RulesOption = Annotated[
-    str, typer.Option("--rules", "-r", help=N_("Built-in rules name or a rules file."))
+    str, typer.Option("--rules", "-r", help=N_("Built-in rules name or a rules file."),
+                      autocompletion=completers.rules)
 ]
 #: The largest number any command takes: far above any score, count or id a store holds,
 #: far below what would overflow it (a bigger one is refused with one line, by Typer).
@@ -33,11 +35,12 @@ MAX_NUMBER = 10**9
 
 GameOption = Annotated[
     int | None, typer.Option("--game", "-g", help=N_("Game id (default: the current game)."),
-                             min=1, max=MAX_NUMBER)
+                             min=1, max=MAX_NUMBER, autocompletion=completers.games)
 ]
 TournamentOption = Annotated[
     str | None,
-    typer.Option("--tournament", "-T", help=N_("Tournament name (default: the current one).")),
+    typer.Option("--tournament", "-T", help=N_("Tournament name (default: the current one)."),
+                 autocompletion=completers.tournaments),
 ]
 RoundOption = Annotated[
     int | None, typer.Option("--round", "-R", help=N_("Round number."), min=1, max=MAX_NUMBER)
@@ -221,7 +224,7 @@ DEAL_PARAMETERS = (
     _parameter("words", Annotated[
         list[str] | None,
         typer.Argument(help=N_("TAKER CONTRACT [POINTS], e.g. A 100S 104."), show_default=False,
-                       metavar=N_("DEAL")),
+                       metavar=N_("DEAL"), autocompletion=completers.deal_words),
     ], None),
     _parameter("deal_json", Annotated[
         str | None,
@@ -230,26 +233,30 @@ DEAL_PARAMETERS = (
     ], None),
     _parameter("belote", Annotated[
         list[str] | None,
-        typer.Option("--belote", "-b", help=N_("Side holding a belote (repeat for several).")),
+        typer.Option("--belote", "-b", help=N_("Side holding a belote (repeat for several)."),
+                     autocompletion=completers.sides),
     ], None),
     _parameter("announce", Annotated[
         list[str] | None,
         typer.Option("--announce", "-a", help=N_("SIDE:NAME[,NAME…], e.g. A:cinquante "
-                     "(repeatable).")),
+                     "(repeatable)."), autocompletion=completers.announce),
     ], None),
     _parameter("announce_winner", Annotated[
         str | None,
-        typer.Option("--announce-winner", help=N_("Side whose equal-best announces count.")),
+        typer.Option("--announce-winner", help=N_("Side whose equal-best announces count."),
+                     autocompletion=completers.sides),
     ], None),
     _parameter("capot", Annotated[
-        str | None, typer.Option("--capot", help=N_("Side that won every trick.")),
+        str | None, typer.Option("--capot", help=N_("Side that won every trick."),
+                                 autocompletion=completers.sides),
     ], None),
     _parameter("generale", Annotated[
         bool, typer.Option("--generale", help=N_("The taker alone won every trick.")),
     ], False),
     _parameter("points", Annotated[
         list[str] | None,
-        typer.Option("--points", "-p", help=N_("SIDE:N card points of another side (chien).")),
+        typer.Option("--points", "-p", help=N_("SIDE:N card points of another side (chien)."),
+                     autocompletion=completers.side_points),
     ], None),
     _parameter("coinched_by", Annotated[
         str | None,

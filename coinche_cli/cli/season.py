@@ -4,6 +4,7 @@ from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
+from coinche_cli.cli import completers
 from coinche_cli.cli.options import (
     MAX_NUMBER,
     BookArgument,
@@ -24,11 +25,13 @@ app = typer.Typer(help=N_("A club's season: concours added up into one ranking (
                           "remove, list, show, standings, export)."),
                   no_args_is_help=True)
 
-_Season = Annotated[str, typer.Argument(metavar=N_("SEASON"), help=N_("The season's name."))]
+_NewSeason = Annotated[str, typer.Argument(metavar=N_("SEASON"), help=N_("The season's name."))]
+_Season = Annotated[str, typer.Argument(metavar=N_("SEASON"), help=N_("The season's name."),
+                                        autocompletion=completers.seasons)]
 _Tournaments = Annotated[
     list[str] | None,
     typer.Argument(metavar=N_("TOURNAMENT…"), help=N_("Concours, by their whole names."),
-                   show_default=False)]
+                   show_default=False, autocompletion=completers.tournaments)]
 
 
 @app.command("new", help=N_(
@@ -38,7 +41,7 @@ _Tournaments = Annotated[
     "--best 12 --min-events 4"))
 def new(
     ctx: typer.Context,
-    name: _Season,
+    name: _NewSeason,
     points: Annotated[str | None, typer.Option("--points", help=N_(
         "The points of a match: win=4,draw=3,loss=2,bye=3,forfeit=0 (the default; keys not "
         "given keep it), or the five numbers in that order (4,3,2,3,0). A bye, a partie sat "

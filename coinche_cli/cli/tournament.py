@@ -6,7 +6,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from coinche_cli.cli import tournament_desk, tournament_files, tournament_players, tournament_serve
+from coinche_cli.cli import (
+    completers,
+    tournament_desk,
+    tournament_files,
+    tournament_players,
+    tournament_serve,
+)
 from coinche_cli.cli.options import (
     MAX_NUMBER,
     JsonOption,
@@ -67,7 +73,8 @@ def new(
         Ranking, typer.Option("--ranking", help=N_("Rank by total points, wins, or match points."))
     ] = Ranking.POINTS,
     bye_points: Annotated[
-        str, typer.Option("--bye-points", help=N_("Bye: a number, half, or average."))
+        str, typer.Option("--bye-points", help=N_("Bye: a number, half, or average."),
+                          autocompletion=completers.one_of("half", "average"))
     ] = "average",
     bye_win: Annotated[
         bool, typer.Option("--bye-win/--no-bye-win", help=N_("Whether a bye counts as a win."))
@@ -94,16 +101,18 @@ def new(
         str | None, typer.Option("--same-club", help=N_(
             "avoid: teams of one club are not drawn together in round 1, and meet later only "
             "as a last resort (a mêlée: players of one club are not drawn partners); allow. "
-            "Default: avoid for teams, allow for a mêlée."))
+            "Default: avoid for teams, allow for a mêlée."),
+            autocompletion=completers.one_of("avoid", "allow"))
     ] = None,
     form: Annotated[
         str, typer.Option("--format", help=N_(
             "teams: formed teams; melee: players register alone and partners are drawn "
-            "every partie, ranked one by one."))
+            "every partie, ranked one by one."), autocompletion=completers.one_of("teams", "melee"))
     ] = "teams",
     draw: Annotated[
         str, typer.Option("--draw", help=N_(
-            "A mêlée's draw: random, or by-score (players of similar standing together)."))
+            "A mêlée's draw: random, or by-score (players of similar standing together)."),
+            autocompletion=completers.one_of("random", "by-score"))
     ] = "random",
     penalty_outside: Annotated[
         bool, typer.Option("--penalty-outside", help=N_(
@@ -166,8 +175,8 @@ def list_tournaments(ctx: typer.Context, as_json: JsonOption = False) -> None:
 
 @app.command("use", help=N_("Make another tournament the current one."))
 def use(ctx: typer.Context,
-        name: Annotated[str, typer.Argument(metavar=N_("NAME"),
-                                            help=N_("Tournament name."))]) -> None:
+        name: Annotated[str, typer.Argument(metavar=N_("NAME"), help=N_("Tournament name."),
+                                            autocompletion=completers.tournaments)]) -> None:
     from coinche_cli.tournament import ops as tournaments
     tournament = tournaments.use(open_store(ctx), name)
     print_line(_("current tournament: {name}").format(name=tournament.name))
@@ -238,8 +247,9 @@ def team_list(ctx: typer.Context, tournament: TournamentOption = None,
 
 
 @team_app.command("drop", help=N_("A team leaves: no longer paired; its results are kept."))
-def team_drop(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar=N_("NAME"),
-                                                                      help=N_("Team name."))],
+def team_drop(ctx: typer.Context,
+              name: Annotated[str, typer.Argument(metavar=N_("NAME"), help=N_("Team name."),
+                                                  autocompletion=completers.entrants)],
               tournament: TournamentOption = None) -> None:
     from coinche_cli.tournament import ops as tournaments
     team, after = tournaments.drop_team(open_store(ctx), tournament, name)
@@ -251,8 +261,9 @@ def team_drop(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar=N_
     "A team that left comes back: it is paired again from the next round.\n"
     "\n"
     "Example: coinche tournament team return \"Les Dix\""))
-def team_return(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar=N_("NAME"),
-                                                                        help=N_("Team name."))],
+def team_return(ctx: typer.Context,
+                name: Annotated[str, typer.Argument(metavar=N_("NAME"), help=N_("Team name."),
+                                                    autocompletion=completers.gone_entrants)],
                 tournament: TournamentOption = None) -> None:
     from coinche_cli.tournament import ops as tournaments
 
@@ -272,10 +283,11 @@ def pair(ctx: typer.Context, tournament: TournamentOption = None,
          as_json: JsonOption = False,
          draw: Annotated[str | None, typer.Option("--draw", help=N_(
              "A mêlée's partie: random, or by-score (players of similar standing together); "
-             "default: the tournament's."))] = None,
+             "default: the tournament's."),
+             autocompletion=completers.one_of("random", "by-score"))] = None,
          same_club: Annotated[str | None, typer.Option("--same-club", help=N_(
              "A mêlée's partie: avoid partners of one club, or allow them; default: the "
-             "tournament's."))] = None,
+             "tournament's."), autocompletion=completers.one_of("avoid", "allow"))] = None,
          ) -> None:
     from coinche_cli.cli import tournament_view as view
     from coinche_cli.tournament import ops as tournaments
@@ -320,7 +332,7 @@ def result(
     ctx: typer.Context,
     table: Annotated[
         str | None, typer.Argument(help=N_("Table number, or a team playing at it."),
-                                   metavar=N_("TABLE|TEAM"))
+                                   metavar=N_("TABLE|TEAM"), autocompletion=completers.entrants)
     ] = None,
     score1: Annotated[
         int | None, typer.Argument(metavar=N_("SCORE1"),
@@ -333,7 +345,8 @@ def result(
     ] = None,
     round_number: RoundOption = None,
     forfeit: Annotated[
-        str | None, typer.Option("--forfeit", help=N_("The team that forfeited."))
+        str | None, typer.Option("--forfeit", help=N_("The team that forfeited."),
+                                 autocompletion=completers.entrants)
     ] = None,
     import_path: Annotated[
         Path | None,
@@ -378,7 +391,8 @@ def result(
     "Example: coinche tournament penalty \"Les As\" 162 --reason renonce"))
 def penalty(
     ctx: typer.Context,
-    team: Annotated[str, typer.Argument(metavar=N_("TEAM"), help=N_("The team at fault."))],
+    team: Annotated[str, typer.Argument(metavar=N_("TEAM"), help=N_("The team at fault."),
+                                        autocompletion=completers.entrants)],
     points: Annotated[
         int, typer.Argument(metavar=N_("POINTS"),
                             help=N_("The penalty, e.g. 162 for a renonce."), max=MAX_NUMBER)
