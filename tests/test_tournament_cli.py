@@ -195,24 +195,20 @@ def test_a_game_for_a_table_with_a_result_is_refused(start: Start) -> None:
     director.refused("result", "2", "800", "600")  # scored deal by deal
 
 
-@pytest.mark.parametrize(("given", "line"), [
-    (["--rules", "club"], "error: --rules: not with --table: the table's tournament sets it"),
-    (["-r", "standard"], "error: --rules: not with --table: the table's tournament sets it"),
-    (["--team", "Les As", "--team", "Les Rois"],
-     "error: --team: not with --table: the table's tournament sets it"),
-    (["--player", "Ana"], "error: --player: not with --table: the table's tournament sets it"),
-    (["--players", "4"], "error: --players: not with --table: the table's tournament sets it"),
-    (["--target", "1000"], "error: --target: not with --table: the table's tournament sets it"),
-    (["--deals", "12"], "error: --deals: not with --table: the table's tournament sets it"),
-    (["--dealer", "B"], "error: --dealer: not with --table: the table's first team deals first"),
-])
-def test_a_tables_game_refuses_what_its_tournament_sets(start: Start, given: list[str],
-                                                        line: str) -> None:
+def test_a_tables_game_refuses_what_its_tournament_sets(start: Start) -> None:
     """``game new --table`` takes the teams, rules and format from the tournament: an option
     it would ignore is refused (one line, exit 2, no game made), and the table stays free."""
     director = start(4)
     director.pair()
-    assert director.root.refused("game", "new", "--table", "1", *given) == line
+    sets = "not with --table: the table's tournament sets it"
+    for given, line in [
+        (["--rules", "club"], f"--rules: {sets}"), (["-r", "standard"], f"--rules: {sets}"),
+        (["--team", "Les As", "--team", "Les Rois"], f"--team: {sets}"),
+        (["--player", "Ana"], f"--player: {sets}"), (["--players", "4"], f"--players: {sets}"),
+        (["--target", "1000"], f"--target: {sets}"), (["--deals", "12"], f"--deals: {sets}"),
+        (["--dealer", "B"], "--dealer: not with --table: the table's first team deals first"),
+    ]:
+        assert director.root.refused("game", "new", "--table", "1", *given) == f"error: {line}"
     assert director.root.json("game", "list") == []
     director.root.run("game", "new", "--table", "1")
 
