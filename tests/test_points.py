@@ -25,6 +25,7 @@ SEASON = {"win": 4, "draw": 3, "loss": 2, "bye": 3, "forfeit": 0}
     ("exempt=9", SEASON, [4, 3, 2, 9, 0]),
     ("5,4,3,2,1", SEASON, [5, 4, 3, 2, 1]),
     ("win=1000000000", MATCH, [10**9, 2, 1, 0]),
+    ("win=0001000000000", MATCH, [10**9, 2, 1, 0]),
 ])
 def test_a_scale_by_key_or_in_order(typed: str, default: dict[str, int],
                                     read: list[int]) -> None:
@@ -45,6 +46,8 @@ def test_a_scale_by_key_or_in_order(typed: str, default: dict[str, int],
     ("3,2,x,0", MATCH, "--x: loss=x: points are a whole number, 0 or more"),
     ("win=1000000001", MATCH, "--x: win=1000000001: points are a whole number, 0 or more"),
     ("win=٣", MATCH, "--x: win=٣: points are a whole number, 0 or more"),
+    ("3,2,1," + "9" * 5000, MATCH, "--x: forfeit=" + "9" * 79 + "…: points are a whole "
+                                   "number, 0 or more"),
 ])
 def test_a_bad_scale_is_refused_naming_the_option(typed: str, default: dict[str, int],
                                                   line: str) -> None:

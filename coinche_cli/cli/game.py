@@ -306,17 +306,20 @@ def export(
 
     if book is not None and xlsx_path is not None:
         raise GameError(_("give the workbook once: FILE.xlsx or --xlsx FILE, not both"))
+    sep = check_separator(sep)
+    store = open_store(ctx)
+    # the store's own files first, the clearest refusal (the folder too: a folder made where
+    # the store's journal goes would break the store)
+    refuse_own_files(store, [p for p in (book, xlsx_path, folder) if p is not None])
     # the older spelling of --csv named the file itself (--csv partie.csv): still read
     csv_path = folder if _names_a_csv_file(folder) else None
     folder = None if csv_path is not None else folder
     export_places(book or xlsx_path, folder, any_book=xlsx_path is not None, csv_file=csv_path)
-    sep = check_separator(sep)
-    store = open_store(ctx)
     record, state = games.load(store, game)
     if folder is not None:
         csv_path = csv_file(folder, record.id)
+        refuse_own_files(store, [csv_path])
     book = book or xlsx_path
-    refuse_own_files(store, [p for p in (csv_path, book) if p is not None])
     export_game(state, csv_path=csv_path, xlsx_path=book, sep=sep)
     for path in (csv_path, book):
         if path is not None:

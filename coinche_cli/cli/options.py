@@ -159,7 +159,9 @@ def parse_points(text: str, option: str, default: Mapping[str, int]) -> dict[str
             given.append((key, value.strip()))
     points = dict(default)
     for key, value in given:
-        if not (value.isascii() and value.isdigit()) or int(value) > MAX_NUMBER:
+        # a number of thousands of digits is refused before int() reads it (it would not)
+        if (not (value.isascii() and value.isdigit())
+                or len(value.lstrip("0")) > len(str(MAX_NUMBER)) or int(value) > MAX_NUMBER):
             raise InputError(option, _("{key}={got}: points are a whole number, 0 or more"),
                              key=key, got=echo(value))
         points[key] = int(value)

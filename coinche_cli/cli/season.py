@@ -203,9 +203,10 @@ def export(
     from coinche_cli.sheets.season import csv_files, write_season_book, write_season_csv
     from coinche_cli.sheets.writing import check_separator
 
-    export_places(path, csv_dir)
     sep = check_separator(sep)
     store = open_store(ctx)
+    refuse_own_files(store, [p for p in (path, csv_dir) if p is not None])  # the clearest
+    export_places(path, csv_dir)
     table = ops.standings(store, name)
     data = table.export_data()
     refuse_own_files(store, ([] if path is None else [path])

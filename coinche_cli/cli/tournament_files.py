@@ -43,9 +43,10 @@ def export(
     from coinche_cli.sheets.writing import check_separator
     from coinche_cli.tournament import ops as tournaments
 
-    export_places(path, csv_dir)
     sep = check_separator(sep)
     store = open_store(ctx)
+    refuse_own_files(store, [p for p in (path, csv_dir) if p is not None])  # the clearest
+    export_places(path, csv_dir)
     data = tournaments.export_data(store, tournament, deal_rows)
     targets = ([] if path is None else [path]) + (
         [] if csv_dir is None else [csv_dir, *csv_paths(csv_dir, data)])
