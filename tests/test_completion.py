@@ -18,7 +18,7 @@ from typing import Protocol
 
 import pytest
 
-from coinche_cli.cli import completion, main
+from coinche_cli.cli import completers, completion, main
 from tests.harness import Cli, data_checksum, in_subprocess, server_checksum
 from tests.pg_server import Server
 
@@ -104,7 +104,7 @@ def test_the_deal_words_offer_sides_bids_and_trumps(complete: Complete, store: P
     assert run("coinche game add a") == ["A"]
     assert run("coinche game add B 100") == ["100S", "100H", "100D", "100C", "100SA",
                                              "100TA"]
-    assert run("coinche game add B 100 ") == list(completion.TRUMPS)
+    assert run("coinche game add B 100 ") == list(completers.TRUMPS)
     assert run("coinche game add B 100 c") == ["cœur", "carreau"]
     assert run("coinche game add B 100S 104 --announce a:ci") == ["a:cinquante"]
     assert run("coinche game add B 100S 104 --capot ") == [
@@ -117,9 +117,9 @@ def test_the_deal_words_offer_sides_bids_and_trumps(complete: Complete, store: P
 def test_every_trump_offered_is_read_by_the_deal() -> None:
     from coinche_cli.scoring.deal import deal_from_words
 
-    read = {trump: deal_from_words(["A", "100", trump, "104"]) for trump in completion.TRUMPS}
+    read = {trump: deal_from_words(["A", "100", trump, "104"]) for trump in completers.TRUMPS}
     assert all(deal.contract == 100 for deal in read.values())
-    assert {str(deal.trump) for deal in read.values()} == set(completion.TRUMP_CODES)
+    assert {str(deal.trump) for deal in read.values()} == set(completers.TRUMP_CODES)
 
 
 def test_tournaments_teams_and_a_melees_players(complete: Complete, store: Path) -> None:
@@ -232,3 +232,22 @@ def test_a_postgresql_store_is_read_read_only(complete: Complete, pg_server: Ser
     assert server_checksum(url) == empty
     Cli(url).run("game", "new", *TEAMS)
     assert complete("coinche game add ro", COINCHE_DB=url) == ['"Les Rois"']
+
+
+def test_each_option_completes_what_it_declares(complete: Complete, store: Path) -> None:
+    """Completion is declared on each option (issue 31): a penalty's points are a number,
+    not a side, though the deal's ``--points`` is one; a chien's ``--points SIDE:N`` stops at
+    the side, where ``--announce SIDE:NAME`` goes on with the announces."""
+    cli = Cli(store)
+    cli.run("game", "new", *TEAMS)
+    cli.run("tournament", "new", "Concours", "--rounds", "3", "--deals", "4")
+    cli.run("tournament", "team", "add", "Les As")
+    assert complete("coinche tournament penalty as") == ['"Les As"']
+    assert complete("coinche tournament penalty 'Les As' ") == []
+    assert complete("coinche game add B 100S 104 -p ") == [
+        '"Les Éclairs:"', '"Les Rois:"', "A:", "B:"]
+    assert complete("coinche game add B 100S 104 -p A:") == []
+    assert complete("coinche game add B 100S 104 -a A:c") == ["A:cinquante", "A:cent",
+                                                               "A:carre-J", "A:carre-9",
+                                                               "A:carre-A", "A:carre-10",
+                                                               "A:carre-K", "A:carre-Q"]

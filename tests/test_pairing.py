@@ -24,7 +24,6 @@ from coinche_cli.tournament.pairing import (
     Pairing,
     draw,
     pair,
-    pairing_weight,
     weights,
 )
 
@@ -144,6 +143,19 @@ def arbitrary(draw_: st.DrawFn, largest: int = BRUTE_FORCE_UP_TO) -> tuple[list[
 
 
 Cost = tuple[int, int, int]
+
+
+def pairing_weight(contenders: Sequence[Contender], played: Played, pairing: Pairing) -> int:
+    """The total weight of a pairing on the whole graph, as the matcher weighs it: what the
+    brute force's best is compared with."""
+    edges = weights(contenders, played, None)
+    position = {c.team: i for i, c in enumerate(contenders)}
+    by_pair = {(i, j): w for i, j, w in edges}
+    n = len(contenders)
+    total = sum(by_pair[(position[a], position[b])] for a, b in pairing.tables)
+    if pairing.bye is not None:
+        total += by_pair[(position[pairing.bye], n)]
+    return total
 
 
 def brute_force(contenders: Sequence[Contender], played: Played) -> tuple[int, Cost, Cost | None]:

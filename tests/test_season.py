@@ -12,14 +12,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from coinche_cli.cli.options import parse_points
 from coinche_cli.errors import InputError
 from coinche_cli.season.events import EventLine
-from coinche_cli.season.model import DEFAULT_SCALE, SeasonSettings, parse_scale
+from coinche_cli.season.model import DEFAULT_SCALE, SeasonSettings
 from coinche_cli.season.ranking import season_standings
 from tests.harness import Cli
 
 
 def test_a_scale_keeps_the_keys_it_does_not_name() -> None:
+    def parse_scale(text: str) -> dict[str, int]:
+        return parse_points(text, "--points", DEFAULT_SCALE)
+
     assert parse_scale("win=5") == {**DEFAULT_SCALE, "win": 5}
     assert parse_scale(" Victoire = 4 , défaite=2,exempt=3,nul=1,forfait=0") == {
         "win": 4, "loss": 2, "bye": 3, "draw": 1, "forfeit": 0}

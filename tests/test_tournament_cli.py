@@ -7,6 +7,7 @@ and leave every row of the store as it was: ``Cli.refused`` of :mod:`tests.harne
 from __future__ import annotations
 
 import csv
+import sqlite3
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -194,6 +195,24 @@ def test_a_game_for_a_table_with_a_result_is_refused(start: Start) -> None:
     director.refused("result", "2", "800", "600")  # scored deal by deal
 
 
+def test_a_tables_game_refuses_what_its_tournament_sets(start: Start) -> None:
+    """``game new --table`` takes the teams, rules and format from the tournament: an option
+    it would ignore is refused (one line, exit 2, no game made), and the table stays free."""
+    director = start(4)
+    director.pair()
+    sets = "not with --table: the table's tournament sets it"
+    for given, line in [
+        (["--rules", "club"], f"--rules: {sets}"), (["-r", "standard"], f"--rules: {sets}"),
+        (["--team", "Les As", "--team", "Les Rois"], f"--team: {sets}"),
+        (["--player", "Ana"], f"--player: {sets}"), (["--players", "4"], f"--players: {sets}"),
+        (["--target", "1000"], f"--target: {sets}"), (["--deals", "12"], f"--deals: {sets}"),
+        (["--dealer", "B"], "--dealer: not with --table: the table's first team deals first"),
+    ]:
+        assert director.root.refused("game", "new", "--table", "1", *given) == f"error: {line}"
+    assert director.root.json("game", "list") == []
+    director.root.run("game", "new", "--table", "1")
+
+
 def test_unpair_when_results_exist_is_refused(start: Start) -> None:
     director = start(4)
     director.pair()
@@ -293,6 +312,33 @@ def test_tournament_show_json(start: Start) -> None:
     assert two["scores"] is None and two["forfeit"] == two["teams"][0]
     assert two["winner"] == two["teams"][1]
     assert director.json("show", "--round", "1") == shown
+
+
+def test_tournament_show_reads_in_one_snapshot(start: Start, store: Path) -> None:
+    """Issue 31: the round, its codes and its history are one reading (a result entered at
+    another desk between two of them would show a round and a history that disagree); a
+    tournament paired before codes existed gets its secret first, then is read whole."""
+    from coinche_cli.store.sqlite import SqliteStore
+    from coinche_cli.tournament import ops as tournaments
+
+    director = start(4)
+    director.pair()
+    director.run("result", "1", "900", "500")
+    with sqlite3.connect(store) as raw:  # as a store of before the codes
+        raw.execute("UPDATE tournament SET secret = NULL")
+    desk = SqliteStore(store)
+    try:
+        first = tournaments.shown(desk, None, None, codes=True, history=True)
+        said: list[str] = []
+        desk.db.raw.set_trace_callback(said.append)
+        again = tournaments.shown(desk, None, None, codes=True, history=True)
+        desk.db.raw.set_trace_callback(None)
+    finally:
+        desk.close()
+    assert said[0] == "BEGIN" and said[-1] == "ROLLBACK" and said.count("BEGIN") == 1, said
+    assert again == first and sorted(again.codes) == [1, 2] and len(again.history) == 1
+    shown = director.json("show", "--codes")
+    assert [table["code"] for table in shown["tables"]] == [again.codes[1], again.codes[2]]
 
 
 def test_score_sheets_have_one_sheet_per_table(start: Start, tmp_path: Path) -> None:

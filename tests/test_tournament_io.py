@@ -17,10 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl import Workbook
 
-from coinche_cli.errors import CoincheError
+from coinche_cli.errors import MAX_ROWS, CoincheError
 from coinche_cli.names import fold
 from coinche_cli.sheets.reading import (
-    SHOWN_ROWS,
     FileProblem,
     ResultRow,
     TeamRow,
@@ -62,7 +61,7 @@ def refusal(read: Any, path: Path) -> list[str]:
         read(path)
     lines = caught.value.text.split("\n")
     assert lines[0] == caught.value.summary
-    if len(caught.value.problems) <= SHOWN_ROWS:
+    if len(caught.value.problems) <= MAX_ROWS:
         assert lines[1:] == caught.value.problems
     return lines
 
@@ -540,7 +539,7 @@ def test_two_columns_for_the_same_name_are_refused(tmp_path: Path) -> None:
 # --- many bad rows ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("count", [SHOWN_ROWS, SHOWN_ROWS + 1, 250])
+@pytest.mark.parametrize("count", [MAX_ROWS, MAX_ROWS + 1, 250])
 def test_every_bad_row_on_its_own_line_at_most_twenty_then_how_many_more(
     tmp_path: Path, count: int,
 ) -> None:
@@ -551,9 +550,9 @@ def test_every_bad_row_on_its_own_line_at_most_twenty_then_how_many_more(
     problems = [f"resultats.csv: row {table + 1}: score 1: 'x' is not a whole number"
                 for table in range(1, count + 1)]
     assert caught.value.problems == problems  # every row, none left out
-    more = [f"… and {count - SHOWN_ROWS} more"] if count > SHOWN_ROWS else []
+    more = [f"… and {count - MAX_ROWS} more"] if count > MAX_ROWS else []
     assert caught.value.text.split("\n") == [
-        f"{count} bad rows in resultats.csv; nothing imported", *problems[:SHOWN_ROWS], *more,
+        f"{count} bad rows in resultats.csv; nothing imported", *problems[:MAX_ROWS], *more,
     ]
 
 

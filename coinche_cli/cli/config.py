@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from coinche_cli.cli import house
+from coinche_cli.cli import completers, house
 from coinche_cli.cli.options import JsonOption
 from coinche_cli.cli.output import Column, print_json, print_line, print_table, warning_line
 from coinche_cli.errors import ExportFailed, InputError
@@ -41,7 +41,8 @@ app = typer.Typer(help=N_("The house config: the club's own rules, language, sto
                   no_args_is_help=True)
 
 KeyArgument = Annotated[str, typer.Argument(
-    metavar=N_("KEY"), help=N_("rules, lang, db, target or currency."), show_default=False)]
+    metavar=N_("KEY"), help=N_("rules, lang, db, target or currency."), show_default=False,
+    autocompletion=completers.config_keys)]
 
 
 def _key(typed: str) -> "house.Key":
@@ -255,7 +256,8 @@ def _write(found: house.House, key: "house.Key", value: Any | None) -> None:
 def set_(
     key: KeyArgument,
     value: Annotated[str, typer.Argument(metavar=N_("VALUE"), help=N_("The setting's value."),
-                                         show_default=False)],
+                                         show_default=False,
+                                         autocompletion=completers.config_value)],
 ) -> None:
     chosen = _key(key)
     checked = _value_given(chosen, value)

@@ -6,10 +6,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from coinche_cli.cli import completers
 from coinche_cli.cli.game_stats import HELP as STATS_HELP
 from coinche_cli.cli.game_stats import stats
 from coinche_cli.cli.options import (
     MAX_NUMBER,
+    BookArgument,
+    CsvFolderOption,
     DealInput,
     GameOption,
     JsonOption,
@@ -17,6 +20,7 @@ from coinche_cli.cli.options import (
     SepOption,
     TournamentOption,
     deal_options,
+    export_places,
     rules_chosen,
 )
 from coinche_cli.cli.output import print_json, print_line, warning_line
@@ -51,7 +55,8 @@ def new(
         int | None, typer.Option("--players", help=N_("Number of players."), min=1, max=9)
     ] = None,
     dealer: Annotated[
-        str | None, typer.Option("--dealer", help=N_("Side that deals first."))
+        str | None, typer.Option("--dealer", help=N_("Side that deals first."),
+                                 autocompletion=completers.new_sides)
     ] = None,
     target: Annotated[
         int | None, typer.Option("--target", help=N_("Play to N points."), max=MAX_NUMBER)
@@ -73,6 +78,8 @@ def new(
     from coinche_cli.game import views as game_json
     from coinche_cli.rules.loader import load_rules
 
+    if table is not None:
+        _refuse_for_a_table(ctx)
     store = open_store(ctx)
     if table is not None:
         from coinche_cli.tournament.table_games import create_table_game
@@ -101,6 +108,29 @@ def new(
         dealer=state.setup.seat_label(state.next_dealer)))
     for line in game_view.totals_lines(state):
         print_line(line)
+
+
+#: What ``game new`` takes that a table's game takes from its tournament (``--table``): the
+#: parameter and its option.
+_FROM_THE_TOURNAMENT = (("rules_name", "--rules"), ("team", "--team"), ("player", "--player"),
+                        ("players", "--players"), ("target", "--target"), ("deals", "--deals"))
+
+
+def _refuse_for_a_table(ctx: typer.Context) -> None:
+    """Refuse, with ``--table``, an option the table's game would ignore: its tournament sets
+    the rules, the teams and the format, and its first team deals first."""
+    from coinche_cli.errors import InputError
+
+    def given(name: str) -> bool:
+        source = ctx.get_parameter_source(name)
+        return source is not None and source.name != "DEFAULT"
+
+    for name, option in _FROM_THE_TOURNAMENT:
+        if given(name):
+            raise InputError(option, _("not with --table: the table's tournament sets it"))
+    if given("dealer"):
+        raise InputError("--dealer", _("not with --table: the table's first team deals "
+                                       "first"))
 
 
 @app.command("add", help=N_(
@@ -243,8 +273,9 @@ def list_games(ctx: typer.Context, as_json: JsonOption = False) -> None:
     "\n"
     "Example: coinche game use 3"))
 def use(ctx: typer.Context,
-        game_id: Annotated[int, typer.Argument(metavar=N_("GAME"),
-                                               help=N_("Game id."), min=1, max=MAX_NUMBER)],
+        game_id: Annotated[int, typer.Argument(metavar=N_("GAME"), help=N_("Game id."),
+                                               min=1, max=MAX_NUMBER,
+                                               autocompletion=completers.games)],
         ) -> None:
     from coinche_cli.game import ops as games
 
@@ -255,34 +286,52 @@ def use(ctx: typer.Context,
 @app.command("export", help=N_(
     "Export the score sheet: one row per deal with every field, scores and running totals.\n"
     "\n"
-    "Example: coinche game export --xlsx partie.xlsx"))
+    "FILE.xlsx is a workbook (Deals, and a Summary with a chart of the totals); --csv DIR "
+    "writes the deals as a CSV file in that folder, named game-ID.csv. Either, or both.\n"
+    "\n"
+    "Example: coinche game export partie.xlsx --csv exports"))
 def export(
     ctx: typer.Context,
-    csv_path: Annotated[
-        Path | None, typer.Option("--csv", help=N_("Write the sheet as CSV (UTF-8 with BOM)."))
-    ] = None,
-    xlsx_path: Annotated[
-        Path | None, typer.Option("--xlsx", help=N_("Write an Excel workbook (Deals, Summary)."))
+    book: BookArgument = None,
+    folder: CsvFolderOption = None,
+    xlsx_path: Annotated[  # the older spelling of FILE.xlsx, still read
+        Path | None, typer.Option("--xlsx", hidden=True)
     ] = None,
     sep: SepOption = None,
     game: GameOption = None,
 ) -> None:
     from coinche_cli.cli.store import refuse_own_files
     from coinche_cli.game import ops as games
-    from coinche_cli.sheets.game import export_game
+    from coinche_cli.sheets.game import csv_file, export_game
     from coinche_cli.sheets.writing import check_separator
 
-    if csv_path is None and xlsx_path is None:
-        raise GameError(_("say where: --csv FILE and/or --xlsx FILE"))
+    if book is not None and xlsx_path is not None:
+        raise GameError(_("give the workbook once: FILE.xlsx or --xlsx FILE, not both"))
     sep = check_separator(sep)
     store = open_store(ctx)
-    refuse_own_files(store, [p for p in (csv_path, xlsx_path) if p is not None])
-    _record, state = games.load(store, game)
-    export_game(state, csv_path=csv_path, xlsx_path=xlsx_path, sep=sep)
-    for path in (csv_path, xlsx_path):
+    # the store's own files first, the clearest refusal (the folder too: a folder made where
+    # the store's journal goes would break the store)
+    refuse_own_files(store, [p for p in (book, xlsx_path, folder) if p is not None])
+    # the older spelling of --csv named the file itself (--csv partie.csv): still read
+    csv_path = folder if _names_a_csv_file(folder) else None
+    folder = None if csv_path is not None else folder
+    export_places(book or xlsx_path, folder, any_book=xlsx_path is not None, csv_file=csv_path)
+    record, state = games.load(store, game)
+    if folder is not None:
+        csv_path = csv_file(folder, record.id)
+        refuse_own_files(store, [csv_path])
+    book = book or xlsx_path
+    export_game(state, csv_path=csv_path, xlsx_path=book, sep=sep)
+    for path in (csv_path, book):
         if path is not None:
             print_line(ngettext("wrote {path} ({count} deal)", "wrote {path} ({count} deals)",
                                 len(state.rows)).format(path=path, count=len(state.rows)))
+
+
+def _names_a_csv_file(path: Path | None) -> bool:
+    """Whether ``--csv`` names a file, as it did before it took a folder: a name ending in
+    ``.csv`` that is not a folder."""
+    return path is not None and path.suffix.lower() == ".csv" and not path.is_dir()
 
 
 @app.command("play", help=N_(

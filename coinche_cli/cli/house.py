@@ -44,9 +44,6 @@ if TYPE_CHECKING:  # a Literal costs a fifth of a millisecond to build, for the 
 
 #: The settings, in the order ``config show`` lists them.
 KEYS: tuple[Key, ...] = ("rules", "lang", "db", "target", "currency")
-#: The settings whose built-in default must not stand in for a bad value: a command that
-#: would use one is refused (another store, a game under other rules or to another target).
-UNSAFE: tuple[Key, ...] = ("rules", "db", "target")
 #: A house config is a few lines: a bigger file is refused before it is read.
 MAX_BYTES = 64 * 1024
 #: The largest target (the command line's own bound: ``options.MAX_NUMBER``).

@@ -63,13 +63,15 @@ class _ReportingGroup(TyperGroup):
         except typer.Abort:
             sys.exit(1)
         except Exception as exc:
-            # Typer's parsing errors (its own copy of Click's): matched by shape, not by a
-            # private import
-            if type(exc).__name__ == "NoArgsIsHelpError":  # `coinche tournament team`
+            # Typer's parsing errors: its own copy of Click's (a private module, pinned with
+            # Typer as cli/completion's classes are; loaded already by Typer itself)
+            from typer._click.exceptions import ClickException, NoArgsIsHelpError
+
+            if isinstance(exc, NoArgsIsHelpError):  # `coinche tournament team`
                 # Typer drew the group's help page as it raised this: in the language in use,
                 # since a group named alone is built with the localized classes (build)
                 sys.exit(0)
-            if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
+            if isinstance(exc, ClickException):
                 negative = re.fullmatch(r"-\d+", str(getattr(exc, "option_name", "")))
                 if negative:  # `A 100S -5`: a negative number of points, not an option
                     error_line(DealError("points", _("{got!r} is not a number of card points"),
@@ -137,6 +139,7 @@ def _root(with_lang: bool) -> Any:
             _begin(ctx, db)
 
         return plain_root
+    from coinche_cli.cli import completers
 
     def root(
         ctx: typer.Context,
@@ -144,7 +147,8 @@ def _root(with_lang: bool) -> Any:
         lang: Annotated[
             str | None,
             typer.Option("--lang", help=N_("Language: fr or en (default: COINCHE_LANG, then the "
-                                           "locale)."), show_default=False),
+                                           "locale)."), show_default=False,
+                         autocompletion=completers.languages),
         ] = None,
         no_color: Annotated[bool, typer.Option(
             "--no-color", help=N_("No colour, not even on a terminal (as NO_COLOR=1; "

@@ -11,12 +11,14 @@ and says whether it was typed as ``passe``.
 import functools
 import inspect
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from coinche_cli.errors import DealError
+from coinche_cli.cli import completers
+from coinche_cli.errors import DealError, InputError, OperationError
 from coinche_cli.i18n import N_, _
 
 if TYPE_CHECKING:  # the deal reader loads only for the commands that read a deal
@@ -24,7 +26,8 @@ if TYPE_CHECKING:  # the deal reader loads only for the commands that read a dea
 
 JsonOption = Annotated[bool, typer.Option("--json", help=N_("Print JSON."))]
 RulesOption = Annotated[
-    str, typer.Option("--rules", "-r", help=N_("Built-in rules name or a rules file."))
+    str, typer.Option("--rules", "-r", help=N_("Built-in rules name or a rules file."),
+                      autocompletion=completers.rules)
 ]
 #: The largest number any command takes: far above any score, count or id a store holds,
 #: far below what would overflow it (a bigger one is refused with one line, by Typer).
@@ -32,11 +35,12 @@ MAX_NUMBER = 10**9
 
 GameOption = Annotated[
     int | None, typer.Option("--game", "-g", help=N_("Game id (default: the current game)."),
-                             min=1, max=MAX_NUMBER)
+                             min=1, max=MAX_NUMBER, autocompletion=completers.games)
 ]
 TournamentOption = Annotated[
     str | None,
-    typer.Option("--tournament", "-T", help=N_("Tournament name (default: the current one).")),
+    typer.Option("--tournament", "-T", help=N_("Tournament name (default: the current one)."),
+                 autocompletion=completers.tournaments),
 ]
 RoundOption = Annotated[
     int | None, typer.Option("--round", "-R", help=N_("Round number."), min=1, max=MAX_NUMBER)
@@ -46,6 +50,38 @@ SepOption = Annotated[
     typer.Option("--sep", help=N_("CSV separator (default: ';' in French, what a French Excel "
                                  "reads, ',' in English)."), show_default=False),
 ]
+
+
+#: The export shape every export shares (``game export``, ``tournament export``, ``season
+#: export``): ``export [FILE.xlsx] [--csv DIR]``, either or both (:func:`export_places`).
+BookArgument = Annotated[
+    Path | None,
+    typer.Argument(metavar=N_("FILE.xlsx"), help=N_("The workbook to write."),
+                   show_default=False),
+]
+CsvFolderOption = Annotated[
+    Path | None,
+    typer.Option("--csv", metavar=N_("DIR"),
+                 help=N_("Write the CSV files (UTF-8 with a BOM) into this folder, made when "
+                         "missing."),
+                 show_default=False),
+]
+
+
+def export_places(book: Path | None, folder: Path | None, *, any_book: bool = False,
+                  csv_file: Path | None = None) -> None:
+    """Refuse an export, before anything is read or written, that names no workbook, no
+    folder and no CSV file (``csv_file``: ``game export``'s older ``--csv FILE``), a workbook
+    that is not an ``.xlsx`` (unless ``any_book``: ``game export --xlsx`` took any name), or
+    a ``--csv`` folder that is a file."""
+    if book is None and folder is None and csv_file is None:
+        raise OperationError(_("say where: FILE.xlsx and/or --csv DIR"))
+    if book is not None and not any_book and book.suffix.lower() != ".xlsx":
+        raise OperationError(_("{path} is not an .xlsx file (for CSV files: --csv DIR)"),
+                             path=book)
+    if folder is not None and folder.exists() and not folder.is_dir():
+        raise InputError("--csv", _("{path} is a file: give a folder, which the CSV files "
+                                    "are written into"), path=folder)
 
 
 def rules_chosen(ctx: typer.Context, given: str, param: str = "rules_name") -> str:
@@ -74,6 +110,62 @@ def rules_chosen(ctx: typer.Context, given: str, param: str = "rules_name") -> s
         raise found.fail("rules", N_("unknown rules {name!r}; built-in rules are: {known}"),
                          name=value, known=", ".join(builtin_names()))
     return value
+
+
+#: The outcomes a points scale gives points for, in English and as a French secretary types
+#: them (folded: no accent); a scale takes those of its own keys.
+POINTS_WORDS = {"win": "win", "draw": "draw", "loss": "loss", "bye": "bye", "forfeit": "forfeit",
+                "victoire": "win", "nul": "draw", "defaite": "loss", "exempt": "bye",
+                "forfait": "forfeit"}
+
+def parse_points(text: str, option: str, default: Mapping[str, int]) -> dict[str, int]:
+    """The points per outcome ``text`` gives, for ``option`` (``tournament new
+    --match-points``, ``season new --points``), whose keys and defaults are ``default``'s:
+
+    1. by key: ``win=3,draw=2,…``, any of the keys in any order, French keys too
+       (``victoire``, ``nul``, ``défaite``, ``exempt``, ``forfait``); the keys not given keep
+       their default;
+    2. or every number in the keys' order, without keys (``3,2,1,0``: win, draw, loss,
+       forfeit for the match points; ``4,3,2,3,0``: win, draw, loss, bye, forfeit for a
+       season's scale).
+
+    Refused, naming ``option``: nothing given, a key that is not one of the scale's, a key
+    given twice, a key missing its ``=`` among keyed ones, too few or too many numbers, a
+    value that is not a whole number from 0 to :data:`MAX_NUMBER`."""
+    from coinche_cli.names import echo, fold
+
+    keys = list(default)
+    parts = [part.strip() for part in text.split(",")]
+    if not any(parts):
+        raise InputError(option, _("give the points as KEY=N (e.g. win=4,loss=2) or as "
+                                   "{count} numbers in the order {keys}"),
+                         count=len(keys), keys=",".join(keys))
+    if not any("=" in part for part in parts):  # the numbers alone, in the keys' order
+        if len(parts) != len(keys):
+            raise InputError(option, _("give {count} numbers in the order {keys}, or KEY=N "
+                                       "(e.g. win=4,loss=2); got “{got}”"),
+                             count=len(keys), keys=",".join(keys), got=echo(text))
+        given = list(zip(keys, parts, strict=True))
+    else:
+        given = []
+        for part in parts:
+            word, equals, value = part.partition("=")
+            key = POINTS_WORDS.get(fold(word), "")
+            if not equals or key not in keys:
+                raise InputError(option, _("unknown key “{got}” (keys: {known})"),
+                                 got=echo(word if equals else part), known=", ".join(keys))
+            if key in dict(given):
+                raise InputError(option, _("{key} is given twice; give it once"), key=key)
+            given.append((key, value.strip()))
+    points = dict(default)
+    for key, value in given:
+        # a number of thousands of digits is refused before int() reads it (it would not)
+        if (not (value.isascii() and value.isdigit())
+                or len(value.lstrip("0")) > len(str(MAX_NUMBER)) or int(value) > MAX_NUMBER):
+            raise InputError(option, _("{key}={got}: points are a whole number, 0 or more"),
+                             key=key, got=echo(value))
+        points[key] = int(value)
+    return points
 
 
 class DealInput:
@@ -134,7 +226,7 @@ DEAL_PARAMETERS = (
     _parameter("words", Annotated[
         list[str] | None,
         typer.Argument(help=N_("TAKER CONTRACT [POINTS], e.g. A 100S 104."), show_default=False,
-                       metavar=N_("DEAL")),
+                       metavar=N_("DEAL"), autocompletion=completers.deal_words),
     ], None),
     _parameter("deal_json", Annotated[
         str | None,
@@ -143,26 +235,30 @@ DEAL_PARAMETERS = (
     ], None),
     _parameter("belote", Annotated[
         list[str] | None,
-        typer.Option("--belote", "-b", help=N_("Side holding a belote (repeat for several).")),
+        typer.Option("--belote", "-b", help=N_("Side holding a belote (repeat for several)."),
+                     autocompletion=completers.sides),
     ], None),
     _parameter("announce", Annotated[
         list[str] | None,
         typer.Option("--announce", "-a", help=N_("SIDE:NAME[,NAME…], e.g. A:cinquante "
-                     "(repeatable).")),
+                     "(repeatable)."), autocompletion=completers.announce),
     ], None),
     _parameter("announce_winner", Annotated[
         str | None,
-        typer.Option("--announce-winner", help=N_("Side whose equal-best announces count.")),
+        typer.Option("--announce-winner", help=N_("Side whose equal-best announces count."),
+                     autocompletion=completers.sides),
     ], None),
     _parameter("capot", Annotated[
-        str | None, typer.Option("--capot", help=N_("Side that won every trick.")),
+        str | None, typer.Option("--capot", help=N_("Side that won every trick."),
+                                 autocompletion=completers.sides),
     ], None),
     _parameter("generale", Annotated[
         bool, typer.Option("--generale", help=N_("The taker alone won every trick.")),
     ], False),
     _parameter("points", Annotated[
         list[str] | None,
-        typer.Option("--points", "-p", help=N_("SIDE:N card points of another side (chien).")),
+        typer.Option("--points", "-p", help=N_("SIDE:N card points of another side (chien)."),
+                     autocompletion=completers.side_points),
     ], None),
     _parameter("coinched_by", Annotated[
         str | None,

@@ -5,6 +5,7 @@ from typing import Annotated
 
 import typer
 
+from coinche_cli.cli import completers
 from coinche_cli.cli.output import Column, print_json, print_line, print_table
 from coinche_cli.i18n import N_, _
 
@@ -39,7 +40,8 @@ def list_rules(as_json: JsonOption = False) -> None:
     "Example: coinche rules show club"))
 def show_rules(
     name: Annotated[str, typer.Argument(metavar=N_("NAME"),
-                                        help=N_("A built-in name or a rules file."))],
+                                        help=N_("A built-in name or a rules file."),
+                                        autocompletion=completers.rules)],
     as_json: JsonOption = False,
 ) -> None:
     from coinche_cli.rules.loader import load_rules
@@ -61,7 +63,8 @@ def show_rules(
     "\n"
     "Example: coinche rules validate my-club.yaml"))
 def validate_rules(
-    path: Annotated[str, typer.Argument(metavar=N_("FILE"), help=N_("The rules file to check."))],
+    path: Annotated[str, typer.Argument(metavar=N_("FILE"), help=N_("The rules file to check."),
+                                        autocompletion=completers.rules_files)],
 ) -> None:
     from coinche_cli.errors import CoincheError, RulesError
     from coinche_cli.rules.loader import load_rules

@@ -1,11 +1,19 @@
 """``coinche season``: a club's season ("challenge"): concours added up into one ranking."""
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
-from coinche_cli.cli.options import MAX_NUMBER, JsonOption, SepOption
+from coinche_cli.cli import completers
+from coinche_cli.cli.options import (
+    MAX_NUMBER,
+    BookArgument,
+    CsvFolderOption,
+    JsonOption,
+    SepOption,
+    export_places,
+    parse_points,
+)
 from coinche_cli.cli.output import print_json, print_line
 from coinche_cli.cli.store import open_store
 from coinche_cli.i18n import N_, _, ngettext
@@ -17,11 +25,13 @@ app = typer.Typer(help=N_("A club's season: concours added up into one ranking (
                           "remove, list, show, standings, export)."),
                   no_args_is_help=True)
 
-_Season = Annotated[str, typer.Argument(metavar=N_("SEASON"), help=N_("The season's name."))]
+_NewSeason = Annotated[str, typer.Argument(metavar=N_("SEASON"), help=N_("The season's name."))]
+_Season = Annotated[str, typer.Argument(metavar=N_("SEASON"), help=N_("The season's name."),
+                                        autocompletion=completers.seasons)]
 _Tournaments = Annotated[
     list[str] | None,
     typer.Argument(metavar=N_("TOURNAMENT…"), help=N_("Concours, by their whole names."),
-                   show_default=False)]
+                   show_default=False, autocompletion=completers.tournaments)]
 
 
 @app.command("new", help=N_(
@@ -31,10 +41,11 @@ _Tournaments = Annotated[
     "--best 12 --min-events 4"))
 def new(
     ctx: typer.Context,
-    name: _Season,
+    name: _NewSeason,
     points: Annotated[str | None, typer.Option("--points", help=N_(
         "The points of a match: win=4,draw=3,loss=2,bye=3,forfeit=0 (the default; keys not "
-        "given keep it). A bye, a partie sat out and a win by forfeit are a bye."))] = None,
+        "given keep it), or the five numbers in that order (4,3,2,3,0). A bye, a partie sat "
+        "out and a win by forfeit are a bye."))] = None,
     add_score: Annotated[bool, typer.Option("--add-score", help=N_(
         "Add each concours' score (its points for) to the points."))] = False,
     best: Annotated[int | None, typer.Option("--best", help=N_(
@@ -48,9 +59,9 @@ def new(
     as_json: JsonOption = False,
 ) -> None:
     from coinche_cli.season import ops
-    from coinche_cli.season.model import SeasonSettings, parse_scale
+    from coinche_cli.season.model import DEFAULT_SCALE, SeasonSettings
 
-    scale = parse_scale(points) if points is not None else None
+    scale = parse_points(points, "--points", DEFAULT_SCALE) if points is not None else None
     # a --by of another word is refused by the settings' check, naming --by
     settings = SeasonSettings(scale, add_score, best, min_events, cast("By", by))
     season = ops.new_season(open_store(ctx), name, settings)
@@ -180,37 +191,32 @@ def standings(
 
 @app.command("export", help=N_(
     "Export the season's ranking: a workbook (a column per concours, the counted ones "
-    "highlighted, a chart of the top 10) or CSV files.\n"
+    "highlighted, a chart of the top 10) and/or CSV files.\n"
     "\n"
-    "Example: coinche season export \"Challenge 2025\" challenge.xlsx"))
+    "Example: coinche season export \"Challenge 2025\" challenge.xlsx --csv challenge"))
 def export(
-    ctx: typer.Context, name: _Season,
-    path: Annotated[Path | None, typer.Argument(metavar=N_("FILE.xlsx"), help=N_(
-        "The workbook to write."), show_default=False)] = None,
-    csv_dir: Annotated[Path | None, typer.Option("--csv", help=N_(
-        "Write CSV files into this folder instead."))] = None,
-    sep: SepOption = None,
+    ctx: typer.Context, name: _Season, path: BookArgument = None,
+    csv_dir: CsvFolderOption = None, sep: SepOption = None,
 ) -> None:
     from coinche_cli.cli.store import refuse_own_files
-    from coinche_cli.errors import InputError
     from coinche_cli.season import ops
-    from coinche_cli.sheets.season import write_season_book, write_season_csv
+    from coinche_cli.sheets.season import csv_files, write_season_book, write_season_csv
     from coinche_cli.sheets.writing import check_separator
 
-    if (path is None) == (csv_dir is None):
-        raise InputError("path", _("give a workbook FILE.xlsx or --csv FOLDER, one of them"))
     sep = check_separator(sep)
     store = open_store(ctx)
-    if path is not None:
-        refuse_own_files(store, [path])
+    refuse_own_files(store, [p for p in (path, csv_dir) if p is not None])  # the clearest
+    export_places(path, csv_dir)
     table = ops.standings(store, name)
     data = table.export_data()
+    refuse_own_files(store, ([] if path is None else [path])
+                     + ([] if csv_dir is None else [csv_dir, *csv_files(csv_dir, data)]))
+    written = []
     if path is not None:
         write_season_book(path, data)
-        written = [path]
-    else:
-        assert csv_dir is not None
-        written = write_season_csv(csv_dir, data, sep)
+        written.append(path)
+    if csv_dir is not None:
+        written += write_season_csv(csv_dir, data, sep)
     for done in written:
         print_line(ngettext("wrote {path} ({count} line)", "wrote {path} ({count} lines)",
                             len(table.lines)).format(path=done, count=len(table.lines)))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from coinche_cli.cli import (
+    completers,
     tournament_desk,
     tournament_files,
     tournament_players,
@@ -19,6 +20,7 @@ from coinche_cli.cli.options import (
     RoundOption,
     RulesOption,
     TournamentOption,
+    parse_points,
     rules_chosen,
 )
 from coinche_cli.cli.output import print_json, print_line, warning_line
@@ -39,13 +41,14 @@ app.add_typer(tournament_players.app, name="player")
 
 
 
+#: The match points of a win, a draw, a loss and a forfeit unless --match-points says
+#: otherwise, in the order the settings keep them.
+MATCH_POINTS = {"win": 3, "draw": 2, "loss": 1, "forfeit": 0}
+
+
 def _match_points(text: str) -> tuple[int, int, int, int]:
-    parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 4 or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
-        raise TournamentError(_("match points are four numbers WIN,DRAW,LOSS,FORFEIT; got "
-                                "{got!r}"), got=text)
-    win, draw, loss, forfeit = (int(p) for p in parts)
-    return win, draw, loss, forfeit
+    points = parse_points(text, "--match-points", MATCH_POINTS)
+    return points["win"], points["draw"], points["loss"], points["forfeit"]
 
 
 @app.command("new", help=N_(
@@ -70,15 +73,17 @@ def new(
         Ranking, typer.Option("--ranking", help=N_("Rank by total points, wins, or match points."))
     ] = Ranking.POINTS,
     bye_points: Annotated[
-        str, typer.Option("--bye-points", help=N_("Bye: a number, half, or average."))
+        str, typer.Option("--bye-points", help=N_("Bye: a number, half, or average."),
+                          autocompletion=completers.one_of("half", "average"))
     ] = "average",
     bye_win: Annotated[
         bool, typer.Option("--bye-win/--no-bye-win", help=N_("Whether a bye counts as a win."))
     ] = True,
     match_points: Annotated[
         str, typer.Option("--match-points", help=N_(
-            "Match points of a win, a draw, a loss and a forfeit, separated by commas."))
-    ] = "3,2,1,0",
+            "Match points of a win, a draw, a loss and a forfeit, in that order, or by key: "
+            "win=3,forfeit=0 (the keys not given keep their default)."))
+    ] = ",".join(str(points) for points in MATCH_POINTS.values()),
     tie_break: Annotated[
         str,
         typer.Option("--tie-break", help=N_("Tie-breaks in order: points, difference, wins, "
@@ -96,16 +101,18 @@ def new(
         str | None, typer.Option("--same-club", help=N_(
             "avoid: teams of one club are not drawn together in round 1, and meet later only "
             "as a last resort (a mêlée: players of one club are not drawn partners); allow. "
-            "Default: avoid for teams, allow for a mêlée."))
+            "Default: avoid for teams, allow for a mêlée."),
+            autocompletion=completers.one_of("avoid", "allow"))
     ] = None,
     form: Annotated[
         str, typer.Option("--format", help=N_(
             "teams: formed teams; melee: players register alone and partners are drawn "
-            "every partie, ranked one by one."))
+            "every partie, ranked one by one."), autocompletion=completers.one_of("teams", "melee"))
     ] = "teams",
     draw: Annotated[
         str, typer.Option("--draw", help=N_(
-            "A mêlée's draw: random, or by-score (players of similar standing together)."))
+            "A mêlée's draw: random, or by-score (players of similar standing together)."),
+            autocompletion=completers.one_of("random", "by-score"))
     ] = "random",
     penalty_outside: Annotated[
         bool, typer.Option("--penalty-outside", help=N_(
@@ -168,8 +175,8 @@ def list_tournaments(ctx: typer.Context, as_json: JsonOption = False) -> None:
 
 @app.command("use", help=N_("Make another tournament the current one."))
 def use(ctx: typer.Context,
-        name: Annotated[str, typer.Argument(metavar=N_("NAME"),
-                                            help=N_("Tournament name."))]) -> None:
+        name: Annotated[str, typer.Argument(metavar=N_("NAME"), help=N_("Tournament name."),
+                                            autocompletion=completers.tournaments)]) -> None:
     from coinche_cli.tournament import ops as tournaments
     tournament = tournaments.use(open_store(ctx), name)
     print_line(_("current tournament: {name}").format(name=tournament.name))
@@ -186,10 +193,11 @@ def pair(ctx: typer.Context, tournament: TournamentOption = None,
          as_json: JsonOption = False,
          draw: Annotated[str | None, typer.Option("--draw", help=N_(
              "A mêlée's partie: random, or by-score (players of similar standing together); "
-             "default: the tournament's."))] = None,
+             "default: the tournament's."),
+             autocompletion=completers.one_of("random", "by-score"))] = None,
          same_club: Annotated[str | None, typer.Option("--same-club", help=N_(
              "A mêlée's partie: avoid partners of one club, or allow them; default: the "
-             "tournament's."))] = None,
+             "tournament's."), autocompletion=completers.one_of("avoid", "allow"))] = None,
          ) -> None:
     from coinche_cli.cli import tournament_view as view
     from coinche_cli.tournament import ops as tournaments
@@ -234,7 +242,7 @@ def result(
     ctx: typer.Context,
     table: Annotated[
         str | None, typer.Argument(help=N_("Table number, or a team playing at it."),
-                                   metavar=N_("TABLE|TEAM"))
+                                   metavar=N_("TABLE|TEAM"), autocompletion=completers.entrants)
     ] = None,
     score1: Annotated[
         int | None, typer.Argument(metavar=N_("SCORE1"),
@@ -247,7 +255,8 @@ def result(
     ] = None,
     round_number: RoundOption = None,
     forfeit: Annotated[
-        str | None, typer.Option("--forfeit", help=N_("The team that forfeited."))
+        str | None, typer.Option("--forfeit", help=N_("The team that forfeited."),
+                                 autocompletion=completers.entrants)
     ] = None,
     import_path: Annotated[
         Path | None,
@@ -291,7 +300,8 @@ def result(
     "Example: coinche tournament penalty \"Les As\" 162 --reason renonce"))
 def penalty(
     ctx: typer.Context,
-    team: Annotated[str, typer.Argument(metavar=N_("TEAM"), help=N_("The team at fault."))],
+    team: Annotated[str, typer.Argument(metavar=N_("TEAM"), help=N_("The team at fault."),
+                                        autocompletion=completers.entrants)],
     points: Annotated[
         int, typer.Argument(metavar=N_("POINTS"),
                             help=N_("The penalty, e.g. 162 for a renonce."), max=MAX_NUMBER)
@@ -361,13 +371,9 @@ def show(ctx: typer.Context, round_number: RoundOption = None,
     from coinche_cli.tournament import ops as tournaments
     from coinche_cli.tournament import views as tournament_json
 
-    store = open_store(ctx)
-    found = tournaments.load(store, tournament)
-    if found.current is None:
-        raise TournamentError(_("no round has been paired yet"))
-    played = found.round(round_number or found.current.number)
-    table_codes = tournaments.table_codes(store, found, played.number) if codes else {}
-    records = tournaments.history(store, found) if history else []
+    seen = tournaments.shown(open_store(ctx), tournament, round_number, codes=codes,
+                             history=history)
+    found, played, table_codes, records = seen.tournament, seen.round, seen.codes, seen.history
     if as_json:
         data = tournament_json.round_json(found, played)
         for table in data["tables"] if codes else ():

@@ -6,10 +6,17 @@ from typing import Annotated
 
 import typer
 
-from coinche_cli.cli.options import RoundOption, SepOption, TournamentOption
+from coinche_cli.cli.options import (
+    BookArgument,
+    CsvFolderOption,
+    RoundOption,
+    SepOption,
+    TournamentOption,
+    export_places,
+)
 from coinche_cli.cli.output import print_line
 from coinche_cli.cli.store import open_store
-from coinche_cli.errors import InputError, TournamentError
+from coinche_cli.errors import InputError
 from coinche_cli.i18n import N_, _, ngettext
 
 #: The commands' help (they are registered by :mod:`coinche_cli.cli.tournament`).
@@ -25,11 +32,8 @@ SHEETS_HELP = N_(
 
 def export(
     ctx: typer.Context,
-    path: Annotated[Path | None, typer.Argument(metavar=N_("FILE"),
-                                                help=N_("The workbook to write (.xlsx)."))] = None,
-    csv_dir: Annotated[
-        Path | None, typer.Option("--csv", help=N_("Write the same tables as CSV files here."))
-    ] = None,
+    path: BookArgument = None,
+    csv_dir: CsvFolderOption = None,
     sep: SepOption = None,
     tournament: TournamentOption = None,
 ) -> None:
@@ -39,13 +43,10 @@ def export(
     from coinche_cli.sheets.writing import check_separator
     from coinche_cli.tournament import ops as tournaments
 
-    if path is None and csv_dir is None:
-        raise TournamentError(_("say where: FILE.xlsx and/or --csv DIR"))
-    if path is not None and path.suffix.lower() != ".xlsx":
-        raise TournamentError(_("{path} is not an .xlsx file (for CSV files: --csv DIR)"),
-                              path=path)
     sep = check_separator(sep)
     store = open_store(ctx)
+    refuse_own_files(store, [p for p in (path, csv_dir) if p is not None])  # the clearest
+    export_places(path, csv_dir)
     data = tournaments.export_data(store, tournament, deal_rows)
     targets = ([] if path is None else [path]) + (
         [] if csv_dir is None else [csv_dir, *csv_paths(csv_dir, data)])

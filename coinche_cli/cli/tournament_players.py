@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from coinche_cli.cli import entrants
+from coinche_cli.cli import completers, entrants
 from coinche_cli.cli.options import JsonOption, TournamentOption
 from coinche_cli.i18n import N_
 
@@ -14,6 +14,10 @@ app = typer.Typer(help=N_("A mêlée's players: register, import, list, drop and
                   no_args_is_help=True)
 
 _Name = Annotated[str, typer.Argument(metavar=N_("NAME"), help=N_("The player's name."))]
+_Playing = Annotated[str, typer.Argument(metavar=N_("NAME"), help=N_("The player's name."),
+                                         autocompletion=completers.entrants)]
+_Gone = Annotated[str, typer.Argument(metavar=N_("NAME"), help=N_("The player's name."),
+                                      autocompletion=completers.gone_entrants)]
 
 
 @app.command("add", help=N_(
@@ -56,7 +60,8 @@ def player_list(ctx: typer.Context, tournament: TournamentOption = None,
 
 
 @app.command("drop", help=N_("A player leaves: no longer drawn; their results are kept."))
-def player_drop(ctx: typer.Context, name: _Name, tournament: TournamentOption = None) -> None:
+def player_drop(ctx: typer.Context, name: _Playing, tournament: TournamentOption = None
+                ) -> None:
     entrants.leave(ctx, "player", name, tournament)
 
 
@@ -64,5 +69,6 @@ def player_drop(ctx: typer.Context, name: _Name, tournament: TournamentOption = 
     "A player who left comes back: drawn again from the next partie.\n"
     "\n"
     "Example: coinche tournament player return \"Ana Martin\""))
-def player_return(ctx: typer.Context, name: _Name, tournament: TournamentOption = None) -> None:
+def player_return(ctx: typer.Context, name: _Gone, tournament: TournamentOption = None
+                  ) -> None:
     entrants.come_back(ctx, "player", name, tournament)

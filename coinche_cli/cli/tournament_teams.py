@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from coinche_cli.cli import entrants
+from coinche_cli.cli import completers, entrants
 from coinche_cli.cli.options import JsonOption, TournamentOption
 from coinche_cli.i18n import N_
 
@@ -50,8 +50,9 @@ def team_list(ctx: typer.Context, tournament: TournamentOption = None,
 
 
 @app.command("drop", help=N_("A team leaves: no longer paired; its results are kept."))
-def team_drop(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar=N_("NAME"),
-                                                                      help=N_("Team name."))],
+def team_drop(ctx: typer.Context,
+              name: Annotated[str, typer.Argument(metavar=N_("NAME"), help=N_("Team name."),
+                                                  autocompletion=completers.entrants)],
               tournament: TournamentOption = None) -> None:
     entrants.leave(ctx, "team", name, tournament)
 
@@ -60,7 +61,8 @@ def team_drop(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar=N_
     "A team that left comes back: it is paired again from the next round.\n"
     "\n"
     "Example: coinche tournament team return \"Les Dix\""))
-def team_return(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar=N_("NAME"),
-                                                                        help=N_("Team name."))],
+def team_return(ctx: typer.Context,
+                name: Annotated[str, typer.Argument(metavar=N_("NAME"), help=N_("Team name."),
+                                                    autocompletion=completers.gone_entrants)],
                 tournament: TournamentOption = None) -> None:
     entrants.come_back(ctx, "team", name, tournament)

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from coinche_cli.names import fold
 from coinche_cli.season.model import SeasonSettings
-from coinche_cli.season.people import People, Registration
+from coinche_cli.season.people import People
 from coinche_cli.tournament.model import Team, Tournament
 from coinche_cli.values import Value
 
@@ -56,16 +56,6 @@ def sides_of(tournament: Tournament, team: Team, people: People,
         return [(team_key(team.name), team.name)]
     return [(person_key(people.of[("team", team.id, seat)]),
              people.persons[people.of[("team", team.id, seat)]].name) for seat, _ in named]
-
-
-def registrations_of(tournament: Tournament) -> list[Registration]:
-    """Every name ``tournament`` registered, in registration order."""
-    if tournament.settings.melee:
-        return [Registration(tournament.id, p.name, p.licence, p.club, player=p.id)
-                for p in sorted(tournament.players, key=lambda p: p.registered)]
-    return [Registration(tournament.id, name, "", team.club, team=team.id, seat=seat)
-            for team in sorted(tournament.teams, key=lambda t: t.registered)
-            for seat, name in enumerate(team.players) if name.strip()]
 
 
 class EventLine(Value):

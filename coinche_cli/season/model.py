@@ -6,8 +6,8 @@ Pure: the store gives a :class:`SeasonRecord`; :mod:`coinche_cli.season.ranking`
   ``bye`` (a bye, a partie sat out in a mêlée, and a win by forfeit: won without playing,
   the club's « victoire par exempt ») and ``forfeit`` (a match forfeited).  The default is a
   real club's challenge: win 4, draw 3, loss 2, bye 3, forfeit 0; ``--points`` replaces the
-  keys it names and keeps the others.  French keys are read too (``victoire``, ``nul``,
-  ``defaite``, ``exempt``, ``forfait``).
+  keys it names and keeps the others, or gives the five in that order
+  (:func:`coinche_cli.cli.options.parse_points`, which reads French keys too).
 - ``add_score``: the concours' score (its points for, as its own standings count them,
   penalties included) is added to the scale's points.
 - ``best``: only a player's ``best`` concours count (the others are listed, not counted);
@@ -23,14 +23,11 @@ from typing import Any, Literal
 
 from coinche_cli.errors import InputError, OperationError
 from coinche_cli.i18n import _
-from coinche_cli.names import echo, fold
+from coinche_cli.names import echo
 from coinche_cli.values import Value
 
 #: The scale's keys, in the order they are printed.
 SCALE_KEYS = ("win", "draw", "loss", "bye", "forfeit")
-#: The scale's keys as a French secretary types them (folded: no accent).
-FRENCH_KEYS = {"victoire": "win", "nul": "draw", "defaite": "loss", "exempt": "bye",
-               "forfait": "forfeit"}
 #: A real club's challenge: « Victoire 4 points, Défaite 2 points, Victoire par exempt 3 ».
 DEFAULT_SCALE: Mapping[str, int] = {"win": 4, "draw": 3, "loss": 2, "bye": 3, "forfeit": 0}
 #: What a season ranks: players (people) or formed teams.
@@ -90,33 +87,6 @@ class SeasonSettings(Value):
     def points(self, outcome: str) -> int:
         """The scale's points for one match of ``outcome`` (one of :data:`SCALE_KEYS`)."""
         return self.scale[outcome]
-
-
-def parse_scale(text: str) -> dict[str, int]:
-    """``win=4,draw=3,loss=2,bye=3,forfeit=0`` (any of the keys, in any order, French keys
-    too) as the scale it gives, the default's other keys kept.  Refused: an unknown key, a key
-    given twice, a value that is not a whole number of 0 or more."""
-    scale = dict(DEFAULT_SCALE)
-    seen: set[str] = set()
-    parts = [part.strip() for part in text.split(",")]
-    if not any(parts):
-        raise InputError("--points", _("give the scale as KEY=POINTS, e.g. win=4,loss=2"))
-    for part in parts:
-        word, equals, value = part.partition("=")
-        key = fold(word)
-        key = FRENCH_KEYS.get(key, key)
-        if not equals or key not in SCALE_KEYS:
-            raise InputError("--points", _("unknown key {got!r} (keys: {known})"),
-                             got=echo(word if equals else part), known=", ".join(SCALE_KEYS))
-        if key in seen:
-            raise InputError("--points", _("{key} is given twice; give it once"), key=key)
-        seen.add(key)
-        value = value.strip()
-        if not (value.isascii() and value.isdigit()) or int(value) > MOST:
-            raise InputError("--points", _("{key}={got}: a scale's points are a whole number, "
-                                           "0 or more"), key=key, got=echo(value))
-        scale[key] = int(value)
-    return scale
 
 
 def scale_text(scale: Mapping[str, int]) -> str:

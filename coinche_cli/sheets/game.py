@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, cast
 
+from coinche_cli.errors import ExportFailed
 from coinche_cli.game.state import GameState, summary
 from coinche_cli.i18n import _, pgettext
 from coinche_cli.rules.choices import Trump, coinche_words, trump_words
@@ -71,12 +72,24 @@ def summary_rows(state: GameState) -> tuple[list[str], list[list[Any]]]:
     return header, rows
 
 
+def csv_file(folder: Path, game_id: int) -> Path:
+    """Where ``game export --csv DIR`` writes game ``game_id``'s deals: ``game-ID.csv`` in
+    ``folder`` (in French ``partie-ID.csv``; no accent, as the tournament's files)."""
+    return folder / (pgettext("file name", "game-{id}").format(id=game_id) + ".csv")
+
+
 def export_game(state: GameState, *, csv_path: Path | None = None,
                 xlsx_path: Path | None = None, sep: str = ",") -> None:
-    """Export a game to CSV (its deals) and/or Excel (sheets Deals and Summary, the Summary
-    with a line chart of each side's running total, deal after deal)."""
+    """Export a game to CSV (its deals; the file's folder made when missing) and/or Excel
+    (sheets Deals and Summary, the Summary with a line chart of each side's running total,
+    deal after deal)."""
     header, rows = sheet_rows(state)
     if csv_path is not None:
+        try:
+            csv_path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ExportFailed(_("cannot write {path}: {reason}").format(
+                path=csv_path.parent, reason=exc.strerror or exc)) from None
         write_csv(csv_path, header, rows, sep)
     if xlsx_path is not None:
         summary_header, summary = summary_rows(state)

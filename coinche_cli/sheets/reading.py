@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from coinche_cli.errors import MAX_ROWS, InputError
+from coinche_cli.errors import InputError
 from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import check_name, echo, fold
 from coinche_cli.sheets.grid import HEADER_SEARCH, read_grid
@@ -46,9 +46,6 @@ from coinche_cli.sheets.limits import (
 from coinche_cli.sheets.limits import FileProblem as FileProblem
 from coinche_cli.tournament.model import ResultRow
 from coinche_cli.values import Value
-
-#: Bad rows a refusal lists before "… and N more" (the terminal stays readable).
-SHOWN_ROWS = MAX_ROWS
 
 _PLAYER_LIST_SPLIT = re.compile(r"\s*[,;/&+]\s*")
 

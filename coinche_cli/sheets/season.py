@@ -122,6 +122,11 @@ def _chart(book: Book, sheet: Any, title: str, header: Sequence[str],
     sheet.insert_chart(len(rows) + 2, 0, chart)
 
 
+def csv_files(directory: Path, data: Mapping[str, Any]) -> list[Path]:
+    """The files :func:`write_season_csv` writes in ``directory``."""
+    return [directory / f"{stem}.csv" for _title, stem, _header, _rows in _tables(data)]
+
+
 def write_season_csv(directory: Path, data: Mapping[str, Any], sep: str) -> list[Path]:
     """The three tables as CSV files in ``directory`` (made when missing)."""
     try:

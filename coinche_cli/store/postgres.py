@@ -35,7 +35,6 @@ from coinche_cli.store.naming import (
     HIDDEN,
     MOST,
     has_password,
-    is_postgres_url,
     parameters,
     secrets,
     shown_url,
@@ -46,11 +45,6 @@ from coinche_cli.store.sql import SqlStore
 WRITE_LOCK = 0x636F696E  # "coin"
 #: The longest part of libpq's own reason a message quotes.
 _REASON = 200
-
-
-def is_url(text: str) -> bool:
-    """Whether ``--db`` names a PostgreSQL store rather than a file."""
-    return is_postgres_url(text)
 
 
 class _Connection:

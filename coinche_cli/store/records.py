@@ -37,7 +37,6 @@ def status_words(status: Status) -> str:
 #: Where a table's result came from: typed at the desk, imported from a file, passed on by
 #: the table's game, entered from a phone (kept with the result, and in its history).
 Source = Literal["desk", "file", "game", "web"]
-SOURCES: tuple[Source, ...] = ("desk", "file", "game", "web")
 
 
 def source_words(source: Source) -> str:

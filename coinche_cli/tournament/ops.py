@@ -187,16 +187,21 @@ def _drawn(store: Store, tournament: Tournament, number: int, how: str | None,
 def table_codes(store: Store, tournament: Tournament, number: int) -> dict[int, str]:
     """The entry code of every table of round ``number`` (``tournament.codes``).  A
     tournament paired before codes existed gets its secret now."""
-    from coinche_cli.tournament.codes import new_secret
-
     codes = drawn_codes(store, tournament, number)
     if codes is None:
-        with store.write():
-            if store.code_key(tournament.id) is None:  # another desk's, if it was first
-                store.set_tournament_secret(tournament.id, new_secret())
+        _give_secret(store, tournament.id)
         codes = drawn_codes(store, tournament, number)
         assert codes is not None
     return codes
+
+
+def _give_secret(store: Store, tournament_id: int) -> None:
+    """The tournament's secret, for a tournament paired before codes existed."""
+    from coinche_cli.tournament.codes import new_secret
+
+    with store.write():
+        if store.code_key(tournament_id) is None:  # another desk's, if it was first
+            store.set_tournament_secret(tournament_id, new_secret())
 
 
 def drawn_codes(store: Store, tournament: Tournament, number: int) -> dict[int, str] | None:
@@ -217,12 +222,9 @@ def score_sheets(store: Store, name: str | None, number: int | None
                  ) -> tuple[Tournament, Round, list[dict[str, Any]]]:
     """What ``tournament sheets`` prints for round ``number`` (default: the current one):
     each table's number, teams, players and entry code (for a result entered at the
-    table)."""
-    found = load(store, name)
-    if found.current is None:
-        raise TournamentError(_("no round has been paired yet"))
-    played = found.round(number or found.current.number)
-    codes = table_codes(store, found, played.number)
+    table), read in one snapshot (:func:`shown`)."""
+    seen = shown(store, name, number, codes=True)
+    found, played, codes = seen.tournament, seen.round, seen.codes
     tables = [
         {"table": b.table, "team1": found.name_of(b.team1),
          "players1": ", ".join(found.team(b.team1).players), "team2": found.name_of(b.team2),
@@ -275,10 +277,37 @@ def penalise(store: Store, name: str | None, team: str, points: int, reason: str
     return penalty
 
 
-def history(store: Store, tournament: Tournament) -> list[ResultRecord]:
-    """Every result the tournament's tables have had, replaced ones too (oldest first at each
-    table), with where each came from and when."""
-    return store.results(tournament.id)
+class Shown(Value):
+    """A round as ``tournament show`` prints it: the tournament, the round, each table's entry
+    code (when asked) and every result the tournament's tables have had (when asked)."""
+
+    __slots__ = ("codes", "history", "round", "tournament")
+
+    def __init__(self, tournament: Tournament, round: Round, codes: dict[int, str],
+                 history: list[ResultRecord]) -> None:
+        self.tournament = tournament
+        self.round = round
+        self.codes = codes
+        self.history = history  # replaced ones too, oldest first at each table
+
+
+def shown(store: Store, name: str | None, number: int | None, *, codes: bool = False,
+          history: bool = False) -> Shown:
+    """Round ``number`` (default: the current one) of the tournament called ``name`` (or
+    the current one), read in one snapshot: with ``codes`` each table's entry code (a
+    tournament paired before codes existed gets its secret first, then is read), with
+    ``history`` every result entered at its tables, how and when."""
+    with store.reading():
+        found = load(store, name)
+        if found.current is None:
+            raise TournamentError(_("no round has been paired yet"))
+        played = found.round(number or found.current.number)
+        table_codes = drawn_codes(store, found, played.number) if codes else {}
+        records = store.results(found.id) if history else []
+    if table_codes is None:
+        _give_secret(store, found.id)
+        return shown(store, name, number, codes=codes, history=history)
+    return Shown(found, played, table_codes, records)
 
 
 def export_data(store: Store, name: str | None,

@@ -338,16 +338,3 @@ def pair(contenders: Sequence[Contender], played: frozenset[frozenset[int]]) -> 
     pairs = tuple((contenders[i].team, contenders[j].team) for i, j in tables)
     rematches = tuple(p for p in pairs if _pair_key(*p) in played)
     return Pairing(pairs, bye, rematches)
-
-
-def pairing_weight(contenders: Sequence[Contender], played: frozenset[frozenset[int]],
-                   pairing: Pairing) -> int:
-    """The total weight of a pairing (for checking optimality against brute force)."""
-    edges = weights(contenders, played, None)
-    position = {c.team: i for i, c in enumerate(contenders)}
-    by_pair = {(i, j): w for i, j, w in edges}
-    n = len(contenders)
-    total = sum(by_pair[(position[a], position[b])] for a, b in pairing.tables)
-    if pairing.bye is not None:
-        total += by_pair[(position[pairing.bye], n)]
-    return total

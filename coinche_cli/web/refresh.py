@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as Late
+from concurrent.futures.process import BrokenProcessPool
 
 from coinche_cli.errors import CoincheError
 from coinche_cli.i18n import _, speaking
@@ -109,11 +110,12 @@ class Live:
         except Late:  # a worker that no longer answers: a new one next time
             self._drop_pool()
             got = Unreadable(False, self._late())
+        except BrokenProcessPool as exc:  # a worker that died: a new one next time
+            self._drop_pool()
+            got = Unreadable(False, str(exc) or type(exc).__name__)
         except Exception as exc:
-            # a worker that died, or a failure of coinche itself: the pages keep the last
-            # good snapshot and this thread lives on
-            if type(exc).__name__ == "BrokenProcessPool":
-                self._drop_pool()
+            # a failure of coinche itself: the pages keep the last good snapshot and this
+            # thread lives on
             got = Unreadable(False, str(exc) or type(exc).__name__)
         if isinstance(got, Unreadable):
             self._failures += 1

@@ -27,7 +27,8 @@ from typing import Any
 from coinche_cli.game import ops as games
 from coinche_cli.rules.loader import load_rules
 from coinche_cli.scoring.deal import Deal, deal_from_words
-from coinche_cli.store.postgres import PostgresStore, is_url
+from coinche_cli.store.naming import is_postgres_url
+from coinche_cli.store.postgres import PostgresStore
 from coinche_cli.store.sql import SqlStore
 from coinche_cli.store.sqlite import SqliteStore
 
@@ -45,7 +46,7 @@ def random_deal(rng: random.Random) -> Deal:
 def open_store(db: str | Path) -> SqlStore:
     """The store ``db`` names: a PostgreSQL URL, or a SQLite file."""
     text = str(db)
-    return PostgresStore(text) if is_url(text) else SqliteStore(Path(text))
+    return PostgresStore(text) if is_postgres_url(text) else SqliteStore(Path(text))
 
 
 def add_deal(store: SqlStore, game_id: int, deal: Deal) -> tuple[int, dict[str, Any]]:
