@@ -2,7 +2,7 @@
 ratings)."""
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -13,7 +13,7 @@ from coinche_cli.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from coinche_cli.game.views import StatsJSON
-    from coinche_cli.season.people_ops import Played
+    from coinche_cli.season.views import DealStats
 
 app = typer.Typer(help=N_("The club's players across its concours: list, show, rename, merge, "
                           "ratings."),
@@ -29,15 +29,11 @@ _Name = Annotated[str, typer.Argument(metavar=N_("NAME"), help=N_(
     "\n"
     "Example: coinche player list"))
 def player_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
-    from coinche_cli.names import fold
     from coinche_cli.season import people_ops
+    from coinche_cli.season.views import people_json
 
     people, records = people_ops.listing(open_store(ctx))
-    rows: list[dict[str, Any]] = []
-    for person in sorted(people.persons.values(), key=lambda p: (fold(p.name), p.id)):
-        played = people.tournaments(person.id)
-        rows.append({"name": person.name, "licence": person.licence, "club": person.club,
-                     "tournaments": len(played), "last": records[played[-1]].name})
+    rows = people_json(people, records)
     if as_json:
         print_json(rows)
         return
@@ -51,7 +47,7 @@ def player_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
                  for r in rows])
 
 
-def _deal_stats(found: "StatsJSON") -> dict[str, Any]:
+def _deal_stats(found: "StatsJSON") -> "DealStats":
     """What a player's tables scored deal by deal in one concours add up to."""
     return {"deals": found["deals"]["played"], "taken": found["contracts"]["taken"],
             "made": found["contracts"]["made"], "failed": found["contracts"]["failed"],
@@ -61,22 +57,6 @@ def _deal_stats(found: "StatsJSON") -> dict[str, Any]:
             "points_per_deal": found["deals"]["points_per_deal"]}
 
 
-def _played_json(played: "Played", deals: dict[str, Any] | None) -> dict[str, Any]:
-    line = played.line
-    record = played.tournament
-    return {
-        "tournament": record.name, "date": record.created[:10],
-        "format": record.settings.get("format", "teams"),
-        "team": line.team if line and line.team else None,
-        "partners": list(line.partners) if line else [],
-        "rank": line.rank if line else None, "of": line.of if line else None,
-        "played": line.played if line else 0, "wins": line.wins if line else 0,
-        "draws": line.draws if line else 0, "losses": line.losses if line else 0,
-        "points": line.score if line else 0,
-        "deals": deals,
-    }  # fmt: skip
-
-
 @app.command("show", help=N_(
     "A player's concours: team or partners, rank, wins, points, and for the tables scored "
     "deal by deal their contracts, coinches, capots and points a deal.\n"
@@ -84,6 +64,7 @@ def _played_json(played: "Played", deals: dict[str, Any] | None) -> dict[str, An
     "Example: coinche player show \"Ana Martin\""))
 def show(ctx: typer.Context, name: _Name, as_json: JsonOption = False) -> None:
     from coinche_cli.season import people_ops
+    from coinche_cli.season.views import played_json
 
     store = open_store(ctx)
     person, history = people_ops.history(store, name)
@@ -93,7 +74,7 @@ def show(ctx: typer.Context, name: _Name, as_json: JsonOption = False) -> None:
         from coinche_cli.game.stored import side_stats
 
         found = iter(side_stats(store, tables))
-    events = [_played_json(played, _deal_stats(next(found)) if played.tables else None)
+    events = [played_json(played, _deal_stats(next(found)) if played.tables else None)
               for played in history]
     if as_json:
         print_json({"name": person.name, "licence": person.licence, "clubs": list(person.clubs),
@@ -169,9 +150,10 @@ def ratings(
 ) -> None:
     from coinche_cli.cli.season_view import render_ratings
     from coinche_cli.season import ops
+    from coinche_cli.season.views import ratings_json
 
     found = ops.ratings(open_store(ctx), season)
     if as_json:
-        print_json([rating.to_json() for rating in found])
+        print_json(ratings_json(found))
         return
     render_ratings(found)

@@ -3,7 +3,7 @@ the treasurer's total, the prize list and the posters for the wall; and the desk
 of ``tournament new`` (``--fee``, ``--currency``, ``--require-checkin``)."""
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -20,9 +20,18 @@ from coinche_cli.cli.store import open_store
 from coinche_cli.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
+    from typing import NotRequired, TypedDict
+
     from coinche_cli.tournament.accounts import CheckedIn
     from coinche_cli.tournament.desk_views import CheckinJson
     from coinche_cli.tournament.model import Tournament
+
+    class DeskSettings(TypedDict):
+        """The desk's keyword arguments of a tournament's settings (``tournament new``)."""
+
+        require_checkin: bool
+        fee: NotRequired[int]
+        currency: NotRequired[str]
 
 # --- tournament new's options ----------------------------------------------------------------
 # (no metavar of their own: the options' columns of `tournament new --help` keep their width)
@@ -39,12 +48,12 @@ CheckinOption = Annotated[bool, typer.Option("--require-checkin", help=N_(
 
 
 def desk_settings(fee: str | None, currency: str | None,
-                  require_checkin: bool) -> dict[str, Any]:
+                  require_checkin: bool) -> "DeskSettings":
     """The desk's settings of ``tournament new``: none unless an option is given (a
     tournament that uses no desk is stored as before)."""
     from coinche_cli.tournament.money import check_currency, locale_currency, parse_amount
 
-    settings: dict[str, Any] = {"require_checkin": require_checkin}
+    settings: DeskSettings = {"require_checkin": require_checkin}
     if fee is not None:
         settings["fee"] = parse_amount(fee, "--fee")
     if currency is not None or fee is not None:

@@ -19,12 +19,24 @@ Pure: the store gives a :class:`SeasonRecord`; :mod:`coinche_cli.season.ranking`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from coinche_cli.errors import InputError, OperationError
 from coinche_cli.i18n import _
 from coinche_cli.names import echo
 from coinche_cli.values import Value
+
+if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the class is the checker's alone
+    from typing import TypedDict
+
+    class SeasonSettingsJSON(TypedDict):
+        """A season's settings as stored, and as ``season show --json`` prints them."""
+
+        points: dict[str, int]
+        add_score: bool
+        best: int | None
+        min_events: int | None
+        by: str
 
 #: The scale's keys, in the order they are printed.
 SCALE_KEYS = ("win", "draw", "loss", "bye", "forfeit")
@@ -70,14 +82,14 @@ class SeasonSettings(Value):
         if self.by not in BY:
             raise InputError("--by", _("give player or team, not {got!r}"), got=echo(self.by))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SeasonSettingsJSON:
         """The settings as stored, and as ``season show --json`` prints them."""
         return {"points": {key: self.scale[key] for key in SCALE_KEYS},
                 "add_score": self.add_score, "best": self.best,
                 "min_events": self.min_events, "by": self.by}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> SeasonSettings:
+    def from_json(cls, data: Mapping[str, Any]) -> SeasonSettings:  # what json.loads gave
         """Settings read back from the store."""
         by = data.get("by", "player")
         return cls({**DEFAULT_SCALE, **data.get("points", {})}, bool(data.get("add_score")),

@@ -8,7 +8,7 @@ transaction, so a refused command leaves the store as it was.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from coinche_cli.i18n import _
 from coinche_cli.names import check_name, echo, fold
@@ -16,11 +16,13 @@ from coinche_cli.season.events import EventLine, Key, event_lines, matches, pers
 from coinche_cli.season.model import SeasonError, SeasonRecord, SeasonSettings
 from coinche_cli.season.people_ops import census
 from coinche_cli.season.ranking import SeasonLine, season_standings
+from coinche_cli.season.views import season_export, season_lines_json
 from coinche_cli.store import now
 from coinche_cli.values import Value
 
 if TYPE_CHECKING:
     from coinche_cli.season.ratings import Rating
+    from coinche_cli.season.views import SeasonExport, SeasonLineJson
     from coinche_cli.store.records import TournamentRecord
     from coinche_cli.store.season_protocol import SeasonStore
     from coinche_cli.tournament.model import Tournament
@@ -140,32 +142,14 @@ class SeasonTable(Value):
         self.events = events
         self.lines = lines
 
-    def export_data(self) -> dict[str, Any]:
-        """What ``season export`` writes (:mod:`coinche_cli.sheets.season`), as plain data:
-        the season, its concours, and each line's totals and points per concours (None
-        where it did not play) with which of them count."""
-        settings = self.season.settings
-        return {
-            "name": self.season.name, "by": settings.by, "best": settings.best,
-            "min_events": settings.min_events,
-            "events": [{"name": r.name, "date": r.created[:10],
-                        "format": r.settings.get("format", "teams")} for r in self.events],
-            "lines": [{"rank": line.rank, "name": line.name, "club": line.club,
-                       "points": line.points, "events": line.events,
-                       "counted_events": len(line.counted), "wins": line.wins,
-                       "draws": line.draws, "losses": line.losses, "score": line.score,
-                       "eligible": line.eligible,
-                       "results": [None if r is None else r.points for r in line.results],
-                       "counted": [place in line.counted
-                                   for place in range(len(line.results))]}
-                      for line in self.lines],
-        }  # fmt: skip
+    def export_data(self) -> SeasonExport:
+        """What ``season export`` writes (:mod:`coinche_cli.sheets.season`)."""
+        return season_export(self.season, self.events, self.lines)
 
-    def to_json(self) -> list[dict[str, object]]:
+    def to_json(self) -> list[SeasonLineJson]:
         """``season standings --json``: a row per player (or team)."""
-        names = [event.name for event in self.events]
-        by_team = self.season.settings.by == "team"
-        return [line.to_json(names, by_team) for line in self.lines]
+        return season_lines_json(self.lines, [event.name for event in self.events],
+                                 self.season.settings.by == "team")
 
 
 def standings(store: SeasonStore, name: str) -> SeasonTable:

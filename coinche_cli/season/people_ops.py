@@ -16,8 +16,8 @@ from coinche_cli.names import check_name, echo, fold
 from coinche_cli.season.events import EventLine, person_key, table_games
 from coinche_cli.season.model import SeasonError, SeasonSettings
 from coinche_cli.season.people import People, Person, derive, name_key
+from coinche_cli.season.views import Played
 from coinche_cli.store import now
-from coinche_cli.values import Value
 
 if TYPE_CHECKING:
     from coinche_cli.store.records import TournamentRecord
@@ -41,20 +41,6 @@ def listing(store: SeasonStore) -> tuple[People, dict[int, TournamentRecord]]:
     """Every person, and every tournament by id (for their names and dates)."""
     with store.reading():
         return census(store), {r.id: r for r in store.tournaments()}
-
-
-class Played(Value):
-    """A person's part in one concours: the tournament, their line there (None when they
-    registered but played no match) and the tables they played scored deal by deal (game
-    ids and their side)."""
-
-    __slots__ = ("line", "tables", "tournament")
-
-    def __init__(self, tournament: TournamentRecord, line: EventLine | None,
-                 tables: tuple[tuple[int, str], ...]) -> None:
-        self.tournament = tournament
-        self.line = line
-        self.tables = tables
 
 
 def history(store: SeasonStore, typed: str) -> tuple[Person, list[Played]]:

@@ -56,21 +56,6 @@ class SeasonLine(Value):
         return SeasonLine(self.key, self.name, self.club, self.results, self.counted,
                           self.eligible, rank)
 
-    def to_json(self, events: Sequence[str], by_team: bool = False) -> dict[str, object]:
-        """The line as ``season standings --json`` prints it; ``events`` names the concours."""
-        return {
-            "rank": self.rank, "team" if by_team else "player": self.name, "club": self.club,
-            "points": self.points, "events": self.events, "wins": self.wins,
-            "draws": self.draws, "losses": self.losses, "score": self.score,
-            "counted_events": len(self.counted), "eligible": self.eligible,
-            "results": [
-                {"event": name, "points": line.points, "wins": line.wins,
-                 "draws": line.draws, "losses": line.losses, "score": line.score,
-                 "counted": place in self.counted}
-                for place, (name, line) in enumerate(zip(events, self.results, strict=True))
-                if line is not None],
-        }  # fmt: skip
-
 
 def counted(results: Sequence[EventLine | None], best: int | None) -> frozenset[int]:
     """The places of the concours that count: every one played, or the ``best`` best."""

@@ -55,11 +55,6 @@ class Rating(Value):
         """Fewer than :data:`PROVISIONAL` matches."""
         return self.matches < PROVISIONAL
 
-    def to_json(self) -> dict[str, object]:
-        """The rating as ``player ratings --json`` prints it."""
-        return {"player": self.name, "rating": self.rating, "margin": self.margin,
-                "matches": self.matches, "provisional": self.provisional}
-
 
 def rate(played: Iterable[Match], names: dict[Key, str]) -> list[Rating]:
     """Every line's rating after ``played`` (in order), the best first: by rating, then the

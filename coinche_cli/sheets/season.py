@@ -10,13 +10,16 @@ native line chart of them).  The CSV files hold the same three tables.  Every fi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import ExportFailed
 from coinche_cli.i18n import _, pgettext
 from coinche_cli.sheets.writing import Book, add_table, write_book, write_csv
+
+if TYPE_CHECKING:
+    from coinche_cli.season.views import SeasonExport
 
 #: How many lines the chart follows: the top of the ranking.
 TOP = 10
@@ -25,7 +28,7 @@ COUNTED = {"bg_color": "#C6EFCE", "pattern": 1, "font_color": "#006100"}
 NOT_COUNTED = {"font_strikeout": True, "font_color": "#808080"}
 
 
-def _standings(data: Mapping[str, Any]) -> tuple[list[str], list[list[Any]]]:
+def _standings(data: SeasonExport) -> tuple[list[str], list[list[Any]]]:
     by_team = data["by"] == "team"
     header = [_("rank"), _("team") if by_team else _("player"), _("club"), _("points"),
               pgettext("season", "played"), pgettext("season", "counted"), _("wins"),
@@ -49,7 +52,7 @@ def _standings(data: Mapping[str, Any]) -> tuple[list[str], list[list[Any]]]:
     return header, rows
 
 
-def _events(data: Mapping[str, Any]) -> tuple[list[str], list[list[Any]]]:
+def _events(data: SeasonExport) -> tuple[list[str], list[list[Any]]]:
     header = [_("number"), _("date"), _("concours"), _("kind")]
     rows: list[list[Any]] = [
         [number, event["date"], event["name"],
@@ -58,7 +61,7 @@ def _events(data: Mapping[str, Any]) -> tuple[list[str], list[list[Any]]]:
     return header, rows
 
 
-def _progress(data: Mapping[str, Any]) -> tuple[list[str], list[list[Any]]]:
+def _progress(data: SeasonExport) -> tuple[list[str], list[list[Any]]]:
     """The top 10's counted points after each concours: a row per concours."""
     top = data["lines"][:TOP]
     header = [_("concours"), *(line["name"] for line in top)]
@@ -73,14 +76,14 @@ def _progress(data: Mapping[str, Any]) -> tuple[list[str], list[list[Any]]]:
     return header, rows
 
 
-def _tables(data: Mapping[str, Any]) -> list[tuple[str, str, list[str], list[list[Any]]]]:
+def _tables(data: SeasonExport) -> list[tuple[str, str, list[str], list[list[Any]]]]:
     """Every table: sheet title, file stem, header, rows."""
     return [(_("Standings"), pgettext("file name", "standings"), *_standings(data)),
             (_("Concours"), pgettext("file name", "concours"), *_events(data)),
             (_("Progress"), pgettext("file name", "progress"), *_progress(data))]
 
 
-def write_season_book(path: Path, data: Mapping[str, Any]) -> None:
+def write_season_book(path: Path, data: SeasonExport) -> None:
     """The season's workbook (the module's three sheets, the chart in Progress)."""
     (title, _stem, header, rows), *rest = _tables(data)
 
@@ -122,12 +125,12 @@ def _chart(book: Book, sheet: Any, title: str, header: Sequence[str],
     sheet.insert_chart(len(rows) + 2, 0, chart)
 
 
-def csv_files(directory: Path, data: Mapping[str, Any]) -> list[Path]:
+def csv_files(directory: Path, data: SeasonExport) -> list[Path]:
     """The files :func:`write_season_csv` writes in ``directory``."""
     return [directory / f"{stem}.csv" for _title, stem, _header, _rows in _tables(data)]
 
 
-def write_season_csv(directory: Path, data: Mapping[str, Any], sep: str) -> list[Path]:
+def write_season_csv(directory: Path, data: SeasonExport, sep: str) -> list[Path]:
     """The three tables as CSV files in ``directory`` (made when missing)."""
     try:
         directory.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,7 @@ a ``Protocol`` class of thirty methods (about 1 ms, a few percent of ``game add`
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from coinche_cli.store.records import DealRecord, GameRecord, ResultRecord, TournamentRecord
 
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from coinche_cli.tournament.model import EntrantKind
     from coinche_cli.tournament.money import Arrival, Payment
     from coinche_cli.tournament.prizes import Pot, PrizeLine
+    from coinche_cli.tournament.settings import SettingsJSON
 
 
 class Store(Protocol):
@@ -92,7 +93,7 @@ class Store(Protocol):
     def tournament(self, tournament_id: int) -> "model.Tournament | None":
         """The whole tournament: settings, teams, rounds with their tables, penalties."""
 
-    def tournament_rules(self, tournament_id: int) -> dict[str, Any]:
+    def tournament_rules(self, tournament_id: int) -> Mapping[str, object]:
         """The rules snapshot of a tournament."""
 
     def add_entrants(self, tournament_id: int, entrants: Sequence["model.Entrant"]
@@ -150,7 +151,7 @@ class Store(Protocol):
 
     # -- the registration desk and the prizes (store/sql_desk.py)
 
-    def set_settings(self, tournament_id: int, settings: dict[str, Any]) -> None:
+    def set_settings(self, tournament_id: int, settings: "SettingsJSON") -> None:
         """Replace a tournament's settings."""
 
     def arrivals(self, tournament_id: int) -> "list[Arrival]":

@@ -4,12 +4,12 @@ is; :class:`coinche_cli.store.sql.SqlStore` gives it through
 :class:`coinche_cli.store.sql_season.SeasonQueries`)."""
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from coinche_cli.store.protocol import Store
 
 if TYPE_CHECKING:
-    from coinche_cli.season.model import SeasonRecord
+    from coinche_cli.season.model import SeasonRecord, SeasonSettingsJSON
     from coinche_cli.season.people import Registration, StoredPerson
 
 
@@ -34,7 +34,7 @@ class SeasonStore(Store, Protocol):
     def remove_person(self, person_id: int) -> None:
         """Forget a kept person and their keys."""
 
-    def create_season(self, name: str, created: str, settings: dict[str, Any]) -> int:
+    def create_season(self, name: str, created: str, settings: "SeasonSettingsJSON") -> int:
         """Make a season; returns its id."""
 
     def find_season(self, name: str) -> int | None:

@@ -280,11 +280,11 @@ class SqlStore(MeleeQueries, DeskQueries, SeasonQueries):
         return [TournamentRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5]))
                 for r in rows]
 
-    def tournament_rules(self, tournament_id: int) -> dict[str, Any]:
-        """The rules snapshot of a tournament."""
+    def tournament_rules(self, tournament_id: int) -> Mapping[str, object]:
+        """The rules snapshot of a tournament (a validated rules document, as stored)."""
         row = self.db.execute("SELECT rules FROM tournament WHERE id = ?",
                               (tournament_id,)).fetchone()
-        data: dict[str, Any] = json.loads(row[0])
+        data: Mapping[str, object] = json.loads(row[0])
         return data
 
     def tournament(self, tournament_id: int) -> "model.Tournament | None":

@@ -8,7 +8,7 @@ An entrant is a team (``team_id``) or, in a mêlée, a player (``player_id``).  
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from coinche_cli.store.connection import Connected
 
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from coinche_cli.tournament.model import EntrantKind
     from coinche_cli.tournament.money import Arrival, Payment
     from coinche_cli.tournament.prizes import Pot, PrizeLine
+    from coinche_cli.tournament.settings import SettingsJSON
 
 
 def _column(kind: "EntrantKind") -> str:
@@ -26,7 +27,7 @@ def _column(kind: "EntrantKind") -> str:
 class DeskQueries(Connected):
     """Check-ins, payments, prizes and the pot (mixed into ``SqlStore``)."""
 
-    def set_settings(self, tournament_id: int, settings: dict[str, Any]) -> None:
+    def set_settings(self, tournament_id: int, settings: "SettingsJSON") -> None:
         """Replace a tournament's settings (inside a write)."""
         self._changing().execute("UPDATE tournament SET settings = ? WHERE id = ?",
                                  (json.dumps(settings), tournament_id))

@@ -7,13 +7,13 @@ A mixin of :class:`coinche_cli.store.sql.SqlStore`, which gives the connection.
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from coinche_cli.names import fold
 from coinche_cli.store.connection import Connected
 
 if TYPE_CHECKING:
-    from coinche_cli.season.model import SeasonRecord
+    from coinche_cli.season.model import SeasonRecord, SeasonSettingsJSON
     from coinche_cli.season.people import Registration, StoredPerson
 
 
@@ -78,7 +78,7 @@ class SeasonQueries(Connected):
 
     # -- seasons
 
-    def create_season(self, name: str, created: str, settings: dict[str, Any]) -> int:
+    def create_season(self, name: str, created: str, settings: "SeasonSettingsJSON") -> int:
         """Make a season; returns its id."""
         return self._insert(
             "INSERT INTO season (name, name_key, created, settings) VALUES (?, ?, ?, ?)",

@@ -6,154 +6,22 @@ Pure: the store builds a :class:`Tournament`; :mod:`coinche_cli.tournament.stand
 
 from __future__ import annotations
 
-from typing import Any, Literal, assert_never
+from typing import Literal, assert_never
 
 from coinche_cli.errors import TournamentError
 from coinche_cli.i18n import _, npgettext
 from coinche_cli.tournament.board import Board as Board  # re-exported: a round's tables
-from coinche_cli.tournament.ranking import TIE_BREAKS, Ranking
+from coinche_cli.tournament.ranking import Ranking as Ranking
+from coinche_cli.tournament.settings import DRAWS as DRAWS  # re-exported: a tournament's
+from coinche_cli.tournament.settings import FORMATS as FORMATS  # settings, and what they
+from coinche_cli.tournament.settings import SAME_CLUB as SAME_CLUB  # take
+from coinche_cli.tournament.settings import Settings as Settings
 from coinche_cli.values import Value
 
 # The classes below are plain values (coinche_cli.values), not frozen dataclasses: every
 # tournament command loads this module, and a frozen dataclass costs about 0.5 ms to create,
 # 3.5 ms for the seven of them; a thousand teams are also built faster without one
 # object.__setattr__ per field.  None is changed in place once made.
-
-#: What ``--same-club`` accepts.
-SAME_CLUB = ("avoid", "allow")
-#: What ``--format`` accepts: formed teams (today's concours) or a mêlée (players alone,
-#: partners drawn every partie, ranked one by one).
-FORMATS = ("teams", "melee")
-#: What ``--draw`` accepts (a mêlée's parties): at random, or players of similar standing
-#: together (a Swiss mêlée).
-DRAWS = ("random", "by-score")
-
-
-class Settings(Value):
-    """How a tournament is played and ranked."""
-
-    __slots__ = ("bye_points", "bye_win", "currency", "deals", "draw", "fee", "format",
-                 "highest_deal", "match_points", "penalty_outside", "ranking",
-                 "require_checkin", "rounds", "same_club", "seed", "target", "tie_breaks")
-
-    def __init__(self, rounds: int, deals: int | None = None, target: int | None = None,
-                 ranking: Ranking = Ranking.POINTS, bye_points: str = "average",
-                 bye_win: bool = True,
-                 match_points: tuple[int, int, int, int] = (3, 2, 1, 0),
-                 tie_breaks: tuple[str, ...] = ("difference", "buchholz", "head-to-head"),
-                 seed: int | None = None, same_club: str = "avoid",
-                 highest_deal: int | None = None, penalty_outside: bool = False,
-                 format: str = "teams", draw: str = "random", fee: int | None = None,
-                 currency: str | None = None, require_checkin: bool = False) -> None:
-        self.rounds = rounds
-        self.deals = deals  # each match: a fixed number of deals ...
-        self.target = target  # ... or a game to a target
-        self.ranking = ranking
-        self.bye_points = bye_points  # "average", "half", or a fixed number ("1000")
-        self.bye_win = bye_win
-        self.match_points = match_points  # win, draw, loss, forfeit
-        self.tie_breaks = tie_breaks
-        self.seed = seed  # round 1: seeded random draw; None: registration order
-        self.same_club = same_club  # "avoid": clubmates meet as late as possible; "allow"
-        # the most one side can score in a deal under the tournament's rules, found once
-        # when the tournament is created (scoring the extreme deals takes tens of ms)
-        self.highest_deal = highest_deal
-        # False (the club sheets' rule): a penalty given to the opponents counts in the
-        # partie's score, so the partie's result follows the scores after penalties; True
-        # (--penalty-outside): penalties count in the points only
-        self.penalty_outside = penalty_outside
-        self.format = format  # "teams" (formed teams) or "melee" (players alone)
-        self.draw = draw  # a mêlée's draw by default: "random" or "by-score"
-        # the registration desk (tournament.desk): the entry fee in cents, per team (a
-        # mêlée: per player), its currency, and whether a round pairs only who checked in
-        self.fee = fee
-        self.currency = currency
-        self.require_checkin = require_checkin
-
-    @property
-    def melee(self) -> bool:
-        """Whether players come alone and partners are drawn every partie."""
-        return self.format == "melee"
-
-    def with_highest_deal(self, highest_deal: int) -> Settings:
-        """These settings with the rules' highest deal score found."""
-        return Settings.from_json({**self.to_json(), "highest_deal": highest_deal})
-
-    def to_json(self) -> dict[str, Any]:
-        """The settings as stored (``penalty_outside`` only when set: a tournament that
-        does not choose it reads and prints as before)."""
-        data = {
-            "rounds": self.rounds, "deals": self.deals, "target": self.target,
-            "ranking": self.ranking.value, "bye_points": self.bye_points,
-            "bye_win": self.bye_win, "match_points": list(self.match_points),
-            "tie_breaks": list(self.tie_breaks), "seed": self.seed,
-            "same_club": self.same_club, "highest_deal": self.highest_deal,
-        }  # fmt: skip
-        if self.penalty_outside:
-            data["penalty_outside"] = True
-        if self.melee:  # a formed-team tournament reads and prints as before
-            data["format"] = self.format
-            data["draw"] = self.draw
-        for key in ("fee", "currency"):  # the desk's settings, only when given
-            if getattr(self, key) is not None:
-                data[key] = getattr(self, key)
-        if self.require_checkin:
-            data["require_checkin"] = True
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Settings:
-        """Settings read back from the store."""
-        return cls(
-            rounds=data["rounds"], deals=data["deals"], target=data["target"],
-            ranking=Ranking(data["ranking"]), bye_points=data["bye_points"],
-            bye_win=data["bye_win"], match_points=_four(data["match_points"]),
-            tie_breaks=tuple(data["tie_breaks"]), seed=data["seed"],
-            same_club=data.get("same_club", "allow"),  # stored before clubs were kept apart
-            highest_deal=data.get("highest_deal"),
-            penalty_outside=bool(data.get("penalty_outside", False)),
-            format=data.get("format", "teams"), draw=data.get("draw", "random"),
-            fee=data.get("fee"), currency=data.get("currency"),
-            require_checkin=bool(data.get("require_checkin", False)),
-        )  # fmt: skip
-
-    def check(self) -> None:
-        """Refuse settings that cannot run a tournament."""
-        if self.rounds < 1:
-            raise TournamentError(_("the number of rounds must be at least 1, got {got}"),
-                                  got=self.rounds)
-        if (self.deals is None) == (self.target is None):
-            raise TournamentError(_("give the match format: --deals M (fixed deals) or "
-                                    "--target T"))
-        for value in (self.deals, self.target):
-            if value is not None and value < 1:
-                raise TournamentError(_("the match format must be a positive number, got {got}"),
-                                      got=value)
-        # a fixed number of points: digits, and no more than a match could score
-        fixed = self.bye_points.isascii() and self.bye_points.isdigit() and len(
-            self.bye_points) <= 6
-        if self.bye_points not in ("average", "half") and not fixed:
-            raise TournamentError(_("bye points are a number, half or average; got {got!r}"),
-                                  got=self.bye_points)
-        if self.format not in FORMATS:
-            raise TournamentError(_("--format is {known}, not {got!r}"), got=self.format,
-                                  known=", ".join(FORMATS))
-        if self.draw not in DRAWS:
-            raise TournamentError(_("--draw is {known}, not {got!r}"), got=self.draw,
-                                  known=", ".join(DRAWS))
-        if self.same_club not in SAME_CLUB:
-            raise TournamentError(_("--same-club is {known}, not {got!r}"), got=self.same_club,
-                                  known=", ".join(SAME_CLUB))
-        for name in self.tie_breaks:
-            if name not in TIE_BREAKS:
-                raise TournamentError(_("unknown tie-break {got!r} (tie-breaks: {known})"),
-                                      got=name, known=", ".join(TIE_BREAKS))
-
-
-def _four(values: list[int]) -> tuple[int, int, int, int]:
-    win, draw, loss, forfeit = values
-    return (win, draw, loss, forfeit)
-
 
 class Team(Value):
     """A registered team of two; in a mêlée, a pair drawn for one partie (``members``: its

@@ -138,6 +138,6 @@ def _read(store: Store, name: str | None, round_minutes: int | None) -> Snapshot
 
 def _time_limit(store: Store, tournament: Tournament) -> int | None:
     """The rules' ``end.time_limit`` (minutes), if they have one."""
-    end = store.tournament_rules(tournament.id).get("end") or {}
-    limit = end.get("time_limit")
-    return int(limit) if isinstance(limit, int) else None
+    end = store.tournament_rules(tournament.id).get("end")
+    limit = end.get("time_limit") if isinstance(end, dict) else None
+    return limit if isinstance(limit, int) else None
