@@ -1,26 +1,17 @@
-"""Paper score sheets: one print-ready worksheet per table of a round ("Table 1"…).
+"""Paper score sheets: one print-ready worksheet per table of a round ("Table 1"…), laid out
+with xlsxwriter cell by cell, each with the QR code of its table's entry page made by segno.
 
-A sheet is laid out here with xlsxwriter, cell by cell (:func:`fill_sheet`).  A round's
-workbook is not written that way, though: xlsxwriter writes ~175 cells per sheet one call at
-a time and holds ~45 KiB per worksheet until the file is closed (issue 25: 5,000 tables took
-8.8 s and 384 MiB).  Every table's sheet is the same but for a few texts and its QR code, so
-``write_score_sheets`` (:mod:`coinche_cli.sheets.stamp`) has xlsxwriter write *one* sheet
-per shape with markers in those cells (a shape: with or without a QR code, and its size),
-and stamps each table's sheet from it.
+Both libraries are used through their public API alone.  A round of 500 tables (1,000 teams,
+the room's budget) is written in about 2 s through the command (bench/sheets.py); the QR codes
+are made with a fixed data mask (:data:`QR_MASK`), since segno's choice of the best of eight
+masks costs ~3.4 ms a code where the code itself costs ~0.9 ms.
 
-One code path for every round, of 1 table or 5,000, rather than xlsxwriter below a
-threshold: the stamped file holds the same cells, merged ranges, formats, heights, widths,
-print setup and image as the file xlsxwriter writes for the same tables
-(:func:`write_with_xlsxwriter`, kept for tests/test_score_sheets_stamp.py, which compares
-both), so nothing is gained by a second path, and with one path the small rounds every club
-prints test the code the big ones run.
-
-xlsxwriter and the QR code writers are imported only inside the functions that write.
+xlsxwriter and segno are imported only inside the functions that write.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,6 +28,7 @@ from coinche_cli.sheets.writing import (
 from coinche_cli.tournament.model import round_title
 
 if TYPE_CHECKING:
+    import segno
     from xlsxwriter.format import Format
     from xlsxwriter.worksheet import Worksheet
 
@@ -45,9 +37,13 @@ TARGET_ROWS = 20
 #: Numbered lines after a fixed number of deals, for the deals everybody passed (they do not
 #: count as one of the match's deals, so a match may need a few more lines).
 EXTRA_ROWS = 4
-#: The cells whose text changes from one table to the next, by name (see :func:`sheet_texts`).
-SLOTS = ("tournament", "where", "format", "address", "team1", "players1", "team2",
-         "players2", "label1", "label2")
+#: The QR codes' data mask, the same for every code: any of the eight makes a code every
+#: reader reads, and segno's search for the best one (its ``mask=None``) takes three
+#: quarters of a code's time.  7 is the mask segno picks most often for a table's address.
+QR_MASK = 7
+#: The QR codes' error correction: M (15 % of the code may be lost, a crease or a stain),
+#: boosted by segno when the same size allows better.
+QR_ERROR = "m"
 
 
 class NothingToPrint(CoincheError):
@@ -91,8 +87,8 @@ class QrImage:
 
 @dataclass(frozen=True)
 class SheetPlan:
-    """One table's sheet: its number and title, the texts of its :data:`SLOTS` (``address``
-    only with an image) and its QR code, if it has one."""
+    """One table's sheet: its number and title, its texts by name (:func:`sheet_texts`;
+    ``address`` only with an image) and its QR code, if it has one."""
 
     number: int
     title: str
@@ -200,19 +196,25 @@ def qr_scale(width: int) -> int:
     return max(2, _QR_PIXELS // (width + 2 * _QR_BORDER))
 
 
-def qr_pixels(width: int) -> int:
-    """The width in pixels of the PNG of a QR code ``width`` modules wide."""
-    return (width + 2 * _QR_BORDER) * qr_scale(width)
+def qr_code(url: str) -> segno.QRCode:
+    """The QR code of ``url`` as every score sheet makes it (a QR code, never a Micro QR
+    code, which phones' cameras do not read)."""
+    import segno
+
+    return segno.make_qr(url, error=QR_ERROR, mask=QR_MASK)
 
 
 def qr_image(url: str) -> QrImage:
-    """The QR code of ``url`` (a table's entry page), made here: the hall may have no
-    internet."""
-    from coinche_cli.sheets import qr
+    """The QR code of ``url`` (a table's entry page) as a PNG, made here: the hall may have
+    no internet."""
+    import io
 
-    code = qr.symbol(url)
-    scale = qr_scale(code.width)
-    return QrImage(qr.png(code, scale, _QR_BORDER), qr_pixels(code.width), url)
+    code = qr_code(url)
+    width = int(code.symbol_size(scale=1, border=0)[0])  # in modules
+    scale = qr_scale(width)
+    png = io.BytesIO()
+    code.save(png, kind="png", scale=scale, border=_QR_BORDER)
+    return QrImage(png.getvalue(), (width + 2 * _QR_BORDER) * scale, url)
 
 
 def plans(played: SheetRound, tables: Iterable[dict[str, Any]]) -> Iterator[SheetPlan]:
@@ -233,36 +235,46 @@ def fill_sheet(book: Book, styles: _Styles, played: SheetRound, plan: SheetPlan)
     _sheet_print_setup(sheet, last_row)
 
 
-def _filler(played: SheetRound, sheets: Iterable[SheetPlan]) -> Callable[[Book], None]:
+def write_score_sheets(path: Path, tournament: str, round_number: int,
+                       tables: list[dict[str, Any]], deals: int | None,
+                       target: int | None) -> None:
+    """Write one print-ready sheet per table ("Table 1"…) for scoring a round on paper.
+
+    ``tables`` holds ``{"table", "team1", "players1", "team2", "players2"}`` per table, its
+    entry ``code`` when it has one (``tournament serve --entry``), and the ``url`` of its
+    entry page on the live page, printed under the code with its QR code in the top right
+    corner.  Each sheet gives the tournament, round and table, both teams and their players,
+    and a bordered grid of numbered empty rows: ``deals`` rows then :data:`EXTRA_ROWS` shaded
+    ones for the deals everybody passed (they do not count), or :data:`TARGET_ROWS` rows when
+    the match is played to ``target``.  Below the totals row, each team has a labelled box to
+    sign in.  It prints portrait on A4, one page wide, the grid header repeated on a second
+    page.  A table twice is refused (xlsxwriter's ``DuplicateWorksheetName``), nothing
+    written.
+    """
+    if not tables:
+        raise NothingToPrint(_("round {round} has no tables; no score sheets written").format(
+            round=round_number))
+    played = round_of(tournament, round_number, deals, target)
+
     def fill(book: Book) -> None:
         styles = _Styles(book)
-        for plan in sheets:
+        for plan in plans(played, tables):
             fill_sheet(book, styles, played, plan)
 
-    return fill
-
-
-def write_with_xlsxwriter(path: Path, played: SheetRound, sheets: Iterable[SheetPlan]) -> None:
-    """Write ``sheets`` with xlsxwriter, cell by cell: the file the stamped one is compared
-    with."""
-    write_book(path, _filler(played, sheets))
-
-
-def workbook_bytes(played: SheetRound, sheets: Iterable[SheetPlan]) -> bytes:
-    """The workbook of ``sheets`` written by xlsxwriter, cell by cell: the template's
-    writer."""
-    book = Book()
-    _filler(played, sheets)(book)
-    return book.close()
+    write_book(path, fill)
 
 
 def _merged(book: Book, sheet: Worksheet, cells: tuple[int, int, int, int], value: Any,
-            cell_format: Format | None) -> None:
-    """Merge ``cells`` (first row, first column, last row, last column) holding ``value``."""
+            cell_format: Format | None, *, framed: bool = False) -> None:
+    """Merge ``cells`` (first row, first column, last row, last column) holding ``value``
+    in ``cell_format``; ``framed``: a format with borders, which every cell of the range
+    carries (a merged range draws the borders of the cells along its edges)."""
     first_row, first_column = cells[0], cells[1]
     # merged empty, then the value put in its first cell: merge_range would write a text
-    # starting with "=" as a formula
-    sheet.merge_range(*cells, "", cell_format)
+    # starting with "=" as a formula.  Without borders the other cells of the range stay
+    # unwritten: a merged range shows its first cell's font, fill and alignment, and the
+    # ~40 cells a sheet saves are a quarter of its cells.
+    sheet.merge_range(*cells, "", cell_format if framed else None)
     book.put(sheet, first_row, first_column, value, cell_format)
 
 
@@ -318,7 +330,8 @@ def _grid(book: Book, styles: _Styles, sheet: Worksheet, played: SheetRound) -> 
             write_blank(row, column, None, blank_format)
     totals = _GRID_FIRST_ROW + deals + played.extra + 1
     sheet.set_row(totals, 24)
-    _merged(book, sheet, (totals, 0, totals, 3), _("Totals"), styles.totals_label)
+    _merged(book, sheet, (totals, 0, totals, 3), _("Totals"), styles.totals_label,
+            framed=True)
     for column in range(4, _LAST_COLUMN + 1):
         write_blank(totals, column, None, styles.totals)
     return totals
