@@ -270,11 +270,12 @@ def _merged(book: Book, sheet: Worksheet, cells: tuple[int, int, int, int], valu
     in ``cell_format``; ``framed``: a format with borders, which every cell of the range
     carries (a merged range draws the borders of the cells along its edges)."""
     first_row, first_column = cells[0], cells[1]
-    # merged empty, then the value put in its first cell: merge_range would write a text
-    # starting with "=" as a formula.  Without borders the other cells of the range stay
+    # merged empty (None: a blank, without the checks xlsxwriter runs on a text), then the
+    # value put in its first cell: merge_range would write a text starting with "=" as a
+    # formula.  Without borders the other cells of the range stay
     # unwritten: a merged range shows its first cell's font, fill and alignment, and the
     # ~40 cells a sheet saves are a quarter of its cells.
-    sheet.merge_range(*cells, "", cell_format if framed else None)
+    sheet.merge_range(*cells, None, cell_format if framed else None)
     book.put(sheet, first_row, first_column, value, cell_format)
 
 
@@ -319,21 +320,20 @@ def _grid(book: Book, styles: _Styles, sheet: Worksheet, played: SheetRound) -> 
     for column, text in enumerate(played.header):
         book.put(sheet, _GRID_FIRST_ROW, column, text, styles.grid_header)
     sheet.set_row(_GRID_FIRST_ROW, 32)
-    write_number, write_blank, set_row = sheet.write_number, sheet.write_blank, sheet.set_row
+    write_number, write_row, set_row = sheet.write_number, sheet.write_row, sheet.set_row
     deals = played.deals
+    blanks = [None] * _LAST_COLUMN  # a line's empty cells, each with its borders
     for deal in range(1, deals + played.extra + 1):
         row = _GRID_FIRST_ROW + deal
         number_format, blank_format = styles.line if deal <= deals else styles.extra_line
         set_row(row, 22)
         write_number(row, 0, deal, number_format)
-        for column in range(1, _LAST_COLUMN + 1):
-            write_blank(row, column, None, blank_format)
+        write_row(row, 1, blanks, blank_format)
     totals = _GRID_FIRST_ROW + deals + played.extra + 1
     sheet.set_row(totals, 24)
     _merged(book, sheet, (totals, 0, totals, 3), _("Totals"), styles.totals_label,
             framed=True)
-    for column in range(4, _LAST_COLUMN + 1):
-        write_blank(totals, column, None, styles.totals)
+    write_row(totals, 4, blanks[3:], styles.totals)
     return totals
 
 
@@ -349,7 +349,7 @@ def _signatures(book: Book, styles: _Styles, sheet: Worksheet, first_row: int,
     for side, (first, last) in enumerate(_BOXES, start=1):
         _merged(book, sheet, (label_row, first, label_row, last), texts[f"label{side}"],
                 styles.body)
-        sheet.merge_range(box_top, first, box_bottom, last, "", None)
+        sheet.merge_range(box_top, first, box_bottom, last, None, None)
         for row in range(box_top, box_bottom + 1):
             for column in range(first, last + 1):
                 edges = (column == first, column == last, row == box_top, row == box_bottom)
