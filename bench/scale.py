@@ -53,10 +53,12 @@ CLUBS = ("Lyon", "Nice", "Pau", "Brest", "Metz", "")
 
 @dataclass
 class Run:
-    """One child process: wall time (s) and peak memory (MiB)."""
+    """One child process: wall time (s), peak memory (MiB) and CPU time (s, user and
+    system: what the machine's other load does not stretch as much as the wall time)."""
 
     seconds: float
     mib: float
+    cpu: float = 0.0
 
 
 @dataclass
@@ -86,7 +88,7 @@ def child(argv: Sequence[str], env: dict[str, str], cwd: str) -> Run:
     error = process.stderr.read().decode() if process.stderr else ""
     if status != 0:
         raise RuntimeError(f"{' '.join(argv[1:])} failed: {error}")
-    return Run(elapsed, usage.ru_maxrss / 1024)
+    return Run(elapsed, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime)
 
 
 def teams_csv(path: Path, n: int, rng: random.Random) -> None:

@@ -4,9 +4,10 @@ command, this environment's against another's (the writer before), side by side.
 For each size (tables) the script builds a store in a temporary folder (``team import`` of
 twice as many generated teams, ``pair``), then runs ``tournament sheets`` of that round with
 ``--url`` (every sheet has its QR code), each in a child process of the console script beside
-each interpreter, interleaved in shuffled order, and reports the median wall time and the
-peak memory (``ru_maxrss`` of the child, through ``os.wait4``), and the growth between sizes:
-the exponent ``log(t2 / t1) / log(n2 / n1)`` (1 is linear).  Usage::
+each interpreter, interleaved in shuffled order, and reports the median wall time, the median
+CPU time (user and system: less stretched by the machine's other load) and the peak memory
+(``ru_utime + ru_stime`` and ``ru_maxrss`` of the child, through ``os.wait4``), and the
+growth between sizes: the exponent ``log(t2 / t1) / log(n2 / n1)`` (1 is linear).  Usage::
 
     python3 -m venv /tmp/sheets-old && /tmp/sheets-old/bin/pip install -q /path/to/main
     .venv/bin/python bench/sheets.py --old /tmp/sheets-old/bin/python
@@ -75,12 +76,12 @@ def report(sizes: list[int], results: list[dict[str, list[Run]]], repeat: int) -
         "",
         f"- machine: {machine()}; load average at the end: {load_average()}",
         f"- `tournament sheets FILE --url {URL}` (a QR code on every sheet) through the "
-        f"installed command, median of {repeat} interleaved runs; peak: the child's "
-        f"`ru_maxrss`; budget {BUDGET}",
+        f"installed command, median of {repeat} interleaved runs; CPU: the child's user and "
+        f"system time (median); peak: the child's `ru_maxrss`; budget {BUDGET}",
         "",
-        "| tables (teams) | " + " | ".join(f"{name} time | {name} peak" for name in names)
-        + " | ratio |",
-        "|---|" + "---:|---:|" * len(names) + "---:|",
+        "| tables (teams) | " + " | ".join(f"{name} time | {name} CPU | {name} peak"
+                                         for name in names) + " | ratio |",
+        "|---|" + "---:|---:|---:|" * len(names) + "---:|",
     ]
     medians: dict[str, list[float]] = {name: [] for name in names}
     for size, runs in zip(sizes, results, strict=True):
@@ -88,7 +89,9 @@ def report(sizes: list[int], results: list[dict[str, list[Run]]], repeat: int) -
         for name in names:
             median = statistics.median(r.seconds for r in runs[name])
             medians[name].append(median)
-            cells.append(f"{median:.2f} s | {max(r.mib for r in runs[name]):.0f} MiB")
+            cpu = statistics.median(r.cpu for r in runs[name])
+            cells.append(f"{median:.2f} s | {cpu:.2f} s | "
+                         f"{max(r.mib for r in runs[name]):.0f} MiB")
         ratio = (f"{medians[names[0]][-1] / medians[names[-1]][-1]:.1f} ×"
                  if len(names) > 1 else "")
         lines.append(f"| {size:,} ({2 * size:,}) | " + " | ".join(cells) + f" | {ratio} |")
