@@ -12,6 +12,9 @@ growth between sizes: the exponent ``log(t2 / t1) / log(n2 / n1)`` (1 is linear)
     python3 -m venv /tmp/sheets-old && /tmp/sheets-old/bin/pip install -q /path/to/main
     .venv/bin/python bench/sheets.py --old /tmp/sheets-old/bin/python
     .venv/bin/python bench/sheets.py --sizes 500,1000,5000 --repeat 5 --old …
+    .venv/bin/python bench/sheets.py --also "before 25=/tmp/pre25/bin/python" --old …
+
+The ratio is the first column's time over the new one's.
 
 The store is built by this environment's command (both read it: same schema).  Standard
 library only (plus ``bench/scale.py`` and ``bench/startup.py`` beside it); prints a markdown
@@ -108,8 +111,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--old", help="the interpreter of the environment to compare with")
+    parser.add_argument("--also", action="append", default=[], metavar="NAME=PYTHON",
+                        help="another environment to compare with, its column first "
+                             "(repeatable)")
     options = parser.parse_args(argv)
-    pythons = {"old": options.old} if options.old else {}
+    pythons = dict(also.split("=", 1) for also in options.also)
+    if options.old:
+        pythons["old"] = options.old
     pythons["new"] = sys.executable
     sizes = [int(s) for s in options.sizes.split(",")]
     results = []
