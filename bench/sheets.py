@@ -98,10 +98,11 @@ def report(sizes: list[int], results: list[dict[str, list[Run]]], repeat: int) -
         ratio = (f"{medians[names[0]][-1] / medians[names[-1]][-1]:.1f} ×"
                  if len(names) > 1 else "")
         lines.append(f"| {size:,} ({2 * size:,}) | " + " | ".join(cells) + f" | {ratio} |")
-    lines += ["", "Growth exponents (time): "
-              + "; ".join(f"{name} " + " → ".join(
-                  exponent(medians[name][i], medians[name][i + 1], sizes[i], sizes[i + 1])
-                  for i in range(len(sizes) - 1)) for name in names)]
+    if len(sizes) > 1:
+        lines += ["", "Growth exponents (time): "
+                  + "; ".join(f"{name} " + " → ".join(
+                      exponent(medians[name][i], medians[name][i + 1], sizes[i], sizes[i + 1])
+                      for i in range(len(sizes) - 1)) for name in names)]
     return "\n".join(lines) + "\n"
 
 
