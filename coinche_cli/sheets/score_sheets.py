@@ -2,10 +2,10 @@
 with xlsxwriter cell by cell, each with the QR code of its table's entry page made by segno.
 
 Both libraries are used through their public API alone.  A round of 500 tables (1,000 teams,
-the room's budget) takes about 1.5 s of CPU through the command, about half of it the QR
-codes (bench/sheets.py).  They are made with a fixed data mask (:data:`QR_MASK`): segno's
-search for the best of the eight masks took ~3.8 ms a code, where a code with its mask given
-takes ~0.6 ms and its PNG ~0.65 ms.
+the room's budget) takes about 1.6 s through the command, half of it the QR codes
+(bench/sheets.py).  They are made with a fixed data mask (:data:`QR_MASK`): with segno's
+search for the best of the eight masks a code took ~2.3 ms, with its mask given it takes
+~0.55 ms, and its PNG ~0.55 ms.
 
 xlsxwriter and segno are imported only inside the functions that write.
 """
