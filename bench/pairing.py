@@ -21,17 +21,7 @@ distances from the ideal opponent), so a faster graph that pairs worse shows up.
 ``--networkx`` also times networkx's ``max_weight_matching`` on the graph rustworkx matched
 for the 300-team rounds (networkx is not a dependency: ``pip install networkx`` in the venv).
 
-``--blocks`` measures instead the pairing of large fields in blocks
-(``coinche_cli/tournament/pairing_blocks.py``) against the whole graph (``old``: blocks
-switched off by raising ``BLOCKS_ABOVE``, which is the pairing before blocks existed), side
-by side at 3,000 and 10,000 teams, by wins and by points after 1 and 4 rounds: each run in a
-forked child, its time and its peak memory above the field's (``ru_maxrss`` of the child
-less its resident memory when it starts, after ``malloc_trim``: a lower bound, since the
-child may reuse heap the parent had freed; ``bench/scale.py --only-pair`` measures the
-command's whole peak), the quality columns, and the growth exponent
-``log(t2 / t1) / log(n2 / n1)`` from 3,000 to 10,000 teams.
-
-Usage: ``.venv/bin/python bench/pairing.py [--repeat 3] [--networkx] [--quick] [--blocks]``;
+Usage: ``.venv/bin/python bench/pairing.py [--repeat 3] [--networkx] [--quick]``;
 prints a markdown section for ``bench/RESULTS.md``.  Standard library plus the project's own
 dependency rustworkx.
 """
@@ -39,8 +29,6 @@ dependency rustworkx.
 from __future__ import annotations
 
 import argparse
-import math
-import os
 import random
 import statistics
 import sys
@@ -281,95 +269,6 @@ def windows_text(probe: Probe) -> str:
     )
 
 
-# --- blocks against the whole graph -------------------------------------------------------
-
-
-def resident_mib() -> float:
-    """This process's resident memory now (MiB), from /proc."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
-
-def forked_pair(contenders: list[Contender], played: Played, blocks: bool
-                ) -> tuple[float, float, str]:
-    """Pair in a forked child (blocks on or off): seconds, peak MiB above the child's
-    resident memory at its start, the quality columns."""
-    import resource
-
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: pair once, report through the pipe
-        os.close(read)
-        try:  # the parent's freed heap back to the system, so the pairing's own shows
-            import ctypes
-
-            ctypes.CDLL("libc.so.6").malloc_trim(0)
-        except OSError:
-            pass
-        start_mib = resident_mib()
-        pairing.BLOCKS_ABOVE = 1000 if blocks else 10**9
-        start = time.perf_counter()
-        result = pairing.pair(contenders, played)
-        elapsed = time.perf_counter() - start
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 - start_mib
-        os.write(write, f"{elapsed}|{peak}|{quality(contenders, played, result)}".encode())
-        os._exit(0)
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        text = pipe.read()
-    os.waitpid(pid, 0)
-    seconds, peak, text = text.split("|")
-    return float(seconds), float(peak), text
-
-
-def blocks_report(repeat: int, seed: int) -> None:
-    """Old (the whole graph) and new (blocks) side by side at 3,000 and 10,000 teams: the
-    median time of ``repeat`` forked runs each, the largest peak, the quality columns."""
-    sizes = (3000, 10_000)
-    cases = [(ranking, rounds) for ranking in ("wins", "points") for rounds in (1, 4)]
-    rows: dict[tuple[str, int, int, str], tuple[float, float, str]] = {}
-    for ranking, rounds in cases:
-        for n in sizes:
-            start = time.perf_counter()
-            contenders, played = swiss(n, rounds, ranking, seed)
-            print(f"built {n} {ranking} after {rounds} in {time.perf_counter() - start:.1f} s",
-                  file=sys.stderr, flush=True)
-            for mode in ("old", "new"):
-                runs = [forked_pair(contenders, played, mode == "new") for _ in range(repeat)]
-                assert len({r[2] for r in runs}) == 1  # the same input, the same pairing
-                rows[(ranking, rounds, n, mode)] = (statistics.median(r[0] for r in runs),
-                                                    max(r[1] for r in runs), runs[0][2])
-                print(f"… {n} {ranking} after {rounds} {mode}: {rows[(ranking, rounds, n, mode)]}",
-                      file=sys.stderr, flush=True)
-    print(f"- machine: {machine()}")
-    print(f"- run: `{Path(sys.executable).name} bench/pairing.py {' '.join(sys.argv[1:])}`: "
-          f"median of {repeat} runs, each in a forked child; peak: the child's `ru_maxrss` "
-          f"less its resident memory at its start (the field itself not counted); seed {seed}")
-    print()
-    print("| round | teams | old s | new s | old peak MiB | new peak MiB | "
-          "old rematches / bye / Σgap² / Σdistance² | new rematches / bye / Σgap² / Σdistance² |")
-    print("|---|---:|---:|---:|---:|---:|---|---|")
-    for ranking, rounds in cases:
-        for n in sizes:
-            old, new = rows[(ranking, rounds, n, "old")], rows[(ranking, rounds, n, "new")]
-            print(f"| {ranking}, after {rounds} round{'s' if rounds > 1 else ''} | {n:,} | "
-                  f"{old[0]:.2f} | {new[0]:.2f} | {old[1]:.0f} | {new[1]:.0f} | {old[2]} | "
-                  f"{new[2]} |")
-    print()
-    print("| round | growth 3,000 → 10,000, old | new |")
-    print("|---|---:|---:|")
-    for ranking, rounds in cases:
-        growth = []
-        for mode in ("old", "new"):
-            t1, t2 = rows[(ranking, rounds, sizes[0], mode)][0], rows[(ranking, rounds, sizes[1],
-                                                                       mode)][0]
-            growth.append(f"{math.log(t2 / t1) / math.log(sizes[1] / sizes[0]):.2f}")
-        print(f"| {ranking}, after {rounds} round{'s' if rounds > 1 else ''} | "
-              f"{growth[0]} | {growth[1]} |")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per scenario")
@@ -378,13 +277,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true",
                         help="skip the complete-graph rounds of 1,000 teams")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--blocks", action="store_true",
-                        help="only blocks against the whole graph at 3,000 and 10,000 teams")
     args = parser.parse_args()
-    if args.blocks:
-        blocks_report(args.repeat, args.seed)
-        return
-
     started = machine()
     rows: list[Row] = []
     graphs: dict[str, tuple[list[tuple[int, int, int]], int]] = {}

@@ -11,7 +11,8 @@ child process of the console script beside ``sys.executable`` (warm bytecode):
   against a bare Typer command (``bench/bare_typer.py``), in interleaved shuffled rounds
   with the store restored from a copy before each (untimed), medians; then a correction of
   the whole round (``--replace``);
-- every command's peak memory (``ru_maxrss`` of the child, through ``os.wait4``).
+- every command's peak memory and CPU time (``ru_maxrss``, ``ru_utime + ru_stime`` of the
+  child, through ``os.wait4``).
 
 Then the growth between sizes: the exponent ``log(t2 / t1) / log(n2 / n1)`` (1 is linear,
 2 quadratic).  Usage::
@@ -53,10 +54,12 @@ CLUBS = ("Lyon", "Nice", "Pau", "Brest", "Metz", "")
 
 @dataclass
 class Run:
-    """One child process: wall time (s) and peak memory (MiB)."""
+    """One child process: wall time (s), peak memory (MiB) and CPU time (s, user and
+    system: what the machine's other load does not stretch as much as the wall time)."""
 
     seconds: float
     mib: float
+    cpu: float = 0.0
 
 
 @dataclass
@@ -75,6 +78,9 @@ class Size:
     def peak(self, name: str) -> float:
         return max(r.mib for r in self.runs[name])
 
+    def cpu(self, name: str) -> float:
+        return statistics.median(r.cpu for r in self.runs[name])
+
 
 def child(argv: Sequence[str], env: dict[str, str], cwd: str) -> Run:
     """Run ``argv`` once, output discarded: wall time and peak memory of that child."""
@@ -86,7 +92,7 @@ def child(argv: Sequence[str], env: dict[str, str], cwd: str) -> Run:
     error = process.stderr.read().decode() if process.stderr else ""
     if status != 0:
         raise RuntimeError(f"{' '.join(argv[1:])} failed: {error}")
-    return Run(elapsed, usage.ru_maxrss / 1024)
+    return Run(elapsed, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime)
 
 
 def teams_csv(path: Path, n: int, rng: random.Random) -> None:
@@ -204,6 +210,12 @@ def report(sizes: list[Size], rounds: int, repeat: int, coinche: str | None = No
         cells = [f"{s.median(name):.3f} s" for s in sizes]
         growth = " → ".join(exponent(a, b, name) for a, b in itertools.pairwise(sizes))
         lines.append(f"| {name} | {' | '.join(cells)} | {growth} |")
+    lines += ["", "CPU time of each command (s, the child's user and system time, median: "
+              "what the machine's other load stretches less than the wall time):", "",
+              f"| command | {head} |", "|---|" + "---:|" * len(sizes)]
+    for name in names:
+        cells = [f"{s.cpu(name):.3f} s" for s in sizes]
+        lines.append(f"| {name} | {' | '.join(cells)} |")
     lines += ["", "Peak memory of each command (MiB, the child's `ru_maxrss`):", "",
               f"| command | {head} |", "|---|" + "---:|" * len(sizes)]
     for name in names:

@@ -26,7 +26,6 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
     "domain": (1, ("coinche_cli.rules", "coinche_cli.scoring", "coinche_cli.game.state",
                    "coinche_cli.tournament.board", "coinche_cli.tournament.model",
                    "coinche_cli.tournament.ranking", "coinche_cli.tournament.pairing",
-                   "coinche_cli.tournament.pairing_blocks",
                    "coinche_cli.tournament.standings", "coinche_cli.tournament.codes",
                    "coinche_cli.tournament.melee_draw", "coinche_cli.tournament.melee_standings",
                    "coinche_cli.tournament.money", "coinche_cli.tournament.prizes",
@@ -78,7 +77,7 @@ ONLY = {
                                "coinche_cli.sheets.posters"),
     # QR codes: the live page's, and each score sheet's (its table's entry page)
     ("segno",): ("coinche_cli.web", "coinche_cli.cli.tournament_serve",
-                 "coinche_cli.sheets.qr"),
+                 "coinche_cli.sheets.score_sheets"),
     ("sqlite3",): ("coinche_cli.store.sqlite",),
     ("psycopg",): ("coinche_cli.store.postgres",),
     ("xlsxwriter", "python_calamine"): ("coinche_cli.sheets",),

@@ -569,9 +569,13 @@ def qr_modules(pixels: list[list[int]]) -> list[list[int]]:
 
 
 def expected_modules(url: str) -> list[list[int]]:
+    """segno's QR code of ``url`` at level M with the score sheets' fixed data mask."""
     import segno
 
-    return [[int(bool(v)) for v in row] for row in segno.make(url, error="m").matrix]
+    from coinche_cli.sheets.score_sheets import QR_MASK
+
+    code = segno.make_qr(url, error="m", mask=QR_MASK)
+    return [[int(bool(v)) for v in row] for row in code.matrix]
 
 
 def test_each_score_sheet_gives_its_tables_entry_page_and_its_qr_code(tmp_path: Path) -> None:

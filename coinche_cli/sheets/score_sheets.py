@@ -1,26 +1,18 @@
-"""Paper score sheets: one print-ready worksheet per table of a round ("Table 1"…).
+"""Paper score sheets: one print-ready worksheet per table of a round ("Table 1"…), laid out
+with xlsxwriter cell by cell, each with the QR code of its table's entry page made by segno.
 
-A sheet is laid out here with xlsxwriter, cell by cell (:func:`fill_sheet`).  A round's
-workbook is not written that way, though: xlsxwriter writes ~175 cells per sheet one call at
-a time and holds ~45 KiB per worksheet until the file is closed (issue 25: 5,000 tables took
-8.8 s and 384 MiB).  Every table's sheet is the same but for a few texts and its QR code, so
-``write_score_sheets`` (:mod:`coinche_cli.sheets.stamp`) has xlsxwriter write *one* sheet
-per shape with markers in those cells (a shape: with or without a QR code, and its size),
-and stamps each table's sheet from it.
+Both libraries are used through their public API alone.  A round of 500 tables (1,000 teams,
+the room's budget) takes about 1.6 s through the command, half of it the QR codes
+(bench/sheets.py).  They are made with a fixed data mask (:data:`QR_MASK`): with segno's
+search for the best of the eight masks a code took ~2.3 ms, with its mask given it takes
+~0.55 ms, and its PNG ~0.55 ms.
 
-One code path for every round, of 1 table or 5,000, rather than xlsxwriter below a
-threshold: the stamped file holds the same cells, merged ranges, formats, heights, widths,
-print setup and image as the file xlsxwriter writes for the same tables
-(:func:`write_with_xlsxwriter`, kept for tests/test_score_sheets_stamp.py, which compares
-both), so nothing is gained by a second path, and with one path the small rounds every club
-prints test the code the big ones run.
-
-xlsxwriter and the QR code writers are imported only inside the functions that write.
+xlsxwriter and segno are imported only inside the functions that write.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,17 +29,24 @@ from coinche_cli.sheets.writing import (
 from coinche_cli.tournament.model import round_title
 
 if TYPE_CHECKING:
+    import segno
     from xlsxwriter.format import Format
     from xlsxwriter.worksheet import Worksheet
+
+    from coinche_cli.tournament.views import SheetTable
 
 #: Empty deal rows when a match is played to a target, not a number of deals.
 TARGET_ROWS = 20
 #: Numbered lines after a fixed number of deals, for the deals everybody passed (they do not
 #: count as one of the match's deals, so a match may need a few more lines).
 EXTRA_ROWS = 4
-#: The cells whose text changes from one table to the next, by name (see :func:`sheet_texts`).
-SLOTS = ("tournament", "where", "format", "address", "team1", "players1", "team2",
-         "players2", "label1", "label2")
+#: The QR codes' data mask, the same for every code: any of the eight makes a code every
+#: reader reads, and segno's search for the best one (its ``mask=None``) takes three
+#: quarters of a code's time.  7 is the mask segno picks most often for a table's address.
+QR_MASK = 7
+#: The QR codes' error correction: M (15 % of the code may be lost, a crease or a stain),
+#: boosted by segno when the same size allows better.
+QR_ERROR = "m"
 
 
 class NothingToPrint(CoincheError):
@@ -91,12 +90,12 @@ class QrImage:
 
 @dataclass(frozen=True)
 class SheetPlan:
-    """One table's sheet: its number and title, the texts of its :data:`SLOTS` (``address``
-    only with an image) and its QR code, if it has one."""
+    """One table's sheet: its number and title, its texts by name (:func:`sheet_texts`;
+    ``address`` only with an image) and its QR code, if it has one."""
 
     number: int
     title: str
-    texts: dict[str, Any]
+    texts: dict[str, str]
     image: QrImage | None
 
 
@@ -174,23 +173,22 @@ def round_of(tournament: str, round_number: int, deals: int | None,
                  deals or TARGET_ROWS, EXTRA_ROWS if deals else 0)
 
 
-def sheet_texts(played: SheetRound, table: dict[str, Any]) -> dict[str, Any]:
+def sheet_texts(played: SheetRound, table: SheetTable) -> dict[str, str]:
     """The texts of a table's sheet, by slot: the lines of its heading, its teams and their
     players, the labels of the signature boxes."""
     number = int(table["table"])
     where = " · ".join((round_title(played.number), _("Table {table}").format(table=number)))
     if table.get("code"):  # to enter the result from a phone (tournament serve)
-        where += " · " + _("code {code}").format(code=table["code"])
-    texts: dict[str, Any] = {"tournament": played.tournament, "where": where,
-                             "format": played.match_format}
+        where += " · " + _("code {code}").format(code=table.get("code"))
+    texts = {"tournament": played.tournament, "where": where, "format": played.match_format}
     if table.get("url"):
-        texts["address"] = _("Result from a phone: {url}").format(url=table["url"])
-    for side in (1, 2):
-        team = table.get(f"team{side}") or ""
-        texts[f"team{side}"] = team
-        texts[f"players{side}"] = _players(table.get(f"players{side}"))
+        texts["address"] = _("Result from a phone: {url}").format(url=table.get("url"))
+    for side, team, players in ((1, table["team1"], table["players1"]),
+                                (2, table["team2"], table["players2"])):
+        texts[f"team{side}"] = team or ""
+        texts[f"players{side}"] = _players(players)
         texts[f"label{side}"] = _("Team {number}: {team}").format(number=side,
-                                                                  team=team).strip()
+                                                                  team=team or "").strip()
     return texts
 
 
@@ -200,22 +198,28 @@ def qr_scale(width: int) -> int:
     return max(2, _QR_PIXELS // (width + 2 * _QR_BORDER))
 
 
-def qr_pixels(width: int) -> int:
-    """The width in pixels of the PNG of a QR code ``width`` modules wide."""
-    return (width + 2 * _QR_BORDER) * qr_scale(width)
+def qr_code(url: str) -> segno.QRCode:
+    """The QR code of ``url`` as every score sheet makes it (a QR code, never a Micro QR
+    code, which phones' cameras do not read)."""
+    import segno
+
+    return segno.make_qr(url, error=QR_ERROR, mask=QR_MASK)
 
 
 def qr_image(url: str) -> QrImage:
-    """The QR code of ``url`` (a table's entry page), made here: the hall may have no
-    internet."""
-    from coinche_cli.sheets import qr
+    """The QR code of ``url`` (a table's entry page) as a PNG, made here: the hall may have
+    no internet."""
+    import io
 
-    code = qr.symbol(url)
-    scale = qr_scale(code.width)
-    return QrImage(qr.png(code, scale, _QR_BORDER), qr_pixels(code.width), url)
+    code = qr_code(url)
+    width = int(code.symbol_size(scale=1, border=0)[0])  # in modules
+    scale = qr_scale(width)
+    png = io.BytesIO()
+    code.save(png, kind="png", scale=scale, border=_QR_BORDER)
+    return QrImage(png.getvalue(), (width + 2 * _QR_BORDER) * scale, url)
 
 
-def plans(played: SheetRound, tables: Iterable[dict[str, Any]]) -> Iterator[SheetPlan]:
+def plans(played: SheetRound, tables: Iterable[SheetTable]) -> Iterator[SheetPlan]:
     """Each table's sheet, in table order, its QR code made when it comes."""
     for table in sorted(tables, key=lambda t: int(t["table"])):
         number = int(table["table"])
@@ -233,36 +237,47 @@ def fill_sheet(book: Book, styles: _Styles, played: SheetRound, plan: SheetPlan)
     _sheet_print_setup(sheet, last_row)
 
 
-def _filler(played: SheetRound, sheets: Iterable[SheetPlan]) -> Callable[[Book], None]:
+def write_score_sheets(path: Path, tournament: str, round_number: int,
+                       tables: Sequence[SheetTable], deals: int | None,
+                       target: int | None) -> None:
+    """Write one print-ready sheet per table ("Table 1"…) for scoring a round on paper.
+
+    ``tables`` holds ``{"table", "team1", "players1", "team2", "players2"}`` per table, its
+    entry ``code`` when it has one (``tournament serve --entry``), and the ``url`` of its
+    entry page on the live page, printed under the code with its QR code in the top right
+    corner.  Each sheet gives the tournament, round and table, both teams and their players,
+    and a bordered grid of numbered empty rows: ``deals`` rows then :data:`EXTRA_ROWS` shaded
+    ones for the deals everybody passed (they do not count), or :data:`TARGET_ROWS` rows when
+    the match is played to ``target``.  Below the totals row, each team has a labelled box to
+    sign in.  It prints portrait on A4, one page wide, the grid header repeated on a second
+    page.  A table twice is refused (xlsxwriter's ``DuplicateWorksheetName``), nothing
+    written.
+    """
+    if not tables:
+        raise NothingToPrint(_("round {round} has no tables; no score sheets written").format(
+            round=round_number))
+    played = round_of(tournament, round_number, deals, target)
+
     def fill(book: Book) -> None:
         styles = _Styles(book)
-        for plan in sheets:
+        for plan in plans(played, tables):
             fill_sheet(book, styles, played, plan)
 
-    return fill
-
-
-def write_with_xlsxwriter(path: Path, played: SheetRound, sheets: Iterable[SheetPlan]) -> None:
-    """Write ``sheets`` with xlsxwriter, cell by cell: the file the stamped one is compared
-    with."""
-    write_book(path, _filler(played, sheets))
-
-
-def workbook_bytes(played: SheetRound, sheets: Iterable[SheetPlan]) -> bytes:
-    """The workbook of ``sheets`` written by xlsxwriter, cell by cell: the template's
-    writer."""
-    book = Book()
-    _filler(played, sheets)(book)
-    return book.close()
+    write_book(path, fill)
 
 
 def _merged(book: Book, sheet: Worksheet, cells: tuple[int, int, int, int], value: Any,
-            cell_format: Format | None) -> None:
-    """Merge ``cells`` (first row, first column, last row, last column) holding ``value``."""
+            cell_format: Format | None, *, framed: bool = False) -> None:
+    """Merge ``cells`` (first row, first column, last row, last column) holding ``value``
+    in ``cell_format``; ``framed``: a format with borders, which every cell of the range
+    carries (a merged range draws the borders of the cells along its edges)."""
     first_row, first_column = cells[0], cells[1]
-    # merged empty, then the value put in its first cell: merge_range would write a text
-    # starting with "=" as a formula
-    sheet.merge_range(*cells, "", cell_format)
+    # merged empty (None: a blank, without the checks xlsxwriter runs on a text), then the
+    # value put in its first cell: merge_range would write a text starting with "=" as a
+    # formula.  Without borders the other cells of the range stay
+    # unwritten: a merged range shows its first cell's font, fill and alignment, and the
+    # ~40 cells a sheet saves are a quarter of its cells.
+    sheet.merge_range(*cells, None, cell_format if framed else None)
     book.put(sheet, first_row, first_column, value, cell_format)
 
 
@@ -307,25 +322,25 @@ def _grid(book: Book, styles: _Styles, sheet: Worksheet, played: SheetRound) -> 
     for column, text in enumerate(played.header):
         book.put(sheet, _GRID_FIRST_ROW, column, text, styles.grid_header)
     sheet.set_row(_GRID_FIRST_ROW, 32)
-    write_number, write_blank, set_row = sheet.write_number, sheet.write_blank, sheet.set_row
+    write_number, write_row, set_row = sheet.write_number, sheet.write_row, sheet.set_row
     deals = played.deals
+    blanks = [None] * _LAST_COLUMN  # a line's empty cells, each with its borders
     for deal in range(1, deals + played.extra + 1):
         row = _GRID_FIRST_ROW + deal
         number_format, blank_format = styles.line if deal <= deals else styles.extra_line
         set_row(row, 22)
         write_number(row, 0, deal, number_format)
-        for column in range(1, _LAST_COLUMN + 1):
-            write_blank(row, column, None, blank_format)
+        write_row(row, 1, blanks, blank_format)
     totals = _GRID_FIRST_ROW + deals + played.extra + 1
     sheet.set_row(totals, 24)
-    _merged(book, sheet, (totals, 0, totals, 3), _("Totals"), styles.totals_label)
-    for column in range(4, _LAST_COLUMN + 1):
-        write_blank(totals, column, None, styles.totals)
+    _merged(book, sheet, (totals, 0, totals, 3), _("Totals"), styles.totals_label,
+            framed=True)
+    write_row(totals, 4, blanks[3:], styles.totals)
     return totals
 
 
 def _signatures(book: Book, styles: _Styles, sheet: Worksheet, first_row: int,
-                texts: dict[str, Any]) -> int:
+                texts: dict[str, str]) -> int:
     """"Signatures", then per team a label row over its own bordered box, side by side.
 
     Returns the last row used.
@@ -336,7 +351,7 @@ def _signatures(book: Book, styles: _Styles, sheet: Worksheet, first_row: int,
     for side, (first, last) in enumerate(_BOXES, start=1):
         _merged(book, sheet, (label_row, first, label_row, last), texts[f"label{side}"],
                 styles.body)
-        sheet.merge_range(box_top, first, box_bottom, last, "", None)
+        sheet.merge_range(box_top, first, box_bottom, last, None, None)
         for row in range(box_top, box_bottom + 1):
             for column in range(first, last + 1):
                 edges = (column == first, column == last, row == box_top, row == box_bottom)

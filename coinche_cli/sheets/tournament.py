@@ -39,7 +39,7 @@ from coinche_cli.i18n import N_, _, pgettext
 from coinche_cli.sheets.score_sheets import EXTRA_ROWS as EXTRA_ROWS
 from coinche_cli.sheets.score_sheets import TARGET_ROWS as TARGET_ROWS
 from coinche_cli.sheets.score_sheets import NothingToPrint as NothingToPrint
-from coinche_cli.sheets.stamp import write_score_sheets as write_score_sheets
+from coinche_cli.sheets.score_sheets import write_score_sheets as write_score_sheets
 from coinche_cli.sheets.writing import write_csv, write_xlsx
 from coinche_cli.tournament.model import round_title
 

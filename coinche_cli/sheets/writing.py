@@ -124,7 +124,6 @@ class Book:
             self.workbook.set_properties({"title": cell_text(title)})
         self._formats: dict[tuple[tuple[str, Any], ...], Format] = {}
         self._styles: dict[int, Mapping[str, Any]] = {}
-        self._sheet_names: set[str] = set()  # every sheet's name, lower-cased
 
     def style(self, properties: Mapping[str, Any]) -> Format:
         """The format of these properties, made the first time they are asked for."""
@@ -141,26 +140,9 @@ class Book:
         return self.style({**properties, "quote_prefix": True})
 
     def sheet(self, title: str) -> Worksheet:
-        """A new sheet at the end of the workbook.
-
-        A name is checked once against a set: xlsxwriter compares it with every sheet's, and
-        5,000 score sheets (a round of 10,000 teams) spent 1.2 s in that check alone (issue
-        25).  Its other checks (length, characters) still run, on the name alone."""
-        from xlsxwriter.exceptions import DuplicateWorksheetName
-
-        key = title.lower()  # as Excel and xlsxwriter compare names
-        if key in self._sheet_names:
-            raise DuplicateWorksheetName(
-                f"Sheetname '{title}', with case ignored, is already in use.")
-        book = self.workbook
-        # the check walks book.worksheets(): shown none for this one call
-        book.worksheets = list  # type: ignore[method-assign]
-        try:
-            sheet = book.add_worksheet(title)
-        finally:
-            del book.worksheets
-        self._sheet_names.add(key)
-        return sheet
+        """A new sheet at the end of the workbook (a name twice is xlsxwriter's
+        ``DuplicateWorksheetName``: it compares names as Excel does, case ignored)."""
+        return self.workbook.add_worksheet(title)
 
     def put(self, sheet: Worksheet, row: int, column: int, value: Any,
             cell_format: Format | None = None) -> None:

@@ -6,7 +6,7 @@ transaction.  A refused operation leaves the store as it was.  The store is any
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from coinche_cli.errors import TournamentError
 from coinche_cli.i18n import _, ngettext
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from coinche_cli.tournament.melee_draw import MeleeDraw
     from coinche_cli.tournament.pairing import Contender
     from coinche_cli.tournament.standings import Standing
+    from coinche_cli.tournament.views import SheetTable
 
 
 def create(store: Store, name: str, rules: Rules, settings: Settings) -> Tournament:
@@ -219,13 +220,13 @@ def drawn_codes(store: Store, tournament: Tournament, number: int) -> dict[int, 
 
 
 def score_sheets(store: Store, name: str | None, number: int | None
-                 ) -> tuple[Tournament, Round, list[dict[str, Any]]]:
+                 ) -> tuple[Tournament, Round, list[SheetTable]]:
     """What ``tournament sheets`` prints for round ``number`` (default: the current one):
     each table's number, teams, players and entry code (for a result entered at the
     table), read in one snapshot (:func:`shown`)."""
     seen = shown(store, name, number, codes=True)
     found, played, codes = seen.tournament, seen.round, seen.codes
-    tables = [
+    tables: list[SheetTable] = [
         {"table": b.table, "team1": found.name_of(b.team1),
          "players1": ", ".join(found.team(b.team1).players), "team2": found.name_of(b.team2),
          "players2": ", ".join(found.team(b.team2).players), "code": codes[b.table]}

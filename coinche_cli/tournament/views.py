@@ -30,6 +30,19 @@ if TYPE_CHECKING:  # the standings load only for the commands that show them; a 
     from coinche_cli.tournament.melee_standings import PlayerStanding
     from coinche_cli.tournament.standings import Standing
 
+    class SheetTable(TypedDict):
+        """A table as its paper score sheet prints it (``tournament sheets``): its teams and
+        their players, its entry code, and the address of its entry page on the live page
+        (the command adds it)."""
+
+        table: int
+        team1: str
+        players1: str | list[str]
+        team2: str
+        players2: str | list[str]
+        code: NotRequired[str | None]
+        url: NotRequired[str]
+
     class PenaltyJson(TypedDict):
         """A penalty: its round, the team at fault, the points, why, and the team that received
         them (None when they were deducted)."""
