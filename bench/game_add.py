@@ -60,7 +60,7 @@ def prepare(python: str, db: Path, env: dict[str, str], table: int = 0) -> None:
                          encoding="utf-8")
         run("tournament", "team", "import", str(teams))
         run("tournament", "pair")
-        run("game", "new", "--table", "1", "--target", "100000")
+        run("game", "new", "--table", "1")  # the tournament's target: 100,000
     else:
         run("game", "new", "--team", "Les As", "--team", "Les Rois", "--target", "100000")
     # the library adds the first deals quickly; the command line is what is measured

@@ -142,9 +142,9 @@ def measure(n: int, rounds: int, repeat: int, env: dict[str, str], seed: int,
                 str(work / "results.csv"))
         if only_pair:
             return size
-        # the last round: one table scored deal by deal, the others imported from a file
-        child([coinche, "--db", db, "game", "new", "--table", "1", "--target", "100000"],
-              env, folder)
+        # the last round: one table scored deal by deal (its match format the tournament's;
+        # each timed deal is added to the store restored), the others imported from a file
+        child([coinche, "--db", db, "game", "new", "--table", "1"], env, folder)
         lines = (work / "results.csv").read_text().splitlines()
         # without table 1 (the game's) and table 2 (typed alone at the desk, below)
         (work / "results.csv").write_text("\n".join(lines[:1] + lines[3:]) + "\n")
