@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
 
     from coinche_cli.tournament.desk_views import DeskExport
     from coinche_cli.tournament.standings import Standing
-    from coinche_cli.tournament.views import PenaltyJson
+    from coinche_cli.tournament.views import LineCounts, PenaltyJson
 
     class ExportTeam(TypedDict):
         """A registered team: its players in one cell, its status in words."""
@@ -61,44 +61,22 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         bye_points: int | None
         sitting_out: NotRequired[list[str]]
 
-    class ExportStanding(TypedDict):
+    class ExportStanding(LineCounts):
         """A team's standings line, its players in one cell."""
 
         rank: int
         team: str
         players: str
-        played: int
-        wins: int
-        draws: int
-        losses: int
         byes: int
-        forfeits: int
-        points_for: int
-        points_against: int
-        difference: int
-        match_points: int
-        penalties: int
-        buchholz: int
 
-    class ExportPlayerStanding(TypedDict):
+    class ExportPlayerStanding(LineCounts):
         """A mêlée player's standings line, their partners in one cell."""
 
         rank: int
         name: str
         club: str
         licence: str
-        played: int
-        wins: int
-        draws: int
-        losses: int
         sat_out: int
-        forfeits: int
-        points_for: int
-        points_against: int
-        difference: int
-        match_points: int
-        penalties: int
-        buchholz: int
         partners: str
 
     class ExportHistory(TypedDict):

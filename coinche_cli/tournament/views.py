@@ -132,17 +132,14 @@ if TYPE_CHECKING:  # the standings load only for the commands that show them; a 
         reason: str
         to: str | None
 
-    class StandingJson(TypedDict):
-        """A team's line of ``tournament standings --json``."""
+    class LineCounts(TypedDict):
+        """What every standings line counts, a team's or a player's (in the views and the
+        export alike)."""
 
-        rank: int
-        team: str
-        players: list[str]
         played: int
         wins: int
         draws: int
         losses: int
-        byes: int
         forfeits: int
         points_for: int
         points_against: int
@@ -150,10 +147,18 @@ if TYPE_CHECKING:  # the standings load only for the commands that show them; a 
         match_points: int
         penalties: int
         buchholz: int
+
+    class StandingJson(LineCounts):
+        """A team's line of ``tournament standings --json``."""
+
+        rank: int
+        team: str
+        players: list[str]
+        byes: int
         dropped: bool
         penalty_details: list[PenaltyLineJson]
 
-    class PlayerStandingJson(TypedDict):
+    class PlayerStandingJson(LineCounts):
         """A mêlée player's line of ``tournament standings --json``: the parties sat out, and by
         partie the partner and the two opponents."""
 
@@ -161,18 +166,7 @@ if TYPE_CHECKING:  # the standings load only for the commands that show them; a 
         name: str
         club: str
         licence: str
-        played: int
-        wins: int
-        draws: int
-        losses: int
         sat_out: int
-        forfeits: int
-        points_for: int
-        points_against: int
-        difference: int
-        match_points: int
-        penalties: int
-        buchholz: int
         dropped: bool
         partners: list[str]
         opponents: list[list[str]]
