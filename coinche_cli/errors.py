@@ -31,36 +31,38 @@ class CoincheError(ValueError):
         self.text = text
 
 
-#: The values of a message that quote what the user typed: at most 80 characters of them.
-QUOTED = ("got", "name", "given", "team")
+#: The values a sentence quotes (“{got}” in English, « {got} » in French): what a user typed
+#: or a file holds, shown at most 80 characters long and with its control characters escaped
+#: (a sentence names every value it quotes with one of these: tests/test_quotes.py checks it).
+QUOTED = ("got", "name", "given", "team", "typed", "suggestion", "first", "second", "other",
+          "earlier", "value", "header", "parent")
+
+
+def escaped_text(text: str) -> str:
+    """``text`` with every character a terminal would not print as itself (a control
+    character, an escape sequence's ESC, a line break, a direction override) escaped as
+    Python writes it (``\\x1b``, ``\\n``): a value is data, it must not move the cursor."""
+    if text.isprintable():  # most texts: nothing to escape
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def filled(message: str, **values: object) -> str:
+    """``message`` (a sentence in the language in force) with its placeholders filled as
+    every refusal fills them: each text of :data:`QUOTED` cut to 80 characters (a
+    5,000-character name must not flood the terminal) and :func:`escaped_text`."""
+    return message.format(**_quoted(values))
 
 
 def _quoted(values: dict[str, object]) -> dict[str, object]:
-    """``values`` with every quoted text cut to 80 characters (a 5,000-character name must
-    not flood the terminal)."""
+    """``values`` with every text of :data:`QUOTED` as a sentence quotes it."""
     for key in QUOTED:
         value = values.get(key)
-        if isinstance(value, str) and len(value) > 80:
-            values[key] = value = value[:79] + "…"
-        if isinstance(value, str) and not value.isprintable():
-            values[key] = _Escaped(value)
+        if isinstance(value, str):
+            if len(value) > 80:
+                value = value[:79] + "…"
+            values[key] = escaped_text(value)
     return values
-
-
-class _Escaped(str):
-    """A quoted text that holds a control character, shown with the character escaped
-    whether the message quotes it with Python's ``!r`` (English) or with « » (French)."""
-
-    original: str
-
-    def __new__(cls, value: str) -> "_Escaped":
-        shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in value)
-        made = super().__new__(cls, shown)
-        made.original = value
-        return made
-
-    def __repr__(self) -> str:
-        return repr(self.original)
 
 
 #: The fields a refusal names in words: a deal's JSON fields and the options that give them.
@@ -134,7 +136,7 @@ class InputError(CoincheError):
     def __init__(self, field: str, message: str, **values: object) -> None:
         self.field = field
         super().__init__(_("{field}: {message}").format(
-            field=field_words(field), message=message.format(**_quoted(values))))
+            field=field_words(field), message=filled(message, **values)))
 
 
 class DealError(InputError):

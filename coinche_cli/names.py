@@ -20,7 +20,7 @@ import unicodedata
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Generic, Literal, TypeVar, assert_never
 
-from coinche_cli.errors import InputError
+from coinche_cli.errors import InputError, escaped_text
 from coinche_cli.i18n import _
 
 K = TypeVar("K", bound=Hashable)
@@ -57,14 +57,14 @@ def check_name(text: str, field: str, longest: int = MAX_NAME) -> str:
     are data, printed as they are."""
     name = text.strip()
     if len(name) > longest:
-        raise InputError(field, _("{got!r} is too long: a name has at most {most} characters"),
+        raise InputError(field, _("“{got}” is too long: a name has at most {most} characters"),
                          got=echo(name), most=longest)
     if name.isprintable():  # no control, surrogate or format character at all: the fast way
         return name
     for char in name:
         # Zl, Zp: U+2028 and U+2029, Unicode's line and paragraph separators, are line breaks
         if char in _BIDI or unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
-            raise InputError(field, _("{got!r} holds a control or direction character ({code}); "
+            raise InputError(field, _("“{got}” holds a control or direction character ({code}); "
                                       "type the name without it"),
                              got=echo(name), code=f"U+{ord(char):04X}")
     return name
@@ -110,11 +110,11 @@ Kind = Literal["side", "team", "player"]
 def _ambiguous(kind: Kind) -> str:
     match kind:
         case "side":
-            return _("{got!r} could be several sides: {candidates}; type more of the name")
+            return _("“{got}” could be several sides: {candidates}; type more of the name")
         case "team":
-            return _("{got!r} could be several teams: {candidates}; type more of the name")
+            return _("“{got}” could be several teams: {candidates}; type more of the name")
         case "player":
-            return _("{got!r} could be several players: {candidates}; type more of the name")
+            return _("“{got}” could be several players: {candidates}; type more of the name")
         case unreachable:
             assert_never(unreachable)
 
@@ -122,17 +122,17 @@ def _ambiguous(kind: Kind) -> str:
 def _unknown(kind: Kind, *, suggested: bool) -> str:
     match kind:
         case "side" if suggested:
-            return _('{got!r} is not a side here; did you mean "{suggestion}"? (sides: {known})')
+            return _("“{got}” is not a side here; did you mean “{suggestion}”? (sides: {known})")
         case "side":
-            return _("{got!r} is not a side here (sides: {known})")
+            return _("“{got}” is not a side here (sides: {known})")
         case "team" if suggested:
-            return _('no team called {got!r}; did you mean "{suggestion}"?')
+            return _("no team called “{got}”; did you mean “{suggestion}”?")
         case "team":
-            return _("no team called {got!r}")
+            return _("no team called “{got}”")
         case "player" if suggested:
-            return _('no player called {got!r}; did you mean "{suggestion}"?')
+            return _("no player called “{got}”; did you mean “{suggestion}”?")
         case "player":
-            return _("no player called {got!r}")
+            return _("no player called “{got}”")
         case unreachable:
             assert_never(unreachable)
 
@@ -218,7 +218,9 @@ class NameIndex(Generic[K]):
         shown = []
         for key in keys[:most]:
             name = self.names[key]
-            shown.append(_('{code} ("{name}")').format(code=key, name=name)
-                         if label and str(key) != name else _('"{name}"').format(name=name))
+            # a name checked when it was entered: whole, and escaped as every quoted value
+            shown.append(_("{code} (“{name}”)").format(code=key, name=escaped_text(name))
+                         if label and str(key) != name
+                         else _("“{name}”").format(name=escaped_text(name)))
         more = len(keys) - most
         return ", ".join(shown) + (f", … (+{more})" if more > 0 else "")

@@ -17,7 +17,7 @@ import hashlib
 import json
 from typing import TYPE_CHECKING, Any
 
-from coinche_cli.errors import InputError, StoreError
+from coinche_cli.errors import InputError, StoreError, escaped_text, filled
 from coinche_cli.i18n import _
 from coinche_cli.values import Value
 
@@ -113,7 +113,7 @@ def _views(store: SqlStore, games: dict[int, int],
     for tournament_id in tournaments.values():
         record = records[tournament_id]
         tournament = tournament_ops.load(store, record.name)
-        named = f"tournament {record.name!r}"
+        named = f"tournament “{escaped_text(record.name)}”"  # English, as the view's words
         found.append((named, {"name": record.name, "rules": record.rules_name,
                               "created": record.created, "settings": record.settings}))
         found.append((f"{named}: team list", tournament_json.teams_json(tournament)))
@@ -156,9 +156,9 @@ def _same_codes(original: SqlStore, copy: SqlStore, copied: Copied) -> None:
         for played in before.rounds:
             if (tournament_ops.drawn_codes(original, before, played.number)
                     != tournament_ops.drawn_codes(copy, after, played.number)):
-                raise StoreError(_("the copy's codes of round {round} of {name!r} are not the "
-                                   "original's: nothing was copied").format(
-                                       round=played.number, name=names[old]))
+                raise StoreError(filled(_("the copy's codes of round {round} of “{name}” are "
+                                          "not the original's: nothing was copied"),
+                                        round=played.number, name=names[old]))
 
 
 def _ids_back(views: list[tuple[str, Any]], copied: Copied) -> list[tuple[str, Any]]:

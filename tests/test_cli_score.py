@@ -159,14 +159,14 @@ def test_score_reads_a_deal_as_a_french_table_says_it(words: list[str],
 
 @pytest.mark.parametrize(("args", "line"), [
     (["A", "100S", "104", "belote"],
-     "error: belote: unexpected word 'belote': a belote is given with --belote SIDE"),
-    (["A", "100S", "104", "capot"], "error: capot: unexpected word 'capot': the side that won "
+     "error: belote: unexpected word “belote”: a belote is given with --belote SIDE"),
+    (["A", "100S", "104", "capot"], "error: capot: unexpected word “capot”: the side that won "
                                     "every trick is given with --capot SIDE"),
-    (["A", "100", "à", "piqe", "104"], "error: trump: 'piqe' is not a trump: use S H D C "
+    (["A", "100", "à", "piqe", "104"], "error: trump: “piqe” is not a trump: use S H D C "
                                        "(♠ ♥ ♦ ♣, P K T), SA or TA"),
-    (["A", "100S", "104", "euh"], "error: deal: unexpected word 'euh': a deal is TAKER "
+    (["A", "100S", "104", "euh"], "error: deal: unexpected word “euh”: a deal is TAKER "
                                   "CONTRACT [POINTS], then its options"),
-    (["passe"], "error: deal: 'passe' is a deal everybody passed: give it alone (game add "
+    (["passe"], "error: deal: “passe” is a deal everybody passed: give it alone (game add "
                 "passe; game edit N --pass)"),
 ])  # fmt: skip
 def test_a_word_score_cannot_read_is_one_line_quoting_it(args: list[str], line: str) -> None:
@@ -184,9 +184,9 @@ def test_game_add_takes_natural_french_and_passe(cli_process: Cli) -> None:
     assert (added["deal"], added["scores"]) == (2, {"A": 408, "B": 58})
     assert cli_process.json("game", "add", "Pass")["deal"] == 3
     line = cli_process.refused("game", "add", "passe", "--belote", "A")
-    assert line.startswith("error: deal: 'passe' is a deal everybody passed: give it alone")
+    assert line.startswith("error: deal: “passe” is a deal everybody passed: give it alone")
     line = cli_process.refused("game", "add", "Nous", "100S", "104", "belote")
-    assert line == "error: belote: unexpected word 'belote': a belote is given with --belote SIDE"
+    assert line == "error: belote: unexpected word “belote”: a belote is given with --belote SIDE"
     shown = cli_process.json("game", "show")
     assert [d["passed"] for d in shown["deals"]] == [True, False, True]
     assert shown["next_dealer"] == "B"  # three deals dealt: seats 1, 2, 3; seat 4 (B) deals

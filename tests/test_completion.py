@@ -218,7 +218,7 @@ def test_the_scripts_are_installed_as_typer_installs_them(tmp_path: Path,
     assert "_COINCHE_COMPLETE=complete_bash" in script.read_text()
     assert f"source '{script}'" in (tmp_path / ".bashrc").read_text()
     assert run("--install-completion", "tcsh") == (
-        2, "", "error: --install-completion: 'tcsh' is not a shell coinche completes for "
+        2, "", "error: --install-completion: “tcsh” is not a shell coinche completes for "
                "(bash, zsh, fish)\n")
 
 

@@ -121,32 +121,32 @@ def test_french_contracts_score_as_the_rules_say(typed: str, scores: dict[str, i
 
 @pytest.mark.parametrize(("typed", "field", "refusal"), [
     # a word the parser does not know is quoted as the word that failed
-    ("A 100 piqe 104", "trump", "'piqe' is not a trump"),
-    ("A 100 à piqe 104", "trump", "'piqe' is not a trump"),
-    ("A 100 pique blah", "points", "'blah' is not a number of card points"),
-    ("A 100S 104 blah", "deal", "unexpected word 'blah': a deal is TAKER CONTRACT [POINTS]"),
-    ("A 100S 104 5", "deal", "unexpected word '5'"),
+    ("A 100 piqe 104", "trump", "“piqe” is not a trump"),
+    ("A 100 à piqe 104", "trump", "“piqe” is not a trump"),
+    ("A 100 pique blah", "points", "“blah” is not a number of card points"),
+    ("A 100S 104 blah", "deal", "unexpected word “blah”: a deal is TAKER CONTRACT [POINTS]"),
+    ("A 100S 104 5", "deal", "unexpected word “5”"),
     # ... with the option it names when it is one
-    ("A 100S 104 belote", "belote", "unexpected word 'belote': a belote is given with "
+    ("A 100S 104 belote", "belote", "unexpected word “belote”: a belote is given with "
                                     "--belote SIDE"),
     ("A 100S belote", "belote", "--belote SIDE"),
     ("A 100S 104 Belote-Rebelote", "belote", "--belote SIDE"),
-    ("A 100S 104 capot", "capot", "unexpected word 'capot': the side that won every trick is "
+    ("A 100S 104 capot", "capot", "unexpected word “capot”: the side that won every trick is "
                                   "given with --capot SIDE"),
-    ("A 100S 104 générale", "generale", "'générale': a générale is given with --generale"),
-    ("A 100S 104 cinquante", "announces", "'cinquante': announces are given with --announce "
+    ("A 100S 104 générale", "generale", "“générale”: a générale is given with --generale"),
+    ("A 100S 104 cinquante", "announces", "“cinquante”: announces are given with --announce "
                                           "SIDE:NAME"),
     ("A 100S 104 annonces", "announces", "--announce SIDE:NAME"),
     ("A 100S 104 carré", "announces", "--announce SIDE:NAME"),
     ("A 100S 104 points", "points", "--points SIDE:N"),
-    ("A 100 pique 104 contré", "coinche", "'contré': contré or surcontré comes right after "
+    ("A 100 pique 104 contré", "coinche", "“contré”: contré or surcontré comes right after "
                                           "the contract"),
     # a contract coinché more than twice, or with no trump
-    ("A 100 pique contré contré 104", "contract", "'100 pique contré contré' is not a "
+    ("A 100 pique contré contré 104", "contract", "“100 pique contré contré” is not a "
                                                  "contract"),
     ("A 100Sx surcontrée 104", "contract", "is not a contract"),
-    ("A 100 104", "contract", "'100' is not a contract"),
-    ("passe", "deal", "'passe' is a deal everybody passed: give it alone"),
+    ("A 100 104", "contract", "“100” is not a contract"),
+    ("passe", "deal", "“passe” is a deal everybody passed: give it alone"),
 ])  # fmt: skip
 def test_a_word_that_fails_is_quoted_with_the_option_it_names(
         typed: str, field: str, refusal: str) -> None:
@@ -160,7 +160,7 @@ def test_an_announce_of_several_words_left_unquoted_is_shown_quoted() -> None:
     # the shell split --announce A:carré de valets: "de" and "valets" came as deal words
     with pytest.raises(DealError) as refused:
         deal_from_words(["A", "100S", "104", "de", "valets"], announce=["A:tierce,carré"])
-    assert refused.value.text == ("announces: unexpected word 'de': quote an announce of "
+    assert refused.value.text == ("announces: unexpected word “de”: quote an announce of "
                                   "several words (--announce \"A:tierce,carré de valets\")")
 
 

@@ -306,14 +306,14 @@ def test_a_melees_prizes_go_to_its_players(cli: Cli, store: Path) -> None:
 def test_the_desks_other_refusals(concours: Concours, tmp_path: Path) -> None:
     """Each refused in one line, the store unchanged (``Cli.refused``)."""
     t = concours(["Les As", "Les Rois"], "--fee", "20")
-    assert "'20 balles' is not an amount" in t.refused("new", "C", "--deals", "4", "--fee",
+    assert "“20 balles” is not an amount" in t.refused("new", "C", "--deals", "4", "--fee",
                                                        "20 balles")
-    assert "'1e3' is not an amount" in t.refused("new", "C", "--deals", "4", "--fee", "1e3")
+    assert "“1e3” is not an amount" in t.refused("new", "C", "--deals", "4", "--fee", "1e3")
     assert "more than any amount" in t.refused("new", "C", "--deals", "4", "--fee",
                                                "99999999999")
     t.run("checkin", "Les As", "--paid", "20")
     # one unknown name among several: nobody is checked in
-    assert "no team called 'Zorro'" in t.refused("checkin", "Rois", "Zorro", "--paid", "20")
+    assert "no team called “Zorro”" in t.refused("checkin", "Rois", "Zorro", "--paid", "20")
     assert "is named twice" in t.refused("checkin", "Rois", "rois")
     assert "say why" in t.refused("checkin", "Les As", "--paid", "-20")
     assert "other than 0" in t.refused("checkin", "Les As", "--paid", "0")
@@ -327,7 +327,7 @@ def test_the_desks_other_refusals(concours: Concours, tmp_path: Path) -> None:
     lots.write_text("rang;lot\npremier;Un jambon\n2;\n", encoding="utf-8")
     assert t.refused_rows("prizes", "set", str(lots)) == [
         "2 bad rows in lots.csv; nothing set",
-        "lots.csv: row 2: rank: 'premier' is not a rank: give 3, a range such as 5-8, or * "
+        "lots.csv: row 2: rank: “premier” is not a rank: give 3, a range such as 5-8, or * "
         "for every remaining team",
         "lots.csv: row 3: prize: say what the prize is"]
     assert "the first one first" in t.refused("prizes", "add", "8-5", "Un jambon")

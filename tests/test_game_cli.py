@@ -141,7 +141,7 @@ def test_play_loop_reasks_and_saves(cli: Cli, cli_process: Cli) -> None:
         "q",
     ]) + "\n"
     result = cli_process.run("game", "play", stdin=answers)
-    assert "error: trump: 'Z' is not a trump" in result.stdout
+    assert "error: trump: “Z” is not a trump" in result.stdout
     assert "error: contract: 85 is not a bid" in result.stdout
     shown = cli.json("game", "show")
     assert [row["passed"] for row in shown["deals"]] == [False, True]

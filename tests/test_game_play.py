@@ -69,10 +69,10 @@ def teams(cli: Cli) -> Cli:
 # --- points are checked as soon as they are typed ------------------------------------------
 
 @pytest.mark.parametrize(("typed", "refusal"), [
-    ("abc", "error: points: 'abc' is not a number of card points"),
-    ("-4", "error: points: '-4' is not a number of card points"),
-    ("104.5", "error: points: '104.5' is not a number of card points"),
-    ("²", "error: points: '²' is not a number of card points"),  # a digit to Python only
+    ("abc", "error: points: “abc” is not a number of card points"),
+    ("-4", "error: points: “-4” is not a number of card points"),
+    ("104.5", "error: points: “104.5” is not a number of card points"),
+    ("²", "error: points: “²” is not a number of card points"),  # a digit to Python only
     ("163", "error: points: A: 163 is outside 0..162"),
     ("", "error: points: give the taker's card points (a blank answer is only for a capot "
          "or a générale made)"),
@@ -222,7 +222,7 @@ def test_equal_best_announces_ask_which_side_counts(teams: Cli) -> None:
     out = play(teams, "A", "100S", "100", "", "A:tierce, B:tierce", "", "C", "B", "q")
     assert transcript(out)[4:10] == [
         "announces", "winner", "error: --announce-winner: missing", "winner",
-        "error: --announce-winner: 'C' is not a side here (sides: A (\"Nous\"), B (\"Eux\"))",
+        "error: --announce-winner: “C” is not a side here (sides: A (“Nous”), B (“Eux”))",
         "winner"]
     assert deals(teams)[0]["announce_winner"] == "B"
 
@@ -270,7 +270,7 @@ def test_the_installed_command_checks_answers_as_typed(cli: Cli, cli_process: Cl
         "taker", "contract", "points",
         "error: points: give the taker's card points (a blank answer is only for a capot or "
         "a générale made)",
-        "points", "error: points: '1O4' is not a number of card points",
+        "points", "error: points: “1O4” is not a number of card points",
         "points", "belote", "error: belote: at most 1 belote in S under standard, got 2",
         "belote", "announces",
         "taker", "contract", "points"]
@@ -358,7 +358,7 @@ def test_an_unknown_announce_is_refused_in_words_never_by_its_id(teams: Cli) -> 
     out = play(teams, "A", "100S", "104", "", "A:carré de huit", "B:carre-J, A:carré V", "", "q")
     refusals = [step for step in transcript(out) if step.startswith("error:")]
     assert refusals == [
-        "error: announces: A: 'carré de huit' is not an announce in standard (announces: "
+        "error: announces: A: “carré de huit” is not an announce in standard (announces: "
         "carré (as, dix, rois, dames), tierce, cinquante, cent, carré de neuf, carré de "
         "valets)",
         "error: announces: the carré de valets is declared twice in this deal: a rank has "
@@ -369,7 +369,7 @@ def test_an_unknown_announce_is_refused_in_words_never_by_its_id(teams: Cli) -> 
 def test_the_contract_answer_reads_natural_french(teams: Cli) -> None:
     out = play(teams, "A", "80 sans atout contrée", "90", "", "", "B", "120 tout atout", "130",
                "B", "", "A", "100 à pique belote", "100 à pique", "104", "", "", "q")
-    assert ("error: contract: unexpected word 'belote' after the contract: the bid, the trump, "
+    assert ("error: contract: unexpected word “belote” after the contract: the bid, the trump, "
             "then contré or surcontré if coinché") in transcript(out)
     assert [(d["contract"], d["trump"], d["coinche"]) for d in deals(teams)] == [
         (80, "SA", 1), (120, "TA", 0), (100, "S", 0)]

@@ -94,8 +94,8 @@ def test_one_teams_side_and_a_day(cli: Cli) -> None:
     assert later["games"]["played"] == 0 and later["deals"]["points_per_deal"] is None
     assert "Les As: 2 games, 1 won" in cli.run("game", "stats", "--team", "Les As").stdout
     assert cli.refused("game", "stats", "--since", "31/12/2025").startswith(
-        "error: --since: '31/12/2025' is not a day")
-    assert "no team called 'Zorro'" in cli.refused("game", "stats", "--team", "Zorro")
+        "error: --since: “31/12/2025” is not a day")
+    assert "no team called “Zorro”" in cli.refused("game", "stats", "--team", "Zorro")
 
 
 def test_a_game_stored_without_summaries_is_replayed_alike(cli: Cli, store: Path) -> None:
@@ -120,7 +120,7 @@ def test_a_players_side_in_games_of_three(cli: Cli) -> None:
     assert (shown["contracts"]["taken"], shown["contracts"]["made"]) == (1, 1)
     bob = cli.json("game", "stats", "--player", "Bob")["contracts"]
     assert (bob["taken"], bob["made"], bob["failed"]) == (1, 0, 1)
-    assert "no player called 'Zorro'" in cli.refused("game", "stats", "--player", "Zorro")
+    assert "no player called “Zorro”" in cli.refused("game", "stats", "--player", "Zorro")
 
 
 def test_player_show_adds_up_the_tables_scored_deal_by_deal(cli: Cli) -> None:

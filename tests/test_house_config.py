@@ -73,17 +73,17 @@ def test_a_bad_config_file_is_one_line_naming_the_file_the_line_and_the_key(
     ran = Cli(process=True, env=env).run("score", "A", "100S", "104")
     assert ran.stdout.startswith("standard · ")  # English, the default
     assert ran.stderr.splitlines() == [
-        f"warning: {config}:1: lang: 'de' is not a language of coinche (languages: en, fr)",
-        f"warning: {config}:3: db: 'pgsql://club/concours' is not a store coinche can open: "
+        f"warning: {config}:1: lang: “de” is not a language of coinche (languages: en, fr)",
+        f"warning: {config}:3: db: “pgsql://club/concours” is not a store coinche can open: "
         "give a file, or a PostgreSQL URL that starts with postgresql:// or postgres:// (in "
         "lower case)"]
 
     refused = Cli(process=True, env=env, cwd=tmp_path)
     line = refused.run("game", "new", code=2).stderr.splitlines()
-    assert line[0] == (f"error: {config}:3: db: 'pgsql://club/concours' is not a store "
+    assert line[0] == (f"error: {config}:3: db: “pgsql://club/concours” is not a store "
                        "coinche can open: give a file, or a PostgreSQL URL that starts with "
                        "postgresql:// or postgres:// (in lower case)")
-    assert line[1:] == [f"warning: {config}:1: lang: 'de' is not a language of coinche "
+    assert line[1:] == [f"warning: {config}:1: lang: “de” is not a language of coinche "
                         "(languages: en, fr)"]
     assert list(tmp_path.iterdir()) == [config.parent]  # no store anywhere
 
@@ -127,21 +127,21 @@ def test_config_set_show_and_unset_keep_the_rest_of_the_file(config: Path, tmp_p
 
 
 @pytest.mark.parametrize(("args", "error"), [
-    (("set", "colour", "red"), "error: key: 'colour' is not a setting of coinche (settings: "
+    (("set", "colour", "red"), "error: key: “colour” is not a setting of coinche (settings: "
                                "rules, lang, db, target, currency)"),
-    (("set", "lang", "de"), "error: lang: 'de' is not a language of coinche (languages: en, "
+    (("set", "lang", "de"), "error: lang: “de” is not a language of coinche (languages: en, "
                             "fr)"),
-    (("set", "target", "0"), "error: target: 0 is not a whole number from 1 to 1000000000"),
-    (("set", "target", "mille"), "error: target: 'mille' is not a whole number from 1 to "
+    (("set", "target", "0"), "error: target: “0” is not a whole number from 1 to 1000000000"),
+    (("set", "target", "mille"), "error: target: “mille” is not a whole number from 1 to "
                                  "1000000000"),
-    (("set", "currency", "euro"), "error: currency: 'euro' is not a currency code: three "
+    (("set", "currency", "euro"), "error: currency: “euro” is not a currency code: three "
                                   "letters, as EUR or CHF"),
-    (("set", "db", "mysql://club/x"), "error: db: 'mysql://club/x' is not a store coinche can "
+    (("set", "db", "mysql://club/x"), "error: db: “mysql://club/x” is not a store coinche can "
                                       "open: give a file, or a PostgreSQL URL that starts "
                                       "with postgresql:// or postgres:// (in lower case)"),
-    (("set", "rules", "maisn"), "error: unknown rules 'maisn'; built-in rules are: atout, "
+    (("set", "rules", "maisn"), "error: unknown rules “maisn”; built-in rules are: atout, "
                                 "chien, club, generale, standard"),
-    (("unset", "colour"), "error: key: 'colour' is not a setting of coinche (settings: "
+    (("unset", "colour"), "error: key: “colour” is not a setting of coinche (settings: "
                           "rules, lang, db, target, currency)"),
 ])
 def test_a_bad_setting_is_refused_and_the_file_left_alone(config: Path, args: tuple[str, ...],
@@ -184,7 +184,7 @@ def test_a_bad_rules_name_or_a_missing_rules_file_refuses_game_new_only(config: 
     config.write_text('target = 900\nrules = "maisn"\n', encoding="utf-8")
     cli = Cli(store, env={"COINCHE_CONFIG": str(config)})
     assert cli.refused("game", "new") == (
-        f"error: {config}:2: rules: unknown rules 'maisn'; built-in rules are: atout, chien, "
+        f"error: {config}:2: rules: unknown rules “maisn”; built-in rules are: atout, chien, "
         "club, generale, standard")
     assert cli.json("game", "new", "--rules", "club")["target"] == 900
     assert cli.run("rules", "list").stderr == ""  # a name is checked where it is used

@@ -261,9 +261,9 @@ def test_lang_may_come_after_the_command_and_json_is_the_same_in_both_languages(
 def test_an_unknown_language_is_one_line_and_exit_2(tmp_path: Path) -> None:
     ran = in_subprocess(("--lang", "de", "rules", "list"), cwd=tmp_path)
     assert (ran.code, ran.stdout) == (2, "")
-    assert ran.stderr == "error: --lang: 'de' is not a language of coinche (languages: en, fr)\n"
+    assert ran.stderr == "error: --lang: “de” is not a language of coinche (languages: en, fr)\n"
     ran = in_subprocess(("rules", "list"), env={"COINCHE_LANG": "xx"}, cwd=tmp_path)
-    assert ran.code == 2 and ran.stderr.startswith("error: COINCHE_LANG: 'xx' is not")
+    assert ran.code == 2 and ran.stderr.startswith("error: COINCHE_LANG: “xx” is not")
 
 
 def test_a_french_game_has_nous_and_eux_and_takes_french_words(store: Path) -> None:

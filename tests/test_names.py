@@ -63,11 +63,11 @@ def test_a_side_is_found(a: str, b: str, typed: str, side: str) -> None:
 # (team A, team B, typed, the candidates the refusal lists)
 AMBIGUOUS = [
     # the example: b is side B, and the start of "Bernard et Jacky" (A)
-    ("Bernard et Jacky", "Alain et Momo", "b", ('A ("Bernard et Jacky")', 'B ("Alain et Momo")')),
-    ("Bernard et Jacky", "Alain et Momo", "A", ('A ("Bernard et Jacky")', 'B ("Alain et Momo")')),
+    ("Bernard et Jacky", "Alain et Momo", "b", ("A (“Bernard et Jacky”)", "B (“Alain et Momo”)")),
+    ("Bernard et Jacky", "Alain et Momo", "A", ("A (“Bernard et Jacky”)", "B (“Alain et Momo”)")),
     # L starts "Les Tontons" and a word of "Dédé et Lulu"
-    ("Les Tontons", "Dédé et Lulu", "L", ('A ("Les Tontons")', 'B ("Dédé et Lulu")')),
-    ("Les As", "Les Rois", "les", ('A ("Les As")', 'B ("Les Rois")')),
+    ("Les Tontons", "Dédé et Lulu", "L", ("A (“Les Tontons”)", "B (“Dédé et Lulu”)")),
+    ("Les As", "Les Rois", "les", ("A (“Les As”)", "B (“Les Rois”)")),
 ]
 
 
@@ -77,7 +77,7 @@ def test_a_name_that_could_be_two_sides_is_refused(a: str, b: str, typed: str,
     with pytest.raises(InputError) as refused:
         _game(a, b).side(typed, "belote")
     text = refused.value.text
-    assert text.startswith(f"belote: {typed!r} could be several sides")  # as typed
+    assert text.startswith(f"belote: “{typed}” could be several sides")  # as typed
     for candidate in candidates:
         assert candidate in text
 
@@ -86,8 +86,8 @@ def test_an_unknown_name_suggests_the_closest() -> None:
     with pytest.raises(InputError) as refused:
         _game("Les Tontons", "Dédé et Lulu").side("les tontos")
     assert refused.value.field == "taker"
-    assert "'les tontos'" in refused.value.text  # echoed as typed, not upper-cased
-    assert 'did you mean "Les Tontons"?' in refused.value.text
+    assert "“les tontos”" in refused.value.text  # echoed as typed, not upper-cased
+    assert "did you mean “Les Tontons”?" in refused.value.text
 
 
 def test_an_error_quotes_at_most_80_characters_of_what_was_typed() -> None:
@@ -111,7 +111,7 @@ def test_a_thousand_teams_resolve_by_bisection() -> None:
 
 def test_a_game_whose_two_names_fold_alike_is_refused_at_game_new(cli: Cli) -> None:
     assert cli.refused("game", "new", "--team", "Les Étés", "--team", "Les Etes") == (
-        "error: 'Les Étés' and 'Les Etes' are the same name (case and accents aside); give "
+        "error: “Les Étés” and “Les Etes” are the same name (case and accents aside); give "
         "each side its own name")
 
 
@@ -122,5 +122,5 @@ def test_a_tournament_team_is_found_by_a_word_and_refused_when_it_could_be_two(c
         director.run("team", "add", team)
     director.run("team", "drop", "lulu")  # a word of "Dédé et Lulu"
     refused = director.refused("team", "drop", "L")
-    assert refused.startswith("error: team: 'L' could be several teams:")
-    assert '"Les As"' in refused and '"Les Tontons"' in refused
+    assert refused.startswith("error: team: “L” could be several teams:")
+    assert "“Les As”" in refused and "“Les Tontons”" in refused

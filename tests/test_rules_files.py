@@ -100,13 +100,13 @@ def test_duplicate_top_level_key(tmp_path: Path) -> None:
 
 def test_wrong_type(tmp_path: Path) -> None:
     path = _child(tmp_path, "bids:", "  min: eighty")
-    assert _problems(path) == [f"{path}:4: bids.min: expected a whole number, got 'eighty'"]
+    assert _problems(path) == [f"{path}:4: bids.min: expected a whole number, got “eighty”"]
 
 
 def test_wrong_type_boolean(tmp_path: Path) -> None:
     path = _child(tmp_path, "made_if:", "  beat_defence: sometimes")
     assert _problems(path) == [
-        f"{path}:4: made_if.beat_defence: expected true or false, got 'sometimes'"
+        f"{path}:4: made_if.beat_defence: expected true or false, got “sometimes”"
     ]
 
 
@@ -114,7 +114,7 @@ def test_bad_choice(tmp_path: Path) -> None:
     path = _child(tmp_path, "rounding:", "  method: up")
     assert _problems(path) == [
         f"{path}:4: rounding.method: expected one of none, five_up, six_up, nearest_five, "
-        "complementary, got 'up'"
+        "complementary, got “up”"
     ]
 
 
@@ -122,13 +122,13 @@ def test_bad_choice_read_late_is_reported(tmp_path: Path) -> None:
     # direction is read after the score table: still reported
     path = _child(tmp_path, "direction: sideways")
     assert _problems(path) == [
-        f"{path}:3: direction: expected one of clockwise, counterclockwise, got 'sideways'"
+        f"{path}:3: direction: expected one of clockwise, counterclockwise, got “sideways”"
     ]
 
 
 def test_bad_range(tmp_path: Path) -> None:
     path = _child(tmp_path, "multiplier:", "  coinche: 0")
-    assert _problems(path) == [f"{path}:4: multiplier.coinche: must be >= 1, got 0"]
+    assert _problems(path) == [f"{path}:4: multiplier.coinche: must be >= 1, got “0”"]
 
 
 def test_unknown_score_term(tmp_path: Path) -> None:
@@ -136,7 +136,7 @@ def test_unknown_score_term(tmp_path: Path) -> None:
         tmp_path, "score:", "  when_coinched:", "    made:", "      takers: [points, bonus]"
     )
     assert _problems(path) == [
-        f"{path}:6: score.when_coinched.made.takers: unknown score term 'bonus' (terms are: "
+        f"{path}:6: score.when_coinched.made.takers: unknown score term “bonus” (terms are: "
         "points, contract, base, belote, announces, all_announces, capot_bonus, or a number)"
     ]
 
@@ -144,7 +144,7 @@ def test_unknown_score_term(tmp_path: Path) -> None:
 def test_score_list_not_a_list(tmp_path: Path) -> None:
     path = _child(tmp_path, "score:", "  made:", "    takers: points")
     assert _problems(path) == [
-        f"{path}:5: score.made.takers: expected a list of score terms, got 'points'"
+        f"{path}:5: score.made.takers: expected a list of score terms, got “points”"
     ]
 
 
@@ -152,7 +152,7 @@ def test_bad_card_rank(tmp_path: Path) -> None:
     text = _minimal(**{"4": "  trump: {J: 20, 9: 14, A: 11, 10: 10, K: 4, Q: 3, 8: 0, X: 0}"})
     path = _write(tmp_path, "rank.yaml", text)
     assert _problems(path) == [
-        f"{path}:4: cards.trump.X: unknown card 'X' (cards are 7 8 9 10 J Q K A)"
+        f"{path}:4: cards.trump.X: unknown card “X” (cards are 7 8 9 10 J Q K A)"
     ]
 
 
@@ -210,7 +210,7 @@ def test_bad_announce_name(tmp_path: Path) -> None:
     problems = _problems(path)
     assert len(problems) == 1
     assert problems[0].startswith(
-        f"{path}:5: announces.values.sixte: unknown announce 'sixte' (announces are: tierce,"
+        f"{path}:5: announces.values.sixte: unknown announce “sixte” (announces are: tierce,"
     )
 
 
@@ -218,7 +218,7 @@ def test_alias_of_an_inherited_announce(tmp_path: Path) -> None:
     # standard says cinquante; quarante is the same announce, so the merged table has it twice
     path = _child(tmp_path, "announces:", "  values:", "    quarante: 40")
     assert _problems(path) == [
-        f"{path}:5: announces.values.quarante: 'cinquante' and 'quarante' are the same "
+        f"{path}:5: announces.values.quarante: “cinquante” and “quarante” are the same "
         "announce; give one"
     ]
 
@@ -252,7 +252,7 @@ def test_unknown_builtin_name() -> None:
         load_rules("belotte")
     known = ", ".join(builtin_names())
     assert [str(p) for p in info.value.problems] == [
-        f"unknown rules 'belotte'; built-in rules are: {known}"]
+        f"unknown rules “belotte”; built-in rules are: {known}"]
 
 
 def test_rules_error_is_a_user_error(tmp_path: Path) -> None:
@@ -276,13 +276,13 @@ def test_problems_sort_by_file_and_line_whatever_the_path() -> None:
 def test_extends_missing_file(tmp_path: Path) -> None:
     path = _write(tmp_path, "orphan.yaml", "name: orphan\nextends: nothere.yaml\n")
     assert _problems(path) == [
-        f"{path}:2: extends: cannot extend 'nothere.yaml': no such rules file"
+        f"{path}:2: extends: cannot extend “nothere.yaml”: no such rules file"
     ]
 
 
 def test_extends_unknown_builtin(tmp_path: Path) -> None:
     path = _write(tmp_path, "orphan.yaml", "# a club sheet\nname: orphan\nextends: belotte\n")
-    assert _problems(path) == [f"{path}:3: extends: cannot extend 'belotte': no such rules file"]
+    assert _problems(path) == [f"{path}:3: extends: cannot extend “belotte”: no such rules file"]
 
 
 def test_extends_cycle(tmp_path: Path) -> None:
@@ -349,7 +349,7 @@ def test_extends_is_relative_to_the_file_not_the_cwd(
 def test_error_in_the_child_is_at_the_childs_line(tmp_path: Path) -> None:
     parent = _write(tmp_path, "parent.yaml", "extends: standard\nname: parent\n")
     child = _write(tmp_path, "kid.yaml", "extends: parent.yaml\nname: kid\nbids:\n  step: 0\n")
-    assert _problems(child) == [f"{child}:4: bids.step: must be >= 1, got 0"]
+    assert _problems(child) == [f"{child}:4: bids.step: must be >= 1, got “0”"]
     assert load_rules(str(parent)).name == "parent"
 
 
@@ -359,7 +359,7 @@ def test_error_inherited_from_a_parent_is_at_the_parents_line(tmp_path: Path) ->
     )
     child = _write(tmp_path, "kid.yaml", "extends: parent.yaml\nname: kid\n")
     assert _problems(child) == [
-        f"{parent}:4: direction: expected one of clockwise, counterclockwise, got 'sideways'"
+        f"{parent}:4: direction: expected one of clockwise, counterclockwise, got “sideways”"
     ]
 
 
@@ -398,12 +398,12 @@ def test_every_problem_reported_at_once(tmp_path: Path) -> None:
     expected_starts = [
         f"{path}:7: bids.min: duplicate key (first given on line 6)",
         f"{path}:3: bogus: unknown key",
-        f"{path}:4: direction: expected one of clockwise, counterclockwise, got 'sideways'",
-        f"{path}:6: bids.min: expected a whole number, got 'eighty'",
-        f"{path}:9: belote.goes_to: expected one of holder, winner, got 'nobody'",
-        f"{path}:11: multiplier.coinche: must be >= 1, got 0",
-        f"{path}:14: score.made.takers: unknown score term 'bonus'",
-        f"{path}:17: modes.SA.cards.Z: unknown card 'Z'",
+        f"{path}:4: direction: expected one of clockwise, counterclockwise, got “sideways”",
+        f"{path}:6: bids.min: expected a whole number, got “eighty”",
+        f"{path}:9: belote.goes_to: expected one of holder, winner, got “nobody”",
+        f"{path}:11: multiplier.coinche: must be >= 1, got “0”",
+        f"{path}:14: score.made.takers: unknown score term “bonus”",
+        f"{path}:17: modes.SA.cards.Z: unknown card “Z”",
     ]
     assert len(problems) == len(expected_starts), problems
     for start in expected_starts:
@@ -488,8 +488,8 @@ def test_reach_and_multiplier_lists_refuse_terms_they_cannot_use(tmp_path: Path)
                             "multiplier: {applies_to: [contract, 5]}\n")
     problems = _problems(path)
     assert len(problems) == 2
-    assert "made_if.reach_bid_with: unknown score term 10" in problems[0]
-    assert "multiplier.applies_to: unknown score term 5" in problems[1]
+    assert "made_if.reach_bid_with: unknown score term “10”" in problems[0]
+    assert "multiplier.applies_to: unknown score term “5”" in problems[1]
 
 
 def test_belote_to_the_winner_needs_two_teams(tmp_path: Path) -> None:

@@ -38,4 +38,4 @@ def test_a_file_is_named_with_its_suffix_or_as_a_path(tmp_path: Path,
     assert load_rules("./lyon").end.target == 2000
     with pytest.raises(RulesError) as unknown:  # a bare word is a built-in name, or nothing
         load_rules("lyon")
-    assert "unknown rules 'lyon'; built-in rules are: atout, chien" in unknown.value.text
+    assert "unknown rules “lyon”; built-in rules are: atout, chien" in unknown.value.text

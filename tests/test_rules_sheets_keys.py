@@ -45,32 +45,32 @@ def _problems(path: Path) -> list[str]:
 # fmt: off
 BAD: list[tuple[list[str], list[tuple[int, str]]]] = [
     (["score:", "  failed:", "    coincher: [bonus]"],
-     [(5, f"score.failed.coincher: unknown score term 'bonus' (terms are: {TERMS}, or a "
+     [(5, f"score.failed.coincher: unknown score term “bonus” (terms are: {TERMS}, or a "
           "number)")]),
     (["score:", "  made:", "    takers: [-bonus, -100001, -contract, -80]"],
-     [(5, f"score.made.takers: unknown score term '-bonus' (terms are: {TERMS}, or a number)"),
-      (5, "score.made.takers: must be >= -100000, got -100001")]),
+     [(5, f"score.made.takers: unknown score term “-bonus” (terms are: {TERMS}, or a number)"),
+      (5, "score.made.takers: must be >= -100000, got “-100001”")]),
     # only score lists subtract
     (["multiplier:", "  applies_to: [-contract]"],
-     [(4, f"multiplier.applies_to: unknown score term '-contract' (terms are: {TERMS}, "
+     [(4, f"multiplier.applies_to: unknown score term “-contract” (terms are: {TERMS}, "
           "fixed)")]),
     (["made_if:", "  reach_bid_with: [-points]"],
-     [(4, "made_if.reach_bid_with: unknown score term '-points' (terms are: points, belote, "
+     [(4, "made_if.reach_bid_with: unknown score term “-points” (terms are: points, belote, "
           "announces)")]),
     (["made_if:", "  beat_defence: [points, contract]"],
-     [(4, "made_if.beat_defence: unknown score term 'contract' (terms are: points, belote, "
+     [(4, "made_if.beat_defence: unknown score term “contract” (terms are: points, belote, "
           "announces)")]),
     (["made_if:", "  beat_defence: []"],
      [(4, "made_if.beat_defence: give at least one of points, belote, announces (or write "
           "false)")]),
-    (["capot:", "  base: -1"], [(4, "capot.base: must be >= 0, got -1")]),
-    (["capot:", "  base: 250.5"], [(4, "capot.base: expected a whole number, got 250.5")]),
+    (["capot:", "  base: -1"], [(4, "capot.base: must be >= 0, got “-1”")]),
+    (["capot:", "  base: 250.5"], [(4, "capot.base: expected a whole number, got “250.5”")]),
     (["rounding:", "  last_deal: point_juste"],
      [(4, "rounding.last_deal: expected one of rounded, exact, exact_decides, got "
-          "'point_juste'")]),
+          "“point_juste”")]),
     (["score:", "  when_unannounced_capot:", "    made:", "      coincher: 3"],
      [(6, "score.when_unannounced_capot.made.coincher: expected a list of score terms, "
-          "got 3")]),
+          "got “3”")]),
     (["score:", "  when_unannounced_capot:", "    either: {takers: []}"],
      [(5, "score.when_unannounced_capot.either: unknown key (expected one of: made, "
           "failed)")]),
@@ -90,9 +90,9 @@ def test_rules_validate_prints_each_problem_on_its_own_line(tmp_path: Path) -> N
     ran = Cli().invoke("rules", "validate", str(path))
     assert (ran.code, ran.stdout, ran.crash) == (2, "", "")
     assert ran.stderr.splitlines() == [
-        f"error: {path}:4: capot.base: must be >= 0, got -1",
+        f"error: {path}:4: capot.base: must be >= 0, got “-1”",
         f"error: {path}:6: rounding.last_deal: expected one of rounded, exact, exact_decides, "
-        "got 'juste'"]
+        "got “juste”"]
 
 
 @pytest.mark.parametrize("name", ["capot-fixe", "chien-perte", "plus-que-la-defense",

@@ -141,7 +141,7 @@ def test_a_store_copied_keeps_its_seasons_and_its_renamed_people(cli: Cli,
     third = Cli(tmp_path / "trois.db")
     _concours(third, "Samedi", {"A": "", "B": "", "C": "", "D": ""}, [(1, 0), (0, 1)])
     third.run("season", "new", "CHALLENGE")
-    assert "already has a season called 'CHALLENGE'" in elsewhere.refused(
+    assert "already has a season called “CHALLENGE”" in elsewhere.refused(
         "store", "copy", str(third.db), str(other), "--merge")
 
 

@@ -81,7 +81,7 @@ def test_a_store_that_holds_something_is_refused_unless_merging(tmp_path: Path,
     Cli(other).run("tournament", "new", "concours", "--deals", "4")  # the same name, folded
     held = data_checksum(other)
     assert _refused(str(source), other, "--merge") == (
-        f"error: destination: {other} already has a tournament called 'Concours': merging "
+        f"error: destination: {other} already has a tournament called “Concours”: merging "
         "would make two; copy into another store")
     assert data_checksum(other) == held
     # merged: the source's games follow the desk's own, and every link follows them

@@ -107,7 +107,7 @@ def test_an_import_repeating_a_registered_team_imports_nothing(start: Start,
         ["Équipe", "Joueur 1", "Joueur 2"], ["Les Nouveaux", "Ana", "Bob"],
         ["LES ROIS", "Eve", "Luc"]])
     assert director.refused_rows("team", "import", str(path))[1:] == [
-        "row 3: a team called 'LES ROIS' is already registered"]
+        "row 3: a team called “LES ROIS” is already registered"]
     assert director.team_names() == list(NAMES[:2])
 
 

@@ -278,13 +278,13 @@ def test_round_one_keeps_teams_of_one_club_apart(concours: Concours, tmp_path: P
 def test_a_side_that_could_be_either_team_is_refused(cli: Cli) -> None:
     cli.run("game", "new", "--team", "Bernard et Jacky", "--team", "Alain et Momo")
     refused = cli.refused("game", "add", "b", "80H", "100")
-    assert refused == ('error: taker: \'b\' could be several sides: A ("Bernard et Jacky"), '
-                       'B ("Alain et Momo"); type more of the name')
+    assert refused == ("error: taker: “b” could be several sides: A (“Bernard et Jacky”), "
+                       "B (“Alain et Momo”); type more of the name")
     cli.run("game", "new", "--team", "Les Tontons", "--team", "Dédé et Lulu")
     assert "could be several sides" in cli.refused("game", "add", "L", "80H", "100")
     assert cli.refused("game", "add", "tontos", "80H", "100") == (
-        "error: taker: 'tontos' is not a side here; did you mean \"Les Tontons\"? "
-        '(sides: A ("Les Tontons"), B ("Dédé et Lulu"))')
+        "error: taker: “tontos” is not a side here; did you mean “Les Tontons”? "
+        "(sides: A (“Les Tontons”), B (“Dédé et Lulu”))")
     assert cli.json("game", "add", "lulu", "80H", "100")["scores"]["B"] == 180
 
 

@@ -212,7 +212,7 @@ def test_a_bad_workbook_row_is_reported_with_its_row_number(tmp_path: Path,
         ["Résultats ronde 1", None, None], ["Table", "Score 1", "Score 2"], [1, 800, 820.5],
     ])
     assert refusal(read_results, path)[1] == (
-        f"resultats{suffix}: row 3: score 2: '820.5' is not a whole number"
+        f"resultats{suffix}: row 3: score 2: “820.5” is not a whole number"
     )
 
 
@@ -308,7 +308,7 @@ def test_every_bad_row_is_reported_with_its_row_number(tmp_path: Path) -> None:
     assert refusal(read_teams, path) == [
         "3 bad rows in equipes.csv; nothing imported",
         "equipes.csv: row 3: team: missing",
-        "equipes.csv: row 5: team: 'les ÀS' repeats 'Les As' from row 2",
+        "equipes.csv: row 5: team: “les ÀS” repeats “Les As” from row 2",
         "equipes.csv: row 6: players: 3 players (Gus, Hal, Ivy); a team has at most 2",
     ]
 
@@ -324,7 +324,7 @@ def test_too_many_players_in_a_players_list(tmp_path: Path) -> None:
 def test_value_in_a_column_without_header_is_reported(tmp_path: Path) -> None:
     path = write_csv(tmp_path / "equipes.csv", ["Équipe;Joueur 1;Joueur 2", "Les As;Ana;Bob;Cid"])
     assert refusal(read_teams, path)[1] == (
-        "equipes.csv: row 2: column D: 'Cid' is in a column without a header"
+        "equipes.csv: row 2: column D: “Cid” is in a column without a header"
     )
 
 
@@ -349,7 +349,7 @@ def test_missing_team_column_names_the_expected_headers(tmp_path: Path) -> None:
 def test_two_team_columns_are_refused(tmp_path: Path) -> None:
     path = write_csv(tmp_path / "equipes.csv", ["Équipe;Team", "Les As;Aces"])
     assert refusal(read_teams, path) == [
-        "equipes.csv: columns 'Équipe' and 'Team' both give the team; keep one; nothing imported"
+        "equipes.csv: columns “Équipe” and “Team” both give the team; keep one; nothing imported"
     ]
 
 
@@ -433,12 +433,12 @@ def test_every_bad_result_row_is_reported_and_none_returned(tmp_path: Path) -> N
     ])
     assert refusal(read_results, path) == [
         "5 bad rows in resultats.csv; nothing imported",
-        "resultats.csv: row 3: score 1: 'x' is not a whole number; "
+        "resultats.csv: row 3: score 1: “x” is not a whole number; "
         "score 2: must be 0 or more, got -1",
         "resultats.csv: row 4: table: table 1 is already on row 2",
         "resultats.csv: row 5: table: must be 1 or more, got 0",
         "resultats.csv: row 6: score 1: missing",
-        "resultats.csv: row 7: score 1: '12.5' is not a whole number",
+        "resultats.csv: row 7: score 1: “12.5” is not a whole number",
     ]
 
 
@@ -531,7 +531,7 @@ def test_two_columns_for_the_same_name_are_refused(tmp_path: Path) -> None:
         "Table;Nom 1;Équipe 1;Score 1;Nom 2;Score 2", "1;A;A;800;B;820",
     ])
     assert refusal(read_results, path) == [
-        "resultats.csv: columns 'Nom 1' and 'Équipe 1' both give the team 1 name; keep one; "
+        "resultats.csv: columns “Nom 1” and “Équipe 1” both give the team 1 name; keep one; "
         "nothing imported"
     ]
 
@@ -547,7 +547,7 @@ def test_every_bad_row_on_its_own_line_at_most_twenty_then_how_many_more(
                      ["table;score 1;score 2", *(f"{table};x;0" for table in range(1, count + 1))])
     with pytest.raises(FileProblem) as caught:
         read_results(path)
-    problems = [f"resultats.csv: row {table + 1}: score 1: 'x' is not a whole number"
+    problems = [f"resultats.csv: row {table + 1}: score 1: “x” is not a whole number"
                 for table in range(1, count + 1)]
     assert caught.value.problems == problems  # every row, none left out
     more = [f"… and {count - MAX_ROWS} more"] if count > MAX_ROWS else []

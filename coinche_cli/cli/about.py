@@ -74,7 +74,7 @@ def shell_named(option: str, asked: str | None) -> str:
         if shell is None:
             raise InputError(option, _("cannot tell which shell this is: name it after the "
                                        "option ({shells})"), shells=", ".join(SHELLS))
-        raise InputError(option, _("{got!r} is not a shell coinche completes for ({shells})"),
+        raise InputError(option, _("“{got}” is not a shell coinche completes for ({shells})"),
                          got=shell, shells=", ".join(SHELLS))
     return shell
 

@@ -49,7 +49,7 @@ def _key(typed: str) -> "house.Key":
     for key in house.KEYS:
         if key == typed.strip().lower():
             return key
-    raise InputError(_("key"), _("{got!r} is not a setting of coinche (settings: {known})"),
+    raise InputError(_("key"), _("“{got}” is not a setting of coinche (settings: {known})"),
                      got=typed, known=", ".join(house.KEYS))
 
 

@@ -149,7 +149,7 @@ def _side_list(setup: Setup, text: str, field: str) -> list[str]:
 def _whole(text: str) -> int:
     """Card points as typed: ASCII digits only (``²`` is a digit to Python, not to us)."""
     if not (text.isascii() and text.isdigit()):
-        raise DealError("points", _("{got!r} is not a number of card points"), got=text)
+        raise DealError("points", _("“{got}” is not a number of card points"), got=text)
     return int(text)
 
 
@@ -163,7 +163,7 @@ def _other_points(setup: Setup, answers: dict[str, str]) -> dict[str, int]:
         if not sep and len(others) == 1:
             side = setup.names.get(others[0], others[0])  # the whole name reads back as one
         elif not side or not value:
-            raise DealError("points", _("{got!r} should be SIDE:VALUE"), got=item)
+            raise DealError("points", _("“{got}” should be SIDE:VALUE"), got=item)
         if side in given:
             raise DealError("points", _("the points of {side} are given twice; give them once"),
                             side=side)
@@ -207,7 +207,7 @@ def _announces(text: str) -> tuple[dict[str, tuple[str, ...]], str | None, bool]
         elif not sep and current is not None:
             named[current].append(item)
         elif not sep or not side or not value:
-            raise DealError("announces", _("{got!r} should be SIDE:VALUE"), got=item)
+            raise DealError("announces", _("“{got}” should be SIDE:VALUE"), got=item)
         elif fold(side) == "capot":
             if capot is not None:
                 raise DealError("capot", _("{option} is given twice; give it once"),

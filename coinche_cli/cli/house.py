@@ -145,7 +145,7 @@ def check_value(key: Key, value: object, folder: str) -> tuple[Any, Problem | No
             if isinstance(value, bool) or not isinstance(value, int) \
                     or not 1 <= value <= MOST_TARGET:
                 plain = isinstance(value, str | int) and not isinstance(value, bool)
-                return _problem(key, N_("{got!r} is not a whole number from 1 to {most}"),
+                return _problem(key, N_("“{got}” is not a whole number from 1 to {most}"),
                                 got=value if plain else _brief(value), most=MOST_TARGET)
             return value, None
         case "rules" | "lang" | "db" | "currency":
@@ -156,7 +156,7 @@ def check_value(key: Key, value: object, folder: str) -> tuple[Any, Problem | No
         return _problem(key, N_("{got} is not a text (write it in quotes)"), got=_brief(value))
     text = value.strip()
     if not text or not text.isprintable() or len(text) > 4096:
-        return _problem(key, N_("{got!r} is not a value coinche can use"), got=value)
+        return _problem(key, N_("“{got}” is not a value coinche can use"), got=value)
     match key:
         case "rules":
             if text.lower().endswith((".yaml", ".yml")) or any(c in text for c in "/\\~"):
@@ -168,7 +168,7 @@ def check_value(key: Key, value: object, folder: str) -> tuple[Any, Problem | No
             try:
                 return i18n.choose(text), None
             except i18n.LanguageError as exc:
-                return _problem(key, N_("{got!r} is not a language of coinche (languages: "
+                return _problem(key, N_("“{got}” is not a language of coinche (languages: "
                                         "{known})"), got=exc.got, known=", ".join(exc.known))
         case "db":
             from coinche_cli.store.naming import is_postgres_url, looks_like_url, masked
@@ -176,13 +176,13 @@ def check_value(key: Key, value: object, folder: str) -> tuple[Any, Problem | No
             if is_postgres_url(text):
                 return text, None
             if looks_like_url(text):
-                return _problem(key, N_("{got!r} is not a store coinche can open: give a file, "
+                return _problem(key, N_("“{got}” is not a store coinche can open: give a file, "
                                         "or a PostgreSQL URL that starts with postgresql:// or "
                                         "postgres:// (in lower case)"), got=masked(text))
             return _absolute(text, folder), None
         case "currency":
             if len(text) != 3 or not (text.isascii() and text.isalpha()):
-                return _problem(key, N_("{got!r} is not a currency code: three letters, as "
+                return _problem(key, N_("“{got}” is not a currency code: three letters, as "
                                         "EUR or CHF"), got=value)
             return text.upper(), None
     raise AssertionError(key)  # pragma: no cover  (every key returned above)

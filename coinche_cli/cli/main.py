@@ -74,7 +74,7 @@ class _ReportingGroup(TyperGroup):
             if isinstance(exc, ClickException):
                 negative = re.fullmatch(r"-\d+", str(getattr(exc, "option_name", "")))
                 if negative:  # `A 100S -5`: a negative number of points, not an option
-                    error_line(DealError("points", _("{got!r} is not a number of card points"),
+                    error_line(DealError("points", _("“{got}” is not a number of card points"),
                                          got=negative[0]))
                 else:
                     from coinche_cli.cli.translation import translated
@@ -217,7 +217,7 @@ def _use_language(asked: str | None) -> None:
     try:
         language = i18n.choose(asked)
     except i18n.LanguageError as exc:
-        error_line(InputError(exc.source, _("{got!r} is not a language of coinche (languages: "
+        error_line(InputError(exc.source, _("“{got}” is not a language of coinche (languages: "
                                             "{known})"),
                               got=exc.got, known=", ".join(exc.known)))
         sys.exit(2)

@@ -107,7 +107,7 @@ def rules_chosen(ctx: typer.Context, given: str, param: str = "rules_name") -> s
     from coinche_cli.rules.loader import builtin_names
 
     if value not in builtin_names():
-        raise found.fail("rules", N_("unknown rules {name!r}; built-in rules are: {known}"),
+        raise found.fail("rules", N_("unknown rules “{name}”; built-in rules are: {known}"),
                          name=value, known=", ".join(builtin_names()))
     return value
 

@@ -25,7 +25,7 @@ from coinche_cli.cli.options import (
 )
 from coinche_cli.cli.output import print_json, print_line, warning_line
 from coinche_cli.cli.store import open_store
-from coinche_cli.errors import TournamentError
+from coinche_cli.errors import TournamentError, escaped_text
 from coinche_cli.i18n import N_, _, ngettext
 from coinche_cli.tournament.ranking import Ranking
 
@@ -146,9 +146,10 @@ def new(
         print_json({"id": tournament.id, "name": tournament.name, "rules": tournament.rules_name,
                     "settings": tournament.settings.to_json()})
         return
-    print_line(ngettext("tournament {name!r} created: {rules}, {rounds} round of {format}",
-                        "tournament {name!r} created: {rules}, {rounds} rounds of {format}",
-                        rounds).format(name=tournament.name, rules=tournament.rules_name,
+    print_line(ngettext("tournament “{name}” created: {rules}, {rounds} round of {format}",
+                        "tournament “{name}” created: {rules}, {rounds} rounds of {format}",
+                        rounds).format(name=escaped_text(tournament.name),
+                                       rules=tournament.rules_name,
                                        rounds=rounds, format=_format(tournament)))
 
 
@@ -205,10 +206,10 @@ def pair(ctx: typer.Context, tournament: TournamentOption = None,
     from coinche_cli.tournament.model import DRAWS, SAME_CLUB
 
     if draw is not None and draw not in DRAWS:
-        raise TournamentError(_("--draw is {known}, not {got!r}"), got=draw,
+        raise TournamentError(_("--draw is {known}, not “{got}”"), got=draw,
                               known=", ".join(DRAWS))
     if same_club is not None and same_club not in SAME_CLUB:
-        raise TournamentError(_("--same-club is {known}, not {got!r}"), got=same_club,
+        raise TournamentError(_("--same-club is {known}, not “{got}”"), got=same_club,
                               known=", ".join(SAME_CLUB))
     paired = tournaments.pair_next(open_store(ctx), tournament, draw, same_club)
     data = tournament_json.round_json(paired.tournament, paired.round)

@@ -103,7 +103,7 @@ def _live_page(url: str) -> str:
         parts = None
     if (parts is None or parts.scheme not in ("http", "https") or not parts.hostname
             or parts.query or parts.fragment or any(c.isspace() for c in url.strip())):
-        raise InputError("--url", _("{got!r} is not the live page's address: give it as "
+        raise InputError("--url", _("“{got}” is not the live page's address: give it as "
                                     "tournament serve prints it, such as "
                                     "http://192.168.1.10:8000/"), got=url)
     path = parts.path if parts.path.endswith("/") else parts.path.rsplit("/", 1)[0] + "/"

@@ -127,7 +127,7 @@ def new_game(
             raise GameError(_("side {side} needs a name"), side=side)
         same = index.clashes(label)
         if len(same) > 1:  # "Les Étés" and "les etes" are one name
-            raise GameError(_("{first!r} and {second!r} are the same name (case and accents "
+            raise GameError(_("“{first}” and “{second}” are the same name (case and accents "
                               "aside); give each side its own name"),
                             first=labels[same[0]], second=labels[same[1]])
     setup = Setup(rules=rules, players=count, names=labels)

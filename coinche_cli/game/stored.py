@@ -47,7 +47,7 @@ def check_since(text: str | None) -> str | None:
             raise ValueError(day)
         return date.fromisoformat(day).isoformat()
     except ValueError:
-        raise InputError("--since", _("{got!r} is not a day: give it as YYYY-MM-DD"),
+        raise InputError("--since", _("“{got}” is not a day: give it as YYYY-MM-DD"),
                          got=echo(text)) from None
 
 

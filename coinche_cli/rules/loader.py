@@ -73,7 +73,7 @@ def find_rules(name_or_path: str) -> Path:
     if candidate.suffix.lower() in SUFFIXES or any(sep in name_or_path for sep in "/\\"):
         return candidate
     known = ", ".join(builtin_names())
-    raise RulesError([Problem("", 0, "", _("unknown rules {name!r}; built-in rules are: "
+    raise RulesError([Problem("", 0, "", _("unknown rules “{name}”; built-in rules are: "
                                            "{known}").format(name=Shown(name_or_path),
                                                              known=known))])
 
@@ -277,12 +277,12 @@ def _build(loader: Any, name: str, problems: list[Problem]) -> Document:
             return node.value
         line = node.start_mark.line + 1
         if node.tag in _NUMBERS and len(node.value) > MAX_NUMBER_TEXT:
-            raise _Refused(line, _("a number of more than {most} characters: {got!r}").format(
+            raise _Refused(line, _("a number of more than {most} characters: “{got}”").format(
                 got=Shown(node.value), most=MAX_NUMBER_TEXT))
         try:
             return loader.construct_object(node)
         except (yaml.YAMLError, ValueError, OverflowError):  # 2024-02-30, 0x_
-            raise _Refused(line, _("{got!r} is neither a number nor a date (quote it to make it "
+            raise _Refused(line, _("“{got}” is neither a number nor a date (quote it to make it "
                                    "text)").format(got=Shown(node.value))) from None
 
     def build(node: Any, at: Path_) -> Any:
@@ -365,7 +365,7 @@ def _load_document(path: Path, data: bytes, problems: list[Problem],
 
     def refuse(reason: str) -> None:
         problems.append(Problem(file, line, "extends",
-                                _("cannot extend {parent!r}: {reason}").format(
+                                _("cannot extend “{parent}”: {reason}").format(
                                     parent=Shown(parent_name), reason=reason)))
 
     if len(chain) >= MAX_EXTENDS:

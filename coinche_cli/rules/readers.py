@@ -8,7 +8,7 @@ the file says (:class:`Shown`, :func:`shown_key`).
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from coinche_cli.errors import InputError, Problem
+from coinche_cli.errors import QUOTED, InputError, Problem
 from coinche_cli.i18n import N_, _
 from coinche_cli.names import check_name, echo
 from coinche_cli.rules.choices import NEGATED_TERMS, TERMS
@@ -46,23 +46,16 @@ def shown_key(at: Path_) -> str:
 
 
 class Shown:
-    """A value from the file as a message quotes it (``{got!r}``, ``{got}``): at most 80
-    characters, so a 5,000-character key or a megabyte list cannot flood the terminal."""
+    """A value from the file as a message quotes it (“{got}”): :func:`shown_text`, so a
+    5,000-character key or a megabyte list cannot flood the terminal."""
 
     __slots__ = ("value",)
 
     def __init__(self, value: Any) -> None:
         self.value = value
 
-    def __repr__(self) -> str:
-        return echo(repr(self.value))
-
     def __str__(self) -> str:
         return shown_text(str(self.value))
-
-
-#: The values of a message that quote the file (the rest are the format's own words).
-_QUOTED = ("got", "first", "second")
 
 
 class Document:
@@ -104,7 +97,7 @@ class Reader:
     def fail(self, at: Path_, message: str, **values: Any) -> None:
         """Report a problem at ``at``: ``message`` (a sentence in the language in force) with
         ``values`` filled in."""
-        shown = {name: Shown(value) if name in _QUOTED else value
+        shown = {name: Shown(value) if name in QUOTED else value
                  for name, value in values.items()}
         self.problems.append(Problem(*self.where(at), shown_key(at), message.format(**shown)))
 
@@ -145,15 +138,15 @@ class Reader:
                 self.fail(at, _("required key is missing"))
             return default
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(at, _("expected {expected}, got {got!r}"), expected=_("a whole number"),
+            self.fail(at, _("expected {expected}, got “{got}”"), expected=_("a whole number"),
                       got=value)
             return default
         if value < minimum:
-            self.fail(at, _("must be {condition}, got {got!r}"), condition=f">= {minimum}",
+            self.fail(at, _("must be {condition}, got “{got}”"), condition=f">= {minimum}",
                       got=value)
             return default
         if value > MAX_NUMBER:
-            self.fail(at, _("must be {condition}, got {got!r}"), condition=f"<= {MAX_NUMBER}",
+            self.fail(at, _("must be {condition}, got “{got}”"), condition=f"<= {MAX_NUMBER}",
                       got=value)
             return default
         return value
@@ -162,7 +155,7 @@ class Reader:
         """The value at ``at`` if it is one of ``kinds``; None when missing or reported."""
         value = self.get(at)
         if value is not None and not isinstance(value, kinds):
-            self.fail(at, _("expected {expected}, got {got!r}"), expected=_(expected), got=value)
+            self.fail(at, _("expected {expected}, got “{got}”"), expected=_(expected), got=value)
             return None
         return value
 
@@ -188,7 +181,7 @@ class Reader:
         for word in allowed:
             if word == str(value):
                 return word
-        self.fail(at, _("expected one of {choices}, got {got!r}"), choices=", ".join(allowed),
+        self.fail(at, _("expected one of {choices}, got “{got}”"), choices=", ".join(allowed),
                   got=value)
         return default
 
@@ -198,7 +191,7 @@ class Reader:
             self.fail(at, _("required key is missing"))
             return {}
         if not isinstance(value, dict):
-            self.fail(at, _("expected {expected}, got {got!r}"),
+            self.fail(at, _("expected {expected}, got “{got}”"),
                       expected=_("a table of card: points"), got=value)
             return {}
         table: dict[str, int] = {}
@@ -206,7 +199,7 @@ class Reader:
             typed = str(raw).upper()
             rank = RANK_ALIASES.get(typed, typed)
             if rank not in RANKS:
-                self.fail((*at, str(raw)), _("unknown card {got!r} (cards are 7 8 9 10 J Q K A)"),
+                self.fail((*at, str(raw)), _("unknown card “{got}” (cards are 7 8 9 10 J Q K A)"),
                           got=raw)
                 continue
             number = self.whole(value[raw], (*at, str(raw)), 0)
@@ -233,7 +226,7 @@ class Reader:
         if value is None:
             return default
         if not isinstance(value, list):
-            self.fail(at, _("expected {expected}, got {got!r}"),
+            self.fail(at, _("expected {expected}, got “{got}”"),
                       expected=_("a list of score terms"), got=value)
             return default
         words = (*allowed, *NEGATED_TERMS) if signed else allowed
@@ -243,13 +236,13 @@ class Reader:
                      and (signed or item >= 0))
             if fixed and abs(item) > MAX_NUMBER:
                 condition = f"<= {MAX_NUMBER}" if item > 0 else f">= {-MAX_NUMBER}"
-                self.fail(at, _("must be {condition}, got {got!r}"), condition=condition,
+                self.fail(at, _("must be {condition}, got “{got}”"), condition=condition,
                           got=item)
             elif fixed or (isinstance(item, str) and item in words):
                 out.append(item)
             else:
                 terms = ", ".join(allowed) + (", or a number" if numbers else "")
-                self.fail(at, _("unknown score term {got!r} (terms are: {terms})"), got=item,
+                self.fail(at, _("unknown score term “{got}” (terms are: {terms})"), got=item,
                           terms=terms)
         return tuple(out)
 

@@ -80,7 +80,7 @@ class Validator(Reader):
         rounding = self.choice(("rounding", "method"), ROUNDINGS, "none")
         last_deal = self.choice(("rounding", "last_deal"), LAST_DEALS, "rounded")
         if rounding == "complementary" and players != (4,):
-            self.fail(("rounding", "method"), _("expected one of {choices}, got {got!r}"),
+            self.fail(("rounding", "method"), _("expected one of {choices}, got “{got}”"),
                       got=rounding,
                       choices="none, five_up, six_up, nearest_five (complementary needs 2 teams)")
         reach = self.terms(("made_if", "reach_bid_with"), ("points", "belote", "announces"),
@@ -88,7 +88,7 @@ class Validator(Reader):
         multiplied = self.multiplied()
         belote_to = self.choice(("belote", "goes_to"), BELOTE_TO, "holder")
         if belote_to == "winner" and players != (4,):
-            self.fail(("belote", "goes_to"), _("expected one of {choices}, got {got!r}"),
+            self.fail(("belote", "goes_to"), _("expected one of {choices}, got “{got}”"),
                       got=belote_to, choices="holder (winner needs two teams)")
         score = self.score_table()
         beat_defence, beat_with = self.beat_defence()
@@ -157,7 +157,7 @@ class Validator(Reader):
             counts == [4] or (counts and set(counts) <= {2, 3} and len(set(counts)) == len(counts))
         )
         if value is not None and not ok:
-            self.fail(("players",), _("players must be 4, or 2 and/or 3 (chien), got {got!r}"),
+            self.fail(("players",), _("players must be 4, or 2 and/or 3 (chien), got “{got}”"),
                       got=value)
         return tuple(counts) if ok else (4,)
 
@@ -196,7 +196,7 @@ class Validator(Reader):
             return None, {}
         at = ("announces", "values")
         if not isinstance(values, dict):
-            self.fail(at, _("expected {expected}, got {got!r}"),
+            self.fail(at, _("expected {expected}, got “{got}”"),
                       expected=_("a table of announce: points"), got=values)
             return None, {}
         table: dict[str, int] = {}
@@ -211,12 +211,12 @@ class Validator(Reader):
             canonical = canonical_announce(str(raw))
             if canonical is None:
                 known = ", ".join([*ANNOUNCE_KINDS, *ANNOUNCE_ALIASES])
-                self.fail((*at, str(raw)), _("unknown announce {got!r} (announces are: {known})"),
+                self.fail((*at, str(raw)), _("unknown announce “{got}” (announces are: {known})"),
                           got=raw, known=known)
                 continue
             generic = fold(str(raw)) == "carre"
             if canonical in given_as and not generic and given_as[canonical] != "carre":
-                self.fail((*at, str(raw)), _("{first!r} and {second!r} are the same announce; "
+                self.fail((*at, str(raw)), _("“{first}” and “{second}” are the same announce; "
                                              "give one"), first=given_as[canonical], second=raw)
                 continue
             value = self.integer((*at, str(raw)), 0) or 0

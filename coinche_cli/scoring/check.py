@@ -95,7 +95,7 @@ def _modes_text(rules: Rules) -> str:
 
 def _check_side(side: str, sides: tuple[str, ...], field_name: str) -> None:
     if side not in sides:
-        raise DealError(field_name, _("{got!r} is not a side here (sides are: {sides})"),
+        raise DealError(field_name, _("“{got}” is not a side here (sides are: {sides})"),
                         got=side, sides=", ".join(sides))
 
 
@@ -253,7 +253,7 @@ def _announces(rules: Rules, deal: Deal, sides: tuple[str, ...]) -> dict[str, tu
                 from coinche_cli.rules.describe import announce_name  # only to refuse
 
                 known = ", ".join(dict.fromkeys(announce_name(rules, n) for n in table))
-                raise DealError("announces", _("{side}: {got!r} is not an announce in {rules} "
+                raise DealError("announces", _("{side}: “{got}” is not an announce in {rules} "
                                                "(announces: {known})"), side=side, got=name,
                                 rules=rules.name, known=known)
             resolved.append(canonical)

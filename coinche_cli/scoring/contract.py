@@ -98,7 +98,7 @@ def parse_trump(text: str, field_name: str = "trump") -> Trump:
     """Read a trump as players write it: ``S``, ``♥``, ``K`` (carreau), ``SA``, ``TA``..."""
     trump = TRUMP_WORDS.get(typed_word(text))
     if trump is None:
-        raise DealError(field_name, _("{got!r} is not a trump: use S H D C (♠ ♥ ♦ ♣, P K T), "
+        raise DealError(field_name, _("“{got}” is not a trump: use S H D C (♠ ♥ ♦ ♣, P K T), "
                                       "SA or TA"), got=text)
     return trump
 
@@ -108,7 +108,7 @@ _SLAM_WORDS = ("capot", "generale", "générale", "genérale", "génerale")
 
 
 def _not_a_contract(got: str) -> DealError:
-    return DealError("contract", _("{got!r} is not a contract: write the bid and the trump, "
+    return DealError("contract", _("“{got}” is not a contract: write the bid and the trump, "
                                    "like 100S, 100 pique, 90♥, 120TA, 80 SA, capotH, generaleS, "
                                    "then x or xx (contré, surcontré) if coinché"), got=got)
 
@@ -138,7 +138,7 @@ def parse_contract_word(word: str) -> tuple[Contract, Trump, int]:
         raise _not_a_contract(word)  # "100Sxxx": more than surcoinché
     trump = TRUMP_WORDS.get(rest)
     if trump is None:
-        raise DealError("trump", _("{got!r} is not a trump: use S H D C (♠ ♥ ♦ ♣, P K T), "
+        raise DealError("trump", _("“{got}” is not a trump: use S H D C (♠ ♥ ♦ ♣, P K T), "
                                    "SA or TA"), got=text[size:len(text) - coinche])
     return contract_value(text[:size]), trump, coinche
 
@@ -146,7 +146,7 @@ def parse_contract_word(word: str) -> tuple[Contract, Trump, int]:
 def contract_value(value: Any) -> Contract:
     """A contract as a JSON deal or the words give it: a bid, ``capot`` or ``generale``."""
     if isinstance(value, bool):
-        raise DealError("contract", _("expected {expected}, got {got!r}"),
+        raise DealError("contract", _("expected {expected}, got “{got}”"),
                         expected=_("a bid, capot or generale"), got=value)
     if isinstance(value, int):
         return value
@@ -157,7 +157,7 @@ def contract_value(value: Any) -> Contract:
         return ContractKind(text)
     except ValueError:
         raise DealError(
-            "contract", _("expected {expected}, got {got!r}"),
+            "contract", _("expected {expected}, got “{got}”"),
             expected=_("a bid, capot or generale"), got=value
         ) from None
 
@@ -169,7 +169,7 @@ def parse_contract(text: str) -> tuple[Contract, Trump, int]:
         raise DealError("contract", _("missing"))
     contract, trump, coinche, rest = contract_words(words)
     if rest:
-        raise DealError("contract", _("unexpected word {got!r} after the contract: the bid, "
+        raise DealError("contract", _("unexpected word “{got}” after the contract: the bid, "
                                       "the trump, then contré or surcontré if coinché"),
                         got=rest[0])
     return contract, trump, coinche
@@ -202,7 +202,7 @@ def contract_words(words: Sequence[str]) -> tuple[Contract, Trump, int, Sequence
         found = _trump_at(words, at)
         if found is None:
             if not is_number(words[at].strip()):  # "100 piqe": the word that is no trump
-                raise DealError("trump", _("{got!r} is not a trump: use S H D C (♠ ♥ ♦ ♣, "
+                raise DealError("trump", _("“{got}” is not a trump: use S H D C (♠ ♥ ♦ ♣, "
                                            "P K T), SA or TA"), got=words[at])
             raise _not_a_contract(first)  # "100 104": the trump left out
         contract, (trump, size), coinche = contract_value(first), found, 0

@@ -95,7 +95,7 @@ class Deal(NamedTuple):
                                     option=token)
                 options.setdefault(token, []).append(value)
             elif token.startswith("--") or (words and token.startswith("-")):
-                raise DealError("deal", _("unknown option {got!r} (options: {known})"), got=token,
+                raise DealError("deal", _("unknown option “{got}” (options: {known})"), got=token,
                                 known=", ".join([*WORD_OPTIONS, "--generale"]))
             else:
                 words.append(token)
@@ -207,7 +207,7 @@ FIELDS = (
 def _side(value: Any, field_name: str) -> str:
     """A side as typed (a code, a name, a prefix): read into a code by ``Deal.with_sides``."""
     if isinstance(value, bool) or not isinstance(value, str | int):
-        raise DealError(field_name, _("expected {expected}, got {got!r}"),
+        raise DealError(field_name, _("expected {expected}, got “{got}”"),
                         expected=_("a side (A, B or a seat)"), got=value)
     text = str(value).strip()
     if not text:
@@ -220,7 +220,7 @@ def _whole(value: Any, field_name: str) -> int:
         text = value.strip() if isinstance(value, str) else ""
         if is_number(text):
             return int(text)
-        raise DealError(field_name, _("expected {expected}, got {got!r}"),
+        raise DealError(field_name, _("expected {expected}, got “{got}”"),
                         expected=_("a whole number"), got=value)
     return value
 
@@ -246,7 +246,7 @@ def deal_from_json(data: Any) -> Deal:
         raise DealError("deal", _("a deal must be a JSON object"))
     for name in data:
         if name not in FIELDS:
-            raise DealError(name, _("unknown field {name!r} (fields are: {known})"), name=name,
+            raise DealError(name, _("unknown field “{name}” (fields are: {known})"), name=name,
                             known=", ".join(FIELDS))
     for name in ("taker", "contract", "trump"):
         if data.get(name) is None:
@@ -257,11 +257,11 @@ def deal_from_json(data: Any) -> Deal:
     coinche = _whole(coinche, "coinche")
     if coinche not in (0, 1, 2):
         raise DealError("coinche", _("expected 0 (none), 1 (coinché) or 2 (surcoinché), "
-                                     "got {got!r}"), got=coinche)
+                                     "got “{got}”"), got=coinche)
     points = data.get("points")
     if points is not None:
         if not isinstance(points, dict):
-            raise DealError("points", _("expected {expected}, got {got!r}"),
+            raise DealError("points", _("expected {expected}, got “{got}”"),
                             expected=_("an object side: points"), got=points)
         points = {_side(k, "points"): _whole(v, "points") for k, v in points.items()}
     belote = data.get("belote")
@@ -273,7 +273,7 @@ def deal_from_json(data: Any) -> Deal:
         belotes = (_side(belote, "belote"),)
     generale = data.get("generale")
     if generale is not None and not isinstance(generale, bool):
-        raise DealError("generale", _("expected {expected}, got {got!r}"),
+        raise DealError("generale", _("expected {expected}, got “{got}”"),
                         expected=_("true or false"), got=generale)
     # one deal, one spelling: false is "not given", as in the words form
     generale = generale or None
@@ -299,14 +299,14 @@ def _announces(value: Any) -> dict[str, tuple[str, ...]]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise DealError("announces", _("expected {expected}, got {got!r}"),
+        raise DealError("announces", _("expected {expected}, got “{got}”"),
                         expected=_("an object side: [announces]"), got=value)
     out: dict[str, tuple[str, ...]] = {}
     for side, names in value.items():
         items = names if isinstance(names, list) else [names]
         for item in items:
             if isinstance(item, bool) or not isinstance(item, str | int):
-                raise DealError("announces", _("expected {expected}, got {got!r}"),
+                raise DealError("announces", _("expected {expected}, got “{got}”"),
                                 expected=_("an announce name"), got=item)
         if items:
             out[_side(side, "announces")] = tuple(str(item) for item in items)
@@ -334,37 +334,37 @@ def _unexpected(words: Sequence[str], announce: Sequence[str], at_points: bool) 
     side, _sep, names = entry.rpartition(":")
     started = f"{names.rpartition(',')[2].strip()} {' '.join(words)}"
     if side and canonical_announce(started) is not None:
-        return DealError("announces", _("unexpected word {got!r}: quote an announce of several "
+        return DealError("announces", _("unexpected word “{got}”: quote an announce of several "
                                         "words (--announce \"{given}\")"),
                          got=word, given=f"{entry} {' '.join(words)}")
     if typed_word(word) in COINCHE_WORDS:
-        return DealError("coinche", _("unexpected word {got!r}: contré or surcontré comes right "
+        return DealError("coinche", _("unexpected word “{got}”: contré or surcontré comes right "
                                       "after the contract (100 pique contré)"), got=word)
     if folded in ("belote", "belotte", "rebelote", "belote-rebelote"):
-        return DealError("belote", _("unexpected word {got!r}: a belote is given with --belote "
+        return DealError("belote", _("unexpected word “{got}”: a belote is given with --belote "
                                      "SIDE"), got=word)
     if folded == "capot":
-        return DealError("capot", _("unexpected word {got!r}: the side that won every trick is "
+        return DealError("capot", _("unexpected word “{got}”: the side that won every trick is "
                                     "given with --capot SIDE"), got=word)
     if folded == "generale":
-        return DealError("generale", _("unexpected word {got!r}: a générale is given with "
+        return DealError("generale", _("unexpected word “{got}”: a générale is given with "
                                        "--generale"), got=word)
     if folded in ("annonce", "annonces", "announce", "announces") or canonical_announce(word):
-        return DealError("announces", _("unexpected word {got!r}: announces are given with "
+        return DealError("announces", _("unexpected word “{got}”: announces are given with "
                                         "--announce SIDE:NAME"), got=word)
     if folded == "points":
-        return DealError("points", _("unexpected word {got!r}: another side's points are given "
+        return DealError("points", _("unexpected word “{got}”: another side's points are given "
                                      "with --points SIDE:N"), got=word)
     if at_points:
-        return DealError("points", _("{got!r} is not a number of card points"), got=word)
-    return DealError("deal", _("unexpected word {got!r}: a deal is TAKER CONTRACT [POINTS], "
+        return DealError("points", _("“{got}” is not a number of card points"), got=word)
+    return DealError("deal", _("unexpected word “{got}”: a deal is TAKER CONTRACT [POINTS], "
                                "then its options"), got=word)
 
 
 def _pair(text: str, field_name: str) -> tuple[str, str]:
     side, sep, value = text.rpartition(":")
     if not sep or not side.strip() or not value.strip():
-        raise DealError(field_name, _("{got!r} should be SIDE:VALUE"), got=text)
+        raise DealError(field_name, _("“{got}” should be SIDE:VALUE"), got=text)
     return side.strip(), value.strip()
 
 
@@ -385,7 +385,7 @@ def deal_from_words(
     other sides (the chien's defenders).
     """
     if is_pass(words):
-        raise DealError("deal", _("{got!r} is a deal everybody passed: give it alone (game add "
+        raise DealError("deal", _("“{got}” is a deal everybody passed: give it alone (game add "
                                   "passe; game edit N --pass)"), got=words[0])
     if len(words) < 2:
         raise DealError("deal", _("expected TAKER CONTRACT [POINTS], got {got}"),
@@ -402,7 +402,7 @@ def deal_from_words(
     for entry in points:
         side, value = _pair(entry, "points")
         if not is_number(value):
-            raise DealError("points", _("{got!r} is not a number of card points"), got=value)
+            raise DealError("points", _("“{got}” is not a number of card points"), got=value)
         if side in given:
             raise DealError("points", _("the points of {side} are given twice; give them once"),
                             side=side)

@@ -80,7 +80,7 @@ class SeasonSettings(Value):
             raise InputError("--min-events", _("a number of concours, 0 or more, got {got}"),
                              got=self.min_events)
         if self.by not in BY:
-            raise InputError("--by", _("give player or team, not {got!r}"), got=echo(self.by))
+            raise InputError("--by", _("give player or team, not “{got}”"), got=echo(self.by))
 
     def to_json(self) -> SeasonSettingsJSON:
         """The settings as stored, and as ``season show --json`` prints them."""

@@ -36,9 +36,9 @@ def find_season(store: SeasonStore, name: str) -> SeasonRecord:
         if season.id == found:
             return season
     if seasons:
-        raise SeasonError(_("no season called {name!r} (seasons: {known})"), name=name,
+        raise SeasonError(_("no season called “{name}” (seasons: {known})"), name=name,
                           known=", ".join(s.name for s in seasons))
-    raise SeasonError(_("no season called {name!r}: make one with coinche season new"),
+    raise SeasonError(_("no season called “{name}”: make one with coinche season new"),
                       name=name)
 
 
@@ -51,7 +51,7 @@ def new_season(store: SeasonStore, name: str, settings: SeasonSettings) -> Seaso
     with store.write():
         taken = store.find_season(name)
         if taken is not None:
-            raise SeasonError(_("there is already a season called {name!r}"),
+            raise SeasonError(_("there is already a season called “{name}”"),
                               name=next(s.name for s in store.seasons() if s.id == taken))
         created = now()
         season_id = store.create_season(name, created, settings.to_json())
@@ -67,7 +67,7 @@ def _tournaments(store: SeasonStore, names: Sequence[str]) -> list[TournamentRec
     for name in names:
         ident = store.find_tournament(name)
         if ident is None:
-            raise SeasonError(_("no tournament called {name!r}"), name=echo(name))
+            raise SeasonError(_("no tournament called “{name}”"), name=echo(name))
         if any(record.id == ident for record in found):
             raise SeasonError(_("{name} is named twice"), name=records[ident].name)
         found.append(records[ident])

@@ -111,10 +111,10 @@ def rename(store: SeasonStore, old: str, new: str) -> tuple[Person, str, int]:
             others.insert(0, people.persons[holder])
         if others:
             other = others[0]
-            raise SeasonError(_("{name!r} is the name of another person ({other}); if they are "
+            raise SeasonError(_("“{name}” is the name of another person ({other}); if they are "
                                 "one, use coinche player merge"), name=name, other=other.name)
         if name == person.name:
-            raise SeasonError(_("{name!r} is already called so"), name=name)
+            raise SeasonError(_("“{name}” is already called so"), name=name)
         kept = _keep(store, person)
         store.set_person(kept, name, person.licence)
         store.give_keys(kept, [name_key(name)])
@@ -130,7 +130,7 @@ def merge(store: SeasonStore, first: str, second: str) -> tuple[Person, Person, 
         gone = find_person(people, first)
         kept = find_person(people, second)
         if gone.id == kept.id:
-            raise SeasonError(_("{name!r} and {other!r} are the same person: name two people "
+            raise SeasonError(_("“{name}” and “{other}” are the same person: name two people "
                                 "to merge"), name=first, other=echo(second))
         records = {r.id: r.name for r in store.tournaments()}
         both = [t for t in people.tournaments(gone.id) if t in people.tournaments(kept.id)]

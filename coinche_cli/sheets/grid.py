@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from coinche_cli.errors import filled
 from coinche_cli.i18n import _
 from coinche_cli.sheets.limits import (
     MAX_FILE_BYTES,
@@ -134,10 +135,11 @@ def _csv_rows(name: str, data: bytes, is_key: Callable[[str], bool]) -> Grid:
     mixed = _mixed_separators(grid, separator, is_key)
     if mixed is not None:
         line, other = mixed
-        raise FileProblem(_("{file}: the header is separated by {header!r} and line {line} by "
-                            "{other!r}; save the file with one separator; nothing "
-                            "imported").format(file=name, header=_separator_shown(separator),
-                                               line=line, other=_separator_shown(other)))
+        raise FileProblem(filled(_("{file}: the header is separated by “{header}” and line "
+                                   "{line} by “{other}”; save the file with one separator; "
+                                   "nothing imported"), file=name,
+                                 header=_separator_shown(separator), line=line,
+                                 other=_separator_shown(other)))
     return grid
 
 

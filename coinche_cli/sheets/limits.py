@@ -259,7 +259,7 @@ class _Scan:
         elif local == "c":  # an .xlsx cell: where its reference says, else after the last
             ref = _CELL_REF.fullmatch(attrs.get("r", "A1"))
             if ref is None:
-                raise ValueError(f"cell reference {echo(attrs['r'])!r}")
+                raise ValueError(f"cell reference “{echo(attrs['r'])}”")
             row = int(ref[2]) - 1 if "r" in attrs else self.row
             self.col = _column_index(ref[1]) if "r" in attrs else self.col
             self.cell = (row, self.col, 0)

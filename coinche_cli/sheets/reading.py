@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from coinche_cli.errors import InputError
+from coinche_cli.errors import InputError, filled
 from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import check_name, echo, fold
 from coinche_cli.sheets.grid import HEADER_SEARCH, read_grid
@@ -101,10 +101,10 @@ def _open(path: Path, classify: Callable[[str], str | None], required: tuple[str
             continue
         if field in columns:
             label = labels.get(field, _("players"))
-            raise FileProblem(_("{file}: columns {first!r} and {second!r} both give the {field}; "
-                                "keep one; nothing imported").format(
-                                    file=name, first=echo(header[columns[field]]),
-                                    second=echo(text), field=label))
+            raise FileProblem(filled(_("{file}: columns “{first}” and “{second}” both give the "
+                                       "{field}; keep one; nothing imported"),
+                                     file=name, first=echo(header[columns[field]]),
+                                     second=echo(text), field=label))
         columns[field] = index
     missing = [field for field in required if field not in columns]
     if missing:
@@ -145,7 +145,7 @@ def _problem(field: FileField, problem: str, **values: object) -> str:
     """A row's problem with ``field``: ``problem`` (a sentence in the language in force)
     with ``values`` filled in."""
     return _("{field}: {problem}").format(field=field_words(field),
-                                          problem=problem.format(**values))
+                                          problem=filled(problem, **values))
 
 
 # --- teams ----------------------------------------------------------------------------------
@@ -181,7 +181,7 @@ def read_teams(path: Path) -> list[TeamRow]:
             problems.append(_problem("team", _("missing")))
         elif folded in first_row:
             first, earlier = first_row[folded]
-            problems.append(_problem("team", _("{name!r} repeats {earlier!r} from row {first}"),
+            problems.append(_problem("team", _("“{name}” repeats “{earlier}” from row {first}"),
                                      name=echo(team), earlier=echo(earlier), first=first))
         else:
             first_row[folded] = (row, team)
@@ -193,8 +193,8 @@ def read_teams(path: Path) -> list[TeamRow]:
             if _at(cells, column):
                 problems.append(_("{field}: {problem}").format(
                     field=_("column {letter}").format(letter=column_letter(column)),
-                    problem=_("{value!r} is in a column without a header").format(
-                        value=echo(_at(cells, column)))))
+                    problem=filled(_("“{value}” is in a column without a header"),
+                                   value=echo(_at(cells, column)))))
         if problems:
             bad.append((row, problems))
         else:
@@ -243,7 +243,7 @@ def read_players(path: Path) -> list[PlayerRow]:
             problems.append(_problem("player", _("missing")))
         elif folded in first_row:
             first, earlier = first_row[folded]
-            problems.append(_problem("player", _("{name!r} repeats {earlier!r} from row "
+            problems.append(_problem("player", _("“{name}” repeats “{earlier}” from row "
                                                  "{first}"),
                                      name=echo(player), earlier=echo(earlier), first=first))
         else:
@@ -309,9 +309,9 @@ def read_results(path: Path) -> list[ResultRow]:
             if not text:
                 problems.append(_problem(field, _("missing")))
             elif number is None:
-                problems.append(_problem(field, _("{got!r} is not a whole number"), got=echo(text)))
+                problems.append(_problem(field, _("“{got}” is not a whole number"), got=echo(text)))
             elif number > MAX_NUMBER:
-                problems.append(_problem(field, _("{got!r} is more than any table number or score "
+                problems.append(_problem(field, _("“{got}” is more than any table number or score "
                                                   "({most:,} at most)"), got=echo(text),
                                          most=MAX_NUMBER))
             elif number < minimum:

@@ -204,8 +204,8 @@ def check_separator(sep: str | None) -> str:
         # of your language: "," in English, ";" in French (whose decimal separator is ",")
         return _(",")
     if len(sep) != 1 or sep in BAD_SEPARATORS or sep.isalnum():
-        raise InputError("sep", _("{got!r} cannot separate CSV cells: give one character such as "
-                                  "';' or ','"), got=sep)
+        raise InputError("sep", _("“{got}” cannot separate CSV cells: give one character such as "
+                                  "“;” or “,”"), got=sep)
     return sep
 
 

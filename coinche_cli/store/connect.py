@@ -31,7 +31,7 @@ def open_store(name: str | None, field: str = "--db", *, read_only: bool = False
 
         return PostgresStore(name, read_only=read_only)
     if name and looks_like_url(name):
-        raise InputError(field, _("{got!r} is not a store coinche can open: give a file, or "
+        raise InputError(field, _("“{got}” is not a store coinche can open: give a file, or "
                                   "a PostgreSQL URL that starts with postgresql:// or "
                                   "postgres:// (in lower case)"), got=masked(name))
     from coinche_cli.store.sqlite import SqliteStore

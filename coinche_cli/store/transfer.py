@@ -127,7 +127,7 @@ def _check_destination(target: SqlStore, tournaments: tuple[list[str], list[tupl
                          tournaments=len(held))
     name = _named_twice(tournaments, {t.name for t in held})
     if name is not None:
-        raise InputError("destination", _("{path} already has a tournament called {name!r}: "
+        raise InputError("destination", _("{path} already has a tournament called “{name}”: "
                                           "merging would make two; copy into another store"),
                          name=name, path=target.label)
 
@@ -144,7 +144,7 @@ def _check_seasons(target: SqlStore, seasons: tuple[list[str], list[tuple[Any, .
     """No season name in both stores (a copy would make two of one)."""
     name = _named_twice(seasons, {season.name for season in target.seasons()})
     if name is not None:
-        raise InputError("destination", _("{path} already has a season called {name!r}: "
+        raise InputError("destination", _("{path} already has a season called “{name}”: "
                                           "copying would make two; copy into another store"),
                          name=name, path=target.label)
 

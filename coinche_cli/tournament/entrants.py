@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, assert_never
 
-from coinche_cli.errors import InputError, RowsRefused, TournamentError
+from coinche_cli.errors import InputError, RowsRefused, TournamentError, filled
 from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import NameIndex, check_name, echo, fold
 from coinche_cli.tournament.found import load, next_round
@@ -87,9 +87,9 @@ def find(tournament: Tournament, name: str) -> Entrant:
 def _taken_sentence(kind: EntrantKind) -> str:
     match kind:
         case "team":
-            return _("a team called {name!r} is already registered")
+            return _("a team called “{name}” is already registered")
         case "player":
-            return _("a player called {name!r} is already registered")
+            return _("a player called “{name}” is already registered")
         case unreachable:
             assert_never(unreachable)
 
@@ -168,7 +168,7 @@ def register(store: Store, name: str | None, kind: EntrantKind,
             key = fold(row.name)
             if key in taken:
                 clashes.append(_("row {row}: {problem}").format(
-                    row=row.row, problem=_taken_sentence(kind).format(name=echo(row.name))))
+                    row=row.row, problem=filled(_taken_sentence(kind), name=echo(row.name))))
             taken.add(key)
         if clashes:
             raise RowsRefused(ngettext("{count} bad row; nothing imported",

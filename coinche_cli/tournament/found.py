@@ -24,14 +24,14 @@ def _find(store: Store, name: str | None) -> int:
         return current
     found = store.find_tournament(name)
     if found is None:
-        raise TournamentError(_("no tournament called {name!r}"), name=name)
+        raise TournamentError(_("no tournament called “{name}”"), name=name)
     return found
 
 
 def _read(store: Store, tournament_id: int) -> Tournament:
     tournament = store.tournament(tournament_id)
     if tournament is None:
-        raise TournamentError(_("no tournament called {name!r}"), name=tournament_id)
+        raise TournamentError(_("no tournament called “{name}”"), name=tournament_id)
     return tournament
 
 

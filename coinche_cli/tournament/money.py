@@ -57,7 +57,7 @@ def check_method(text: str) -> Method:
     for method in METHODS:
         if method == wanted:
             return method
-    raise InputError("--method", _("{got!r} is not a way to pay: {known}"), got=text,
+    raise InputError("--method", _("“{got}” is not a way to pay: {known}"), got=text,
                      known=", ".join(METHODS))
 
 
@@ -69,14 +69,14 @@ def parse_amount(text: str, field: str, *, negative: bool = False) -> int:
     if negative and typed.startswith("-"):
         sign, typed = -1, typed[1:].strip()
     elif typed.startswith("-"):
-        raise InputError(field, _("an amount cannot be negative, got {got!r}"), got=text)
+        raise InputError(field, _("an amount cannot be negative, got “{got}”"), got=text)
     match = _AMOUNT.fullmatch(typed) if typed.isascii() else None
     if match is None:
-        raise InputError(field, _("{got!r} is not an amount: give one such as 20 or 20.50"),
+        raise InputError(field, _("“{got}” is not an amount: give one such as 20 or 20.50"),
                          got=text)
     cents = int(match[1]) * 100 + int((match[2] or "0").ljust(2, "0"))
     if cents > MAX_AMOUNT:
-        raise InputError(field, _("{got!r} is more than any amount of a concours ({most} at "
+        raise InputError(field, _("“{got}” is more than any amount of a concours ({most} at "
                                   "most)"), got=text, most=MAX_AMOUNT // 100)
     return sign * cents
 
@@ -87,7 +87,7 @@ def check_currency(text: str) -> str:
 
     code = text.strip().upper()
     if not (code.isascii() and code.isalpha() and len(code) == 3) or code not in list_currencies():
-        raise InputError("--currency", _("{got!r} is not a currency code, such as EUR, CHF or "
+        raise InputError("--currency", _("“{got}” is not a currency code, such as EUR, CHF or "
                                          "CAD"), got=text)
     return code
 

@@ -41,7 +41,7 @@ def create(store: Store, name: str, rules: Rules, settings: Settings) -> Tournam
                               settings.to_json())
     with store.write():
         if store.find_tournament(name) is not None:
-            raise TournamentError(_("a tournament called {name!r} already exists"), name=name)
+            raise TournamentError(_("a tournament called “{name}” already exists"), name=name)
         tournament_id = store.create_tournament(record)
         store.set_current("tournament", tournament_id)
     return _read(store, tournament_id)

@@ -25,7 +25,7 @@ def poster(store: Store, name: str | None, kind: str, number: int | None = None
     """The poster ``kind``: the standings after round ``number`` (default: every result so
     far), the pairings of round ``number`` (default: the current one), the prize list."""
     if kind not in poster_views.KINDS:
-        raise InputError("KIND", _("a poster shows {known}, not {got!r}"), got=kind,
+        raise InputError("KIND", _("a poster shows {known}, not “{got}”"), got=kind,
                          known=", ".join(poster_views.KINDS))
     with store.reading():
         tournament = load(store, name)

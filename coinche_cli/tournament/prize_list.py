@@ -64,7 +64,7 @@ def remove_prize(store: Store, name: str | None, ranks: str) -> PrizeLine:
         lines = store.prize_lines(tournament.id)
         kept = [one for one in lines if (one.first, one.last) != wanted]
         if len(kept) == len(lines):
-            raise InputError("rank", _("no prize is given to ranks {got!r}"), got=ranks)
+            raise InputError("rank", _("no prize is given to ranks “{got}”"), got=ranks)
         store.set_prize_lines(tournament.id, kept)
     return next(one for one in lines if one not in kept)
 
@@ -83,7 +83,7 @@ def set_pot(store: Store, name: str | None, percents: str | None, of: str | None
                                             "60,30,10"))
         if of is not None and of.strip().lower() != "fees":
             raise InputError("--of", _("the pot is the fees (--of fees) or an amount "
-                                       "(--amount 500), not {got!r}"), got=of)
+                                       "(--amount 500), not “{got}”"), got=of)
         if of is not None and amount is not None:
             raise InputError("--amount", _("the pot is the fees or an amount, not both"))
         pot = Pot(parse_percents(percents),

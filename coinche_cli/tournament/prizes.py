@@ -81,12 +81,12 @@ def parse_ranks(text: str, field: str = "rank") -> tuple[int | None, int | None]
         return None, None
     match = _RANK.fullmatch(typed) if typed.isascii() or "–" in typed or "—" in typed else None
     if match is None:
-        raise InputError(field, _("{got!r} is not a rank: give 3, a range such as 5-8, or * "
+        raise InputError(field, _("“{got}” is not a rank: give 3, a range such as 5-8, or * "
                                   "for every remaining team"), got=text)
     first = int(match[1])
     last = int(match[2]) if match[2] else first
     if not 1 <= first <= last <= MAX_RANK:
-        raise InputError(field, _("{got!r} is not a range of ranks from 1 to {most}, the "
+        raise InputError(field, _("“{got}” is not a range of ranks from 1 to {most}, the "
                                   "first one first"), got=text, most=MAX_RANK)
     return first, last
 
@@ -131,11 +131,11 @@ def parse_percents(text: str) -> tuple[int, ...]:
     parts = [part.strip() for part in text.split(",")]
     if not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts):
         raise InputError("--percent", _("give whole percentages separated by commas, such as "
-                                        "60,30,10; got {got!r}"), got=text)
+                                        "60,30,10; got “{got}”"), got=text)
     shares = tuple(int(p) for p in parts)
     if len(shares) > MAX_SHARES or any(share < 1 for share in shares):
         raise InputError("--percent", _("each share is at least 1%, and there are at most "
-                                        "{most} shares; got {got!r}"), got=text, most=MAX_SHARES)
+                                        "{most} shares; got “{got}”"), got=text, most=MAX_SHARES)
     if sum(shares) != 100:
         raise InputError("--percent", _("the shares add up to {total}%, not 100%: give each "
                                         "share so that they do (none is scaled)"),

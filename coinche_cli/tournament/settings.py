@@ -155,20 +155,20 @@ class Settings(Value):
         fixed = self.bye_points.isascii() and self.bye_points.isdigit() and len(
             self.bye_points) <= 6
         if self.bye_points not in ("average", "half") and not fixed:
-            raise TournamentError(_("bye points are a number, half or average; got {got!r}"),
+            raise TournamentError(_("bye points are a number, half or average; got “{got}”"),
                                   got=self.bye_points)
         if self.format not in FORMATS:
-            raise TournamentError(_("--format is {known}, not {got!r}"), got=self.format,
+            raise TournamentError(_("--format is {known}, not “{got}”"), got=self.format,
                                   known=", ".join(FORMATS))
         if self.draw not in DRAWS:
-            raise TournamentError(_("--draw is {known}, not {got!r}"), got=self.draw,
+            raise TournamentError(_("--draw is {known}, not “{got}”"), got=self.draw,
                                   known=", ".join(DRAWS))
         if self.same_club not in SAME_CLUB:
-            raise TournamentError(_("--same-club is {known}, not {got!r}"), got=self.same_club,
+            raise TournamentError(_("--same-club is {known}, not “{got}”"), got=self.same_club,
                                   known=", ".join(SAME_CLUB))
         for name in self.tie_breaks:
             if name not in TIE_BREAKS:
-                raise TournamentError(_("unknown tie-break {got!r} (tie-breaks: {known})"),
+                raise TournamentError(_("unknown tie-break “{got}” (tie-breaks: {known})"),
                                       got=name, known=", ".join(TIE_BREAKS))
 
 

@@ -40,6 +40,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from coinche_cli.errors import escaped_text
 from coinche_cli.i18n import SOURCE, _, languages, speaking
 from coinche_cli.json_text import json_text
 from coinche_cli.tournament.model import round_title
@@ -102,6 +103,8 @@ def create_app(settings: Settings) -> _Guarded:
     environment.globals["_"] = _sentence
     environment.globals["round_title"] = round_title  # "Round 2"; "Ronde 2 (2e partie)"
     environment.globals["amount"] = format_amount  # "€20.00"; "20,00 €" (the prize list)
+    # what a phone typed, quoted by a sentence: its control characters escaped, as a refusal
+    environment.filters["escaped"] = escaped_text
     forms, wrong = Forms(), WrongCodes()
     state = Live(settings, reopen=wrong.reopen)  # tournament reopen: forget wrong codes
     known = frozenset(languages())

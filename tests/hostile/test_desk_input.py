@@ -15,7 +15,7 @@ def test_a_negative_fee_or_an_unknown_currency_is_refused(hostile: Cli) -> None:
     line = director.refused("new", "Concours", "--deals", "4", "--fee", "-20")
     assert line.startswith("error: --fee: an amount cannot be negative")
     assert director.refused("new", "C", "--deals", "4", "--fee", "5", "--currency",
-                            "ZZZ").startswith("error: --currency: 'ZZZ' is not a currency")
+                            "ZZZ").startswith("error: --currency: “ZZZ” is not a currency")
 
 
 def test_bad_payments_prize_lists_and_pots(hostile: Cli, tmp_path: Path) -> None:
@@ -24,9 +24,9 @@ def test_bad_payments_prize_lists_and_pots(hostile: Cli, tmp_path: Path) -> None
                  "--currency", "EUR")
     director.run("team", "add", "Les As")
     assert director.refused("checkin", "Les As", "--paid", "20", "--method", "bitcoin") == (
-        "error: --method: 'bitcoin' is not a way to pay: cash, cheque, card, transfer")
+        "error: --method: “bitcoin” is not a way to pay: cash, cheque, card, transfer")
     assert director.refused("checkin", "Personne", "--paid", "20") == (
-        "error: team: no team called 'Personne'")
+        "error: team: no team called “Personne”")
     lots = tmp_path / "lots.csv"
     lots.write_text("rang;lot\n1;Un jambon\n4-8;Une bouteille\n7;Un canard\n", encoding="utf-8")
     assert director.refused("prizes", "set", str(lots)) == (

@@ -180,7 +180,7 @@ def test_extends_naming_a_file_that_is_not_a_rules_file_is_refused_unread(
     # length of tmp_path (longer under pytest-xdist)
     named = target.name if target.parent == tmp_path else str(target)
     path = extending(tmp_path, named)
-    assert refused(hostile, path) == f"{path}:1: extends: cannot extend '{named}': {reason}"
+    assert refused(hostile, path) == f"{path}:1: extends: cannot extend “{named}”: {reason}"
 
 
 def test_files_that_extend_one_another_share_one_mebibyte(
@@ -190,7 +190,7 @@ def test_files_that_extend_one_another_share_one_mebibyte(
     path = write(tmp_path / "big-child.yaml",
                  f"extends: {parent.name}\nname: big\n# {'x' * 700_000}\n")
     assert refused(hostile, path) == (
-        f"{path}:1: extends: cannot extend '{parent.name}': with the files that extend it, "
+        f"{path}:1: extends: cannot extend “{parent.name}”: with the files that extend it, "
         "more than 1 MiB: not a rules file")
 
 
@@ -200,7 +200,7 @@ def test_a_long_extends_chain_is_refused(hostile: Cli, tmp_path: Path) -> None:
         write(tmp_path / f"sheet-{number}.yaml",
               f"extends: sheet-{number + 1}.yaml\nname: s{number}\n")
     assert refused(hostile, tmp_path / "sheet-0.yaml") == (
-        f"{tmp_path / 'sheet-7.yaml'}:1: extends: cannot extend 'sheet-8.yaml': "
+        f"{tmp_path / 'sheet-7.yaml'}:1: extends: cannot extend “sheet-8.yaml”: "
         "more than 8 files extend one another")
 
 
@@ -210,14 +210,14 @@ def test_a_symbolic_link_loop_is_refused(hostile: Cli, tmp_path: Path) -> None:
     assert refused(hostile, path) == f"{path}:1: cannot read it: too many levels of symbolic links"
     source = extending(tmp_path, path.name)
     assert refused(hostile, source) == (
-        f"{source}:1: extends: cannot extend '{path.name}': cannot read it: too many levels of "
+        f"{source}:1: extends: cannot extend “{path.name}”: cannot read it: too many levels of "
         "symbolic links")
 
 
 def test_a_nul_in_an_extends_name_names_no_file(hostile: Cli, tmp_path: Path) -> None:
     path = write(tmp_path / "nul.yaml", 'extends: "standard\\0.yaml"\nname: nul\n')
     assert refused(hostile, path) == (
-        f"{path}:1: extends: cannot extend 'standard\\x00.yaml': no such rules file")
+        f"{path}:1: extends: cannot extend “standard\\x00.yaml”: no such rules file")
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -230,7 +230,7 @@ def test_an_unreadable_file_says_so(hostile: Cli, tmp_path: Path, command: str) 
         assert refused(hostile, path, command) == f"{path}:1: cannot read it: permission denied"
         source = extending(tmp_path, path)
         assert refused(hostile, source, command) == (
-            f"{source}:1: extends: cannot extend '{path}': cannot read it: permission denied")
+            f"{source}:1: extends: cannot extend “{path}”: cannot read it: permission denied")
     finally:
         path.chmod(0o644)
 
@@ -337,7 +337,7 @@ def test_a_date_or_number_yaml_cannot_build_is_refused(
         hostile: Cli, tmp_path: Path, value: str) -> None:
     path = child(tmp_path, f"title: {value}")
     assert refused(hostile, path) == (
-        f"{path}:3: '{value}' is neither a number nor a date (quote it to make it text)")
+        f"{path}:3: “{value}” is neither a number nor a date (quote it to make it text)")
 
 
 def test_a_sexagesimal_number_of_a_megabyte_is_refused_unbuilt(
@@ -345,8 +345,8 @@ def test_a_sexagesimal_number_of_a_megabyte_is_refused_unbuilt(
     # 1:59:59:…, a base-60 number YAML 1.1 reads: 300,000 digits take minutes to multiply
     path = child(tmp_path, "title: 1" + ":59" * 300_000)
     line = refused(hostile, path)
-    assert line.startswith(f"{path}:3: a number of more than 100 characters: '1:59:59")
-    assert line.endswith("…")
+    assert line.startswith(f"{path}:3: a number of more than 100 characters: “1:59:59")
+    assert line.endswith("…”")
 
 
 # ---------------------------------------------------------------- numbers and long input
@@ -364,7 +364,7 @@ def test_a_number_no_score_can_hold_is_refused(
         hostile: Cli, tmp_path: Path, command: str, lines: tuple[str, ...], at: int, key: str,
         got: str) -> None:
     path = child(tmp_path, *lines)
-    assert refused(hostile, path, command) == f"{path}:{at}: {key}: must be <= 100000, got {got}"
+    assert refused(hostile, path, command) == f"{path}:{at}: {key}: must be <= 100000, got “{got}”"
 
 
 def test_the_largest_number_is_allowed(hostile: Cli, tmp_path: Path) -> None:
@@ -386,7 +386,7 @@ def test_a_5000_character_value_is_quoted_to_80(
         hostile: Cli, tmp_path: Path, command: str) -> None:
     path = child(tmp_path, "direction: " + "v" * 5000)
     line = refused(hostile, path, command)
-    shown = "'" + "v" * (QUOTED - 2) + "…"
+    shown = "“" + "v" * (QUOTED - 1) + "…”"
     assert line == (f"{path}:3: direction: expected one of clockwise, counterclockwise, "
                     f"got {shown}")
 
@@ -394,8 +394,8 @@ def test_a_5000_character_value_is_quoted_to_80(
 def test_a_megabyte_list_is_quoted_to_80(hostile: Cli, tmp_path: Path) -> None:
     path = child(tmp_path, "direction: [" + ", ".join(["sideways"] * 5000) + "]")
     line = refused(hostile, path)
-    assert len(line) < len(f"{path}:3: direction: expected one of clockwise, "
-                           "counterclockwise, got ") + QUOTED + 1
+    assert len(line) <= len(f"{path}:3: direction: expected one of clockwise, "
+                            "counterclockwise, got “") + QUOTED + len("”")
 
 
 def test_a_key_with_line_breaks_and_escapes_stays_on_one_line(
@@ -406,7 +406,7 @@ def test_a_key_with_line_breaks_and_escapes_stays_on_one_line(
 
 def test_a_5000_character_rules_name_is_quoted_to_80(hostile: Cli) -> None:
     line = hostile.refused("score", "--rules", "r" * 5000, "A", "100S", "104")
-    assert line.startswith(f"error: unknown rules '{'r' * (QUOTED - 2)}…; built-in rules are: ")
+    assert line.startswith(f"error: unknown rules “{'r' * (QUOTED - 1)}…”; built-in rules are: ")
 
 
 def test_a_yaml_error_quotes_at_most_80_characters(hostile: Cli, tmp_path: Path) -> None:

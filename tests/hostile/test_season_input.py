@@ -28,10 +28,10 @@ def test_a_concours_added_twice_or_unknown_is_refused(hostile: Cli, club: Cli) -
     line = hostile.refused("season", "add", "Challenge", "Vendredi 1")
     assert line == "error: Vendredi 1 is already in the season Challenge"
     line = hostile.refused("season", "add", "Challenge", "Vendredi 9")
-    assert line == "error: no tournament called 'Vendredi 9'"
+    assert line == "error: no tournament called “Vendredi 9”"
     line = hostile.refused("season", "add", "Challenge", "x" * 500)
     assert len(line) < 140 and "…" in line  # the name echoed is cut at 80 characters
-    assert "no season called 'Printemps'" in hostile.refused("season", "add", "Printemps",
+    assert "no season called “Printemps”" in hostile.refused("season", "add", "Printemps",
                                                               "Vendredi 1")
 
 
@@ -52,18 +52,18 @@ def test_best_zero_and_a_wrong_by_are_refused(hostile: Cli, club: Cli) -> None:
     assert hostile.refused("season", "new", "Printemps", "--best", "0") == (
         "error: --best: keep at least 1 concours, got 0")
     assert hostile.refused("season", "new", "Printemps", "--by", "club") == (
-        "error: --by: give player or team, not 'club'")
-    assert "already a season called 'Challenge'" in hostile.refused("season", "new",
+        "error: --by: give player or team, not “club”")
+    assert "already a season called “Challenge”" in hostile.refused("season", "new",
                                                                     "challenge")
 
 
 def test_a_player_merged_with_themselves_or_renamed_to_another_is_refused(
         hostile: Cli, club: Cli) -> None:
     assert hostile.refused("player", "merge", "Ana Martin", "ana") == (
-        "error: 'Ana Martin' and 'ana' are the same person: name two people to merge")
+        "error: “Ana Martin” and “ana” are the same person: name two people to merge")
     assert hostile.refused("player", "rename", "Bob", "cyd") == (
-        "error: 'cyd' is the name of another person (Cyd); if they are one, use coinche "
+        "error: “cyd” is the name of another person (Cyd); if they are one, use coinche "
         "player merge")
     assert hostile.refused("player", "merge", "Bob", "Cyd") == (
         "error: Bob and Cyd both played in Vendredi 1: they are two people")
-    assert hostile.refused("player", "show", "Zorro") == "error: player: no player called 'Zorro'"
+    assert hostile.refused("player", "show", "Zorro") == "error: player: no player called “Zorro”"

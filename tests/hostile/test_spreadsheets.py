@@ -351,19 +351,19 @@ def test_names_that_would_move_the_terminal_are_bad_rows(director: Cli, tmp_path
     assert "Traceback" not in director.last.stderr
     assert lines == [
         "7 bad rows in equipes.csv; nothing imported",
-        "equipes.csv: row 3: players: 'Bob\\x07' holds a control or direction character "
+        "equipes.csv: row 3: players: “Bob\\x07” holds a control or direction character "
         "(U+0007); type the name without it",
-        "equipes.csv: row 4: team: 'Les\\nAs' holds a control or direction character "
+        "equipes.csv: row 4: team: “Les\\nAs” holds a control or direction character "
         "(U+000A); type the name without it",
-        "equipes.csv: row 5: team: '\\x1b[2J\\x1b[HLes Rois' holds a control or direction "
+        "equipes.csv: row 5: team: “\\x1b[2J\\x1b[HLes Rois” holds a control or direction "
         "character (U+001B); type the name without it",
-        "equipes.csv: row 6: team: '\\x1b]8;;https://example.com\\x1b\\\\Les As\\x1b]8;;\\x1b\\\\' "
+        "equipes.csv: row 6: team: “\\x1b]8;;https://example.com\\x1b\\Les As\\x1b]8;;\\x1b\\” "
         "holds a control or direction character (U+001B); type the name without it",
-        "equipes.csv: row 7: team: '\\u202eLes Dames' holds a control or direction character "
+        "equipes.csv: row 7: team: “\\u202eLes Dames” holds a control or direction character "
         "(U+202E); type the name without it",
-        f"equipes.csv: row 8: team: '{'X' * 79}…' is too long: a name has at most 100 "
+        f"equipes.csv: row 8: team: “{'X' * 79}…” is too long: a name has at most 100 "
         "characters",
-        "equipes.csv: row 9: column C: '\\x1b[31mRouge' is in a column without a header",
+        "equipes.csv: row 9: column C: “\\x1b[31mRouge” is in a column without a header",
     ]
     assert "\x1b" not in director.last.stderr and "\u202e" not in director.last.stderr
 
@@ -377,14 +377,14 @@ def test_numbers_no_spreadsheet_of_a_concours_holds_are_bad_rows(paired: Cli,
     assert "Traceback" not in paired.last.stderr
     assert lines == [
         "6 bad rows in resultats.csv; nothing imported",
-        "resultats.csv: row 2: score 1: '1e300' is not a whole number",
-        f"resultats.csv: row 3: score 1: '{'9' * 79}…' is more than any table number or score "
+        "resultats.csv: row 2: score 1: “1e300” is not a whole number",
+        f"resultats.csv: row 3: score 1: “{'9' * 79}…” is more than any table number or score "
         "(1,000,000,000 at most)",
-        "resultats.csv: row 4: score 1: '1²' is not a whole number",
-        "resultats.csv: row 5: score 1: '①' is not a whole number",
-        "resultats.csv: row 6: score 1: '1_000' is not a whole number; score 2: '١٢' is not a "
+        "resultats.csv: row 4: score 1: “1²” is not a whole number",
+        "resultats.csv: row 5: score 1: “①” is not a whole number",
+        "resultats.csv: row 6: score 1: “1_000” is not a whole number; score 2: “١٢” is not a "
         "whole number",
-        "resultats.csv: row 7: score 1: '1000000001' is more than any table number or score "
+        "resultats.csv: row 7: score 1: “1000000001” is more than any table number or score "
         "(1,000,000,000 at most)",
     ]
 
@@ -398,6 +398,6 @@ def test_a_float_from_a_workbook_is_no_whole_number_past_the_limit(paired: Cli,
         sheet.append(row)
     book.save(tmp_path / "resultats.xlsx")
     lines = paired.refused_rows("result", "--import", str(tmp_path / "resultats.xlsx"))
-    assert lines[1].startswith("resultats.xlsx: row 2: score 1: '1000000000000000052504760255")
-    assert lines[1].endswith("…' is more than any table number or score (1,000,000,000 at most)")
-    assert lines[2] == "resultats.xlsx: row 3: score 1: '12.5' is not a whole number"
+    assert lines[1].startswith("resultats.xlsx: row 2: score 1: “1000000000000000052504760255")
+    assert lines[1].endswith("…” is more than any table number or score (1,000,000,000 at most)")
+    assert lines[2] == "resultats.xlsx: row 3: score 1: “12.5” is not a whole number"

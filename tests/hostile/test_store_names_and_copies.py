@@ -177,24 +177,24 @@ MISSPELT = ["POSTGRESQL://coinche@127.0.0.1/concours", "Postgres://coinche@127.0
 def test_a_misspelt_url_is_refused_and_makes_no_file(url: str, tmp_path: Path) -> None:
     for command in (("game", "new", "--team", "Nous", "--team", "Eux"), ("game", "list")):
         line = _one_line(_run("--db", url, *command, cwd=tmp_path), 2)
-        assert line == (f"error: --db: {url!r} is not a store coinche can open: give a file, or "
+        assert line == (f"error: --db: “{url}” is not a store coinche can open: give a file, or "
                         f"a PostgreSQL URL that starts with {FORMS} (in lower case)")
     line = _one_line(_run("game", "new", cwd=tmp_path, env={"COINCHE_DB": url}), 2)
-    assert line.startswith(f"error: COINCHE_DB: {url!r} is not a store"), line
+    assert line.startswith(f"error: COINCHE_DB: “{url}” is not a store"), line
     source = tmp_path / "source.db"
     Cli(source, process=True).run("game", "new", "--team", "Nous", "--team", "Eux")
     before = data_checksum(source)
     line = _one_line(_run("store", "copy", str(source), url, cwd=tmp_path), 2)
-    assert line.startswith(f"error: destination: {url!r} is not a store"), line
+    assert line.startswith(f"error: destination: “{url}” is not a store"), line
     line = _one_line(_run("store", "copy", url, str(source), "--merge", cwd=tmp_path), 2)
-    assert line.startswith(f"error: source: {url!r} is not a store"), line
+    assert line.startswith(f"error: source: “{url}” is not a store"), line
     assert _listing(tmp_path) == ["source.db"] and data_checksum(source) == before
 
 
 def test_a_misspelt_url_shows_no_secret_either(tmp_path: Path) -> None:
     line = _one_line(_run("--db", f"POSTGRESQL://coinche:{SECRET}@127.0.0.1/c?password={SECRET}",
                           "game", "list", cwd=tmp_path), 2)
-    assert "'POSTGRESQL://coinche:***@127.0.0.1/c?password=***'" in line, line
+    assert "“POSTGRESQL://coinche:***@127.0.0.1/c?password=***”" in line, line
 
 
 def test_names_that_only_look_like_urls_are_files(tmp_path: Path) -> None:

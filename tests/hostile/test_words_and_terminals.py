@@ -61,9 +61,9 @@ def test_a_team_file_with_two_separators_is_refused(hostile: Cli, tmp_path: Path
     sheet = tmp_path / "equipes.csv"
     sheet.write_text(text, encoding="utf-8")
     line = hostile.refused("tournament", "team", "import", str(sheet))
-    assert line.startswith(f"error: equipes.csv: the header is separated by {header!r} and "
+    assert line.startswith(f"error: equipes.csv: the header is separated by “{header}” and "
                            f"line ")
-    assert f"by {rows!r}; save the file with one separator; nothing imported" in line
+    assert f"by “{rows}”; save the file with one separator; nothing imported" in line
 
 
 def test_a_name_with_a_comma_alone_on_its_row_is_a_name(hostile: Cli, tmp_path: Path) -> None:
