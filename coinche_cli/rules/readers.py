@@ -8,7 +8,7 @@ the file says (:class:`Shown`, :func:`shown_key`).
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from coinche_cli.errors import QUOTED, InputError, Problem
+from coinche_cli.errors import QUOTED, InputError, Problem, escaped_text
 from coinche_cli.i18n import N_, _
 from coinche_cli.names import check_name, echo
 from coinche_cli.rules.choices import NEGATED_TERMS, TERMS
@@ -32,7 +32,7 @@ MAX_NUMBER = 100_000
 def escaped(text: str) -> str:
     """``text`` from a file or a command line within one line of an error: a control
     character or a line break escaped as Python writes it (``\\n``, ``\\x1b``)."""
-    return text if text.isprintable() else repr(text)[1:-1]
+    return escaped_text(text)
 
 
 def shown_text(text: str) -> str:

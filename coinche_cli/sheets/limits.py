@@ -23,7 +23,7 @@ import io
 import re
 from collections.abc import Callable, Iterable, Sequence
 
-from coinche_cli.errors import RowsRefused
+from coinche_cli.errors import RowsRefused, escaped_text
 from coinche_cli.i18n import _
 from coinche_cli.names import echo
 
@@ -103,8 +103,7 @@ def _too_wide(name: str, row: int, column: int) -> FileProblem:
 def quoted(text: str) -> str:
     """Input as an error line quotes it without quotes: at most 80 characters, control
     characters escaped (a value is data: it must not move the cursor or break the line)."""
-    text = echo(text)
-    return text if text.isprintable() else repr(text)[1:-1]
+    return escaped_text(echo(text))
 
 
 def unreadable(name: str, exc: Exception) -> FileProblem:
