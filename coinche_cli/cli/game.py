@@ -311,7 +311,7 @@ def export(
     store = open_store(ctx)
     # the store's own files first, the clearest refusal (the folder too: a folder made where
     # the store's journal goes would break the store)
-    refuse_own_files(store, [p for p in (book, xlsx_path, folder) if p is not None])
+    refuse_own_files(store, [book, xlsx_path], [] if folder is None else [folder])
     # the older spelling of --csv named the file itself (--csv partie.csv): still read
     csv_path = folder if _names_a_csv_file(folder) else None
     folder = None if csv_path is not None else folder
@@ -319,7 +319,7 @@ def export(
     record, state = games.load(store, game)
     if folder is not None:
         csv_path = csv_file(folder, record.id)
-        refuse_own_files(store, [csv_path])
+        refuse_own_files(store, [], [csv_path])
     book = book or xlsx_path
     export_game(state, csv_path=csv_path, xlsx_path=book, sep=sep)
     for path in (csv_path, book):

@@ -19,7 +19,7 @@ import typer
 
 from coinche_cli.cli import completers
 from coinche_cli.errors import DealError, InputError, OperationError
-from coinche_cli.i18n import N_, _
+from coinche_cli.i18n import N_, _, pgettext
 
 if TYPE_CHECKING:  # the deal reader loads only for the commands that read a deal
     from coinche_cli.scoring.deal import Deal
@@ -118,6 +118,25 @@ POINTS_WORDS = {"win": "win", "draw": "draw", "loss": "loss", "bye": "bye", "for
                 "victoire": "win", "nul": "draw", "defaite": "loss", "exempt": "bye",
                 "forfait": "forfeit"}
 
+
+def points_key_words(key: str) -> str:
+    """A points key as a refusal names it, in the language in force (the French keys are
+    what a French secretary types: ``victoire``, ``nul``…)."""
+    match key:
+        case "win":
+            return pgettext("points key", "win")
+        case "draw":
+            return pgettext("points key", "draw")
+        case "loss":
+            return pgettext("points key", "loss")
+        case "bye":
+            return pgettext("points key", "bye")
+        case "forfeit":
+            return pgettext("points key", "forfeit")
+        case _:  # a scale's key of its own: as it is
+            return key
+
+
 def parse_points(text: str, option: str, default: Mapping[str, int]) -> dict[str, int]:
     """The points per outcome ``text`` gives, for ``option`` (``tournament new
     --match-points``, ``season new --points``), whose keys and defaults are ``default``'s:
@@ -135,17 +154,19 @@ def parse_points(text: str, option: str, default: Mapping[str, int]) -> dict[str
     from coinche_cli.names import echo, fold
 
     keys = list(default)
+    words = ",".join(points_key_words(key) for key in keys)
     parts = [part.strip() for part in text.split(",")]
     if not any(parts):
         raise InputError(option, _("give the points as KEY=N (e.g. win=4,loss=2) or as "
                                    "{count} numbers in the order {keys}"),
-                         count=len(keys), keys=",".join(keys))
+                         count=len(keys), keys=words)
     if not any("=" in part for part in parts):  # the numbers alone, in the keys' order
         if len(parts) != len(keys):
             raise InputError(option, _("give {count} numbers in the order {keys}, or KEY=N "
                                        "(e.g. win=4,loss=2); got “{got}”"),
-                             count=len(keys), keys=",".join(keys), got=echo(text))
-        given = list(zip(keys, parts, strict=True))
+                             count=len(keys), keys=words, got=echo(text))
+        given = [(key, points_key_words(key), value)
+                 for key, value in zip(keys, parts, strict=True)]
     else:
         given = []
         for part in parts:
@@ -153,17 +174,21 @@ def parse_points(text: str, option: str, default: Mapping[str, int]) -> dict[str
             key = POINTS_WORDS.get(fold(word), "")
             if not equals or key not in keys:
                 raise InputError(option, _("unknown key “{got}” (keys: {known})"),
-                                 got=echo(word if equals else part), known=", ".join(keys))
-            if key in dict(given):
-                raise InputError(option, _("{key} is given twice; give it once"), key=key)
-            given.append((key, value.strip()))
+                                 got=echo(word if equals else part),
+                                 known=", ".join(points_key_words(k) for k in keys))
+            if key in {k for k, _word, _value in given}:
+                raise InputError(option, _("“{got}” is given twice; give it once"),
+                                 got=echo(word))
+            given.append((key, points_key_words(key) if not word.strip() else word.strip(),
+                          value.strip()))
     points = dict(default)
-    for key, value in given:
+    for key, typed, value in given:
         # a number of thousands of digits is refused before int() reads it (it would not)
         if (not (value.isascii() and value.isdigit())
                 or len(value.lstrip("0")) > len(str(MAX_NUMBER)) or int(value) > MAX_NUMBER):
-            raise InputError(option, _("{key}={got}: points are a whole number, 0 or more"),
-                             key=key, got=echo(value))
+            raise InputError(option, _("{key}={got}: points are a whole number from 0 to "
+                                       "{most}"), key=echo(typed), got=echo(value),
+                             most=MAX_NUMBER)
         points[key] = int(value)
     return points
 

@@ -205,12 +205,11 @@ def export(
 
     sep = check_separator(sep)
     store = open_store(ctx)
-    refuse_own_files(store, [p for p in (path, csv_dir) if p is not None])  # the clearest
+    refuse_own_files(store, [path], [] if csv_dir is None else [csv_dir])  # the clearest
     export_places(path, csv_dir)
     table = ops.standings(store, name)
     data = table.export_data()
-    refuse_own_files(store, ([] if path is None else [path])
-                     + ([] if csv_dir is None else [csv_dir, *csv_files(csv_dir, data)]))
+    refuse_own_files(store, [], [] if csv_dir is None else csv_files(csv_dir, data))
     written = []
     if path is not None:
         write_season_book(path, data)

@@ -56,9 +56,13 @@ def open_store(ctx: typer.Context) -> "SqlStore":
     return store
 
 
-def refuse_own_files(store: "SqlStore", paths: Iterable[Path]) -> None:
-    """Refuse to write an export over the store itself (``--csv coinche.db``)."""
-    for path in paths:
-        if store.owns(path):
-            raise InputError("path", _("{path} is the store itself: write the export to another "
-                                       "file"), path=path)
+def refuse_own_files(store: "SqlStore", paths: Iterable[Path | None],
+                     csv: Iterable[Path] = ()) -> None:
+    """Refuse to write an export over the store itself: a workbook or poster of ``paths``
+    (the refusal names the path), a ``--csv`` folder or file of ``csv`` (it names
+    ``--csv``)."""
+    for field, given in (("path", paths), ("--csv", csv)):
+        for path in given:
+            if path is not None and store.owns(path):
+                raise InputError(field, _("{path} is the store itself: write the export to "
+                                          "another file"), path=path)

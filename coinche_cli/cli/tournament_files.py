@@ -45,12 +45,10 @@ def export(
 
     sep = check_separator(sep)
     store = open_store(ctx)
-    refuse_own_files(store, [p for p in (path, csv_dir) if p is not None])  # the clearest
+    refuse_own_files(store, [path], [] if csv_dir is None else [csv_dir])  # the clearest
     export_places(path, csv_dir)
     data = tournaments.export_data(store, tournament, deal_rows)
-    targets = ([] if path is None else [path]) + (
-        [] if csv_dir is None else [csv_dir, *csv_paths(csv_dir, data)])
-    refuse_own_files(store, targets)
+    refuse_own_files(store, [], [] if csv_dir is None else csv_paths(csv_dir, data))
     if path is not None:
         write_workbook(path, data)
         print_line(_("wrote {path}").format(path=path))

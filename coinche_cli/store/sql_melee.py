@@ -24,7 +24,7 @@ class MeleeQueries(Connected):
         from coinche_cli.tournament.model import Entrant
 
         return tuple(
-            Entrant(r[0], r[1], r[2], r[3], r[4], r[5], r[6])
+            Entrant(r[0], r[1], r[2], r[3], r[4], r[5], r[6], kind="player")
             for r in self.db.execute(
                 "SELECT id, name, club, licence, registered, joined_round, dropped_after"
                 " FROM player WHERE tournament_id = ? ORDER BY registered", (tournament_id,))

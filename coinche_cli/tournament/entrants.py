@@ -143,7 +143,7 @@ def _checked(tournament: Tournament, kind: EntrantKind,
                                  players=_team_players(row.players)))
         else:
             found.append(Entrant(0, name, club, check_name(row.licence, "licence"), order,
-                                 joined))
+                                 joined, kind="player"))
     return found
 
 

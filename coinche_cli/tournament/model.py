@@ -55,7 +55,7 @@ class Team(Value):
     def entrant(self) -> Entrant:
         """A formed team as the entrant it registered as."""
         return Entrant(self.id, self.name, self.club, "", self.registered, self.joined_round,
-                       self.dropped_after, "team", self.players)
+                       self.dropped_after, kind="team", players=self.players)
 
 
 #: Who registers for a concours: a formed team, or a player alone in a mêlée.
@@ -84,7 +84,7 @@ class Entrant(Value):
 
     def __init__(self, id: int, name: str, club: str = "", licence: str = "",
                  registered: int = 0, joined_round: int = 1,
-                 dropped_after: int | None = None, kind: EntrantKind = "player",
+                 dropped_after: int | None = None, *, kind: EntrantKind,
                  players: tuple[str, ...] = ()) -> None:
         self.id = id
         self.name = name
@@ -99,7 +99,8 @@ class Entrant(Value):
     def with_id(self, entrant_id: int) -> Entrant:
         """This entrant as registered under ``entrant_id``."""
         return Entrant(entrant_id, self.name, self.club, self.licence, self.registered,
-                       self.joined_round, self.dropped_after, self.kind, self.players)
+                       self.joined_round, self.dropped_after, kind=self.kind,
+                       players=self.players)
 
     def active_in(self, round_number: int) -> bool:
         """Whether the entrant plays (is paired, or drawn) in ``round_number``."""

@@ -30,6 +30,13 @@ if TYPE_CHECKING:  # the standings load only for the commands that show them; a 
     from coinche_cli.tournament.melee_standings import PlayerStanding
     from coinche_cli.tournament.standings import Standing
 
+    class LiveJson(TypedDict):
+        """``/api/live``: what the live page's pages poll (the version moves when anything
+        they show does), and the round's countdown's end."""
+
+        version: str
+        deadline: float | None
+
     class SheetTable(TypedDict):
         """A table as its paper score sheet prints it (``tournament sheets``): its teams and
         their players, its entry code, and the address of its entry page on the live page

@@ -21,19 +21,17 @@ from coinche_cli.tournament import ops as tournaments
 from coinche_cli.tournament import prize_list, views
 
 if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are the checker's alone
-    from typing import TypedDict
-
     from coinche_cli.store.protocol import Store
     from coinche_cli.tournament.desk_views import PrizesJson
     from coinche_cli.tournament.model import Tournament
-    from coinche_cli.tournament.views import EntrantLine, RoundJson, StandingsJson, TableJson
+    from coinche_cli.tournament.views import (
+        EntrantLine,
+        LiveJson,
+        RoundJson,
+        StandingsJson,
+        TableJson,
+    )
     from coinche_cli.web.settings import Settings
-
-    class LiveJson(TypedDict):
-        """``/api/live``: what the pages poll (the version moves when anything shown does)."""
-
-        version: str
-        deadline: float | None
 
 
 class Snapshot:

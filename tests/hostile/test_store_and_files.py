@@ -43,7 +43,8 @@ def test_a_game_export_never_writes_over_the_store(hostile: Cli, option: str,
     target = Path(f"{hostile.db}{suffix}")
     before = target.read_bytes() if target.exists() else None
     line = hostile.refused("game", "export", option, str(target))
-    assert line == f"error: path: {target} is the store itself: write the export to another file"
+    field = "--csv" if option == "--csv" else "path"  # the refusal names what gave the path
+    assert line == f"error: {field}: {target} is the store itself: write the export to another file"
     assert (target.read_bytes() if target.exists() else None) == before
 
 
