@@ -41,13 +41,14 @@ def test_a_scale_by_key_or_in_order(typed: str, default: dict[str, int],
                         "(e.g. win=4,loss=2); got “4,3,2,1”"),
     ("bye=3", MATCH, "--x: unknown key “bye” (keys: win, draw, loss, forfeit)"),
     ("win=3,2", MATCH, "--x: unknown key “2” (keys: win, draw, loss, forfeit)"),
-    ("win=3,WIN=4", MATCH, "--x: win is given twice; give it once"),
-    ("win=-1", MATCH, "--x: win=-1: points are a whole number, 0 or more"),
-    ("3,2,x,0", MATCH, "--x: loss=x: points are a whole number, 0 or more"),
-    ("win=1000000001", MATCH, "--x: win=1000000001: points are a whole number, 0 or more"),
-    ("win=٣", MATCH, "--x: win=٣: points are a whole number, 0 or more"),
+    ("win=3,WIN=4", MATCH, "--x: “WIN” is given twice; give it once"),
+    ("win=-1", MATCH, "--x: win=-1: points are a whole number from 0 to 1000000000"),
+    ("3,2,x,0", MATCH, "--x: loss=x: points are a whole number from 0 to 1000000000"),
+    ("win=1000000001", MATCH,
+     "--x: win=1000000001: points are a whole number from 0 to 1000000000"),
+    ("win=٣", MATCH, "--x: win=٣: points are a whole number from 0 to 1000000000"),
     ("3,2,1," + "9" * 5000, MATCH, "--x: forfeit=" + "9" * 79 + "…: points are a whole "
-                                   "number, 0 or more"),
+                                   "number from 0 to 1000000000"),
 ])
 def test_a_bad_scale_is_refused_naming_the_option(typed: str, default: dict[str, int],
                                                   line: str) -> None:
@@ -68,3 +69,15 @@ def test_both_commands_read_the_keyed_form_and_refuse_in_one_line(cli: Cli) -> N
     assert cli.refused("season", "new", "Autre", "--points", "4,3") == (
         "error: --points: give 5 numbers in the order win,draw,loss,bye,forfeit, or KEY=N "
         "(e.g. win=4,loss=2); got “4,3”")
+
+
+def test_a_french_refusal_names_the_keys_a_french_secretary_types(cli: Cli) -> None:
+    """The keys in the language in force, the key as typed (« victoire », not win)."""
+    nbsp = "\u00a0"
+    refused = cli.run("--lang", "fr", "tournament", "new", "Concours", "--deals", "4",
+                      "--match-points", "bye=1", code=2)
+    assert refused.stderr == (f"erreur{nbsp}: --match-points{nbsp}: clé inconnue «{nbsp}bye{nbsp}» "
+                              f"(clés{nbsp}: victoire, nul, defaite, forfait)\n")
+    refused = cli.run("--lang", "fr", "season", "new", "S", "--points", "victoire=x", code=2)
+    assert refused.stderr == (f"erreur{nbsp}: --points{nbsp}: victoire=x{nbsp}: les points sont "
+                              "un nombre entier de 0 à 1000000000\n")

@@ -38,9 +38,9 @@ def test_a_concours_added_twice_or_unknown_is_refused(hostile: Cli, club: Cli) -
 @pytest.mark.parametrize(("points", "says"), [
     ("win=4,lose=2", "error: --points: unknown key “lose” (keys: win, draw, loss, bye, "
                      "forfeit)"),
-    ("win=4,loss=-2", "error: --points: loss=-2: points are a whole number, 0 or more"),
-    ("win=4,win=5", "error: --points: win is given twice; give it once"),
-    ("draw=1.5", "error: --points: draw=1.5: points are a whole number, 0 or more"),
+    ("win=4,loss=-2", "error: --points: loss=-2: points are a whole number from 0 to 1000000000"),
+    ("win=4,win=5", "error: --points: “win” is given twice; give it once"),
+    ("draw=1.5", "error: --points: draw=1.5: points are a whole number from 0 to 1000000000"),
 ])
 def test_a_scale_with_unknown_keys_or_negative_values_is_refused(hostile: Cli, club: Cli,
                                                                   points: str,
