@@ -171,3 +171,30 @@ def test_who_is_who_holds_whatever_the_registrations(first: list[tuple[str, str]
         was, now = people.of[registration.ref], stored.of[registration.ref]
         assert (now == 99) == (was == kept.id)
     assert all(fold(p.name) for p in people.persons.values())
+
+
+def test_a_rank_is_out_of_those_who_played(cli: Cli) -> None:
+    """``player show`` ranks a player among those who played: a team (a mêlée's player)
+    registered who never played is no part of the field."""
+    director = cli.under("tournament")
+    director.run("new", "Vendredi 1", "--rounds", "1", "--deals", "4", "--registration-order")
+    for team, players in {"Les As": "Ana, Bob", "Les Rois": "Cyd, Dan",
+                          "Les Dames": "Éva, Fred", "Les Valets": "Gus, Hana",
+                          "Les Absents": "Ivo, Jo"}.items():
+        director.run("team", "add", team, "--players", players)
+    director.run("team", "drop", "Les Absents")  # registered, gone before round 1
+    director.run("pair")
+    director.run("result", "1", "600", "400")
+    director.run("result", "2", "300", "700")
+    shown = cli.json("player", "show", "Éva")["tournaments"][0]
+    assert (shown["rank"], shown["of"]) == (4, 4)  # last of the 4 who played, not of 5
+    assert "4/4" in cli.run("player", "show", "Éva").stdout
+    director.run("new", "Mêlée", "--format", "melee", "--rounds", "1", "--deals", "4")
+    for player in ("Ana", "Bob", "Cyd", "Dan", "Kim"):
+        director.run("player", "add", player)
+    director.run("player", "drop", "Kim")
+    director.run("pair")
+    director.run("result", "1", "500", "300")
+    melee = cli.json("player", "show", "Ana")["tournaments"][1]
+    assert melee["of"] == 4 and melee["rank"] in (1, 3)
+    assert cli.json("player", "show", "Kim")["tournaments"][0]["of"] is None  # never played

@@ -96,9 +96,17 @@ def test_the_season_csv_files(cli: Cli, tmp_path: Path) -> None:
     text = cli.run("season", "standings", "Challenge", "--wide").stdout
     assert "  1 = Vendredi 1 (" in text and "(3)" in text  # a concours not counted
     folder = tmp_path / "saison"
-    cli.run("season", "export", "Challenge", "--csv", str(folder), "--sep", ";")
+    said = cli.run("season", "export", "Challenge", "--csv", str(folder), "--sep",
+                   ";").stdout.splitlines()
     assert sorted(p.name for p in folder.iterdir()) == ["concours.csv", "progress.csv",
                                                         "standings.csv"]
+    # each file its own lines: 8 players, 2 concours, the progress after each of the 2
+    assert said == [f"wrote {folder / 'standings.csv'} (8 lines)",
+                    f"wrote {folder / 'concours.csv'} (2 lines)",
+                    f"wrote {folder / 'progress.csv'} (2 lines)"]
+    for name, count in (("standings", 8), ("concours", 2), ("progress", 2)):
+        with (folder / f"{name}.csv").open(encoding="utf-8-sig", newline="") as handle:
+            assert len(list(csv.reader(handle, delimiter=";"))) == count + 1  # and the header
     with (folder / "standings.csv").open(encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.reader(handle, delimiter=";"))
     assert rows[0][-3:] == ["Vendredi 1", "Vendredi 2", "not counted"]

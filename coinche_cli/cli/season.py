@@ -210,12 +210,12 @@ def export(
     table = ops.standings(store, name)
     data = table.export_data()
     refuse_own_files(store, [], [] if csv_dir is None else csv_files(csv_dir, data))
-    written = []
+    written = []  # each file with its own lines: the workbook's are its standings'
     if path is not None:
         write_season_book(path, data)
-        written.append(path)
+        written.append((path, len(table.lines)))
     if csv_dir is not None:
         written += write_season_csv(csv_dir, data, sep)
-    for done in written:
+    for done, count in written:
         print_line(ngettext("wrote {path} ({count} line)", "wrote {path} ({count} lines)",
-                            len(table.lines)).format(path=done, count=len(table.lines)))
+                            count).format(path=done, count=count))

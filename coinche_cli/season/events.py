@@ -126,8 +126,9 @@ def event_lines(tournament: Tournament, people: People, settings: SeasonSettings
         from coinche_cli.tournament.melee_standings import player_standings, player_tallies
 
         tally = player_tallies(tournament, last)
-        places = ({line.line.team: line.line.rank for line in player_standings(tournament)}
-                  if ranked else {})
+        places = (_field_places([(row.line.team, row.line.rank, row.line.played)
+                                 for row in player_standings(tournament)]) if ranked else {})
+        field = sum(1 for player in tournament.players if tally.counts[player.id]["played"])
         free: dict[int, int] = {}  # forfeit wins, by player
         for team in tournament.teams:
             for member in team.members:
@@ -136,19 +137,39 @@ def event_lines(tournament: Tournament, people: People, settings: SeasonSettings
             counts = tally.counts[player.id]
             person = people.persons[people.of[("player", player.id, 0)]]
             _add(found, settings, tournament, person_key(person.id), person.name, counts,
-                 free.get(player.id, 0), places.get(player.id, 0), len(tournament.players),
+                 free.get(player.id, 0), places.get(player.id, 0), field,
                  "", tally.partners[player.id])
         return found
     from coinche_cli.tournament.standings import standings, tallies
 
     teams = tallies(tournament, last)
-    places = {row.team: row.rank for row in standings(tournament)} if ranked else {}
+    places = (_field_places([(row.team, row.rank, row.played) for row in standings(tournament)])
+              if ranked else {})
+    field = sum(1 for row in teams.values() if row.counts["played"])
     for team_id, row in teams.items():
         team = tournament.team(team_id)
         for key, name in sides_of(tournament, team, people, by_team):
             _add(found, settings, tournament, key, name, row.counts, won.get(team_id, 0),
-                 places.get(team_id, 0), len(teams), team.name, ())
+                 places.get(team_id, 0), field, team.name, ())
     return found
+
+
+def _field_places(ranked: Sequence[tuple[int, int, int]]) -> dict[int, int]:
+    """Each line's place among those who played (``ranked``: id, rank, parties played, in
+    ranking order): one registered who never played is no part of the field, so that a rank
+    reads "6/11" when 11 played, whoever else registered.  Lines the ranking ties stay
+    tied."""
+    places: dict[int, int] = {}
+    above = 0  # lines of the field ranked strictly higher
+    last_rank, last_place = 0, 0
+    for ident, rank, played in ranked:
+        if not played:
+            continue
+        if rank != last_rank:
+            last_rank, last_place = rank, above + 1
+        places[ident] = last_place
+        above += 1
+    return places
 
 
 def _add(found: dict[Key, EventLine], settings: SeasonSettings, tournament: Tournament,

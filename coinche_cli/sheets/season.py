@@ -130,8 +130,9 @@ def csv_files(directory: Path, data: SeasonExport) -> list[Path]:
     return [directory / f"{stem}.csv" for _title, stem, _header, _rows in _tables(data)]
 
 
-def write_season_csv(directory: Path, data: SeasonExport, sep: str) -> list[Path]:
-    """The three tables as CSV files in ``directory`` (made when missing)."""
+def write_season_csv(directory: Path, data: SeasonExport, sep: str) -> list[tuple[Path, int]]:
+    """The three tables as CSV files in ``directory`` (made when missing): each file and its
+    own number of lines (its header aside)."""
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -141,5 +142,5 @@ def write_season_csv(directory: Path, data: SeasonExport, sep: str) -> list[Path
     for _title, stem, header, rows in _tables(data):
         path = directory / f"{stem}.csv"
         write_csv(path, header, rows, sep)
-        written.append(path)
+        written.append((path, len(rows)))
     return written
