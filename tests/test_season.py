@@ -191,3 +191,22 @@ def test_the_ranking_adds_up_its_best_concours(played: list[list[tuple[int, int,
     for place, line in enumerate(lines):
         better = sum(1 for key in keys if key < keys[place])
         assert line.rank == better + 1
+
+
+def test_the_standings_show_draws_when_the_scale_counts_them(cli: Cli) -> None:
+    _concours(cli, "Vendredi 1", {"Les As": "Ana, Bob", "Les Rois": "Cyd, Dan",
+                                  "Les Dames": "Éva, Fred", "Les Valets": "Gus, Hana"},
+              [(500, 500), (300, 700)])
+    for season, points in (("Nuls", "win=4,draw=3,loss=2"), ("Sans nul", "win=1,draw=0,loss=0")):
+        cli.run("season", "new", season, "--points", points)
+        cli.run("season", "add", season, "Vendredi 1")
+    counted = cli.run("season", "standings", "Nuls").stdout.splitlines()
+    assert counted[1].split() == ["rank", "player", "club", "points", "played", "counted", "W",
+                                  "D", "L", "score"]
+    ana = next(line.split() for line in counted if "Ana" in line)
+    assert ana == ["3", "Ana", "3", "1", "1", "0", "1", "0", "500"]  # W 0, D 1, L 0
+    plain = cli.run("season", "standings", "Sans nul").stdout.splitlines()
+    assert plain[1].split() == ["rank", "player", "club", "points", "played", "counted", "W",
+                                "L", "score"]
+    french = cli.run("--lang", "fr", "season", "standings", "Nuls").stdout
+    assert french.splitlines()[1].split()[6:9] == ["V", "N", "D"]

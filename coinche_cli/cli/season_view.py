@@ -15,17 +15,19 @@ if TYPE_CHECKING:
 
 def render_standings(table: SeasonTable, wide: bool) -> None:
     """The season's ranking as a table; ``wide``: a column per concours, numbered, the ones
-    not counted in brackets, and what each number names."""
+    not counted in brackets, and what each number names.  The draws have a column when the
+    scale gives a draw points (they count then); else W and L say all that counts."""
     settings = table.season.settings
     by_team = settings.by == "team"
+    draws = settings.points("draw") != 0
     columns = [Column(_("rank"), right=True),
                Column(_("team") if by_team else _("player"), flexible=True),
                Column(_("club"), flexible=True),
                Column(_("points"), right=True),
                Column(pgettext("season", "played"), right=True),
                Column(pgettext("season", "counted"), right=True),
-               Column(_("W"), right=True), Column(_("L"), right=True),
-               Column(_("score"), right=True)]
+               Column(_("W"), right=True), *([Column(_("D"), right=True)] if draws else []),
+               Column(_("L"), right=True), Column(_("score"), right=True)]
     if settings.min_events:
         columns.append(Column(pgettext("season", "prizes")))
     if wide:
@@ -34,7 +36,8 @@ def render_standings(table: SeasonTable, wide: bool) -> None:
     rows = []
     for line in table.lines:
         row = [str(line.rank), line.name, line.club, str(line.points), str(line.events),
-               str(len(line.counted)), str(line.wins), str(line.losses), str(line.score)]
+               str(len(line.counted)), str(line.wins), *([str(line.draws)] if draws else []),
+               str(line.losses), str(line.score)]
         if settings.min_events:
             row.append(_("yes") if line.eligible else "")
         if wide:
