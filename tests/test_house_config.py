@@ -126,6 +126,27 @@ def test_config_set_show_and_unset_keep_the_rest_of_the_file(config: Path, tmp_p
     assert cli.json("game", "new")["rules"] == "standard"
 
 
+def test_rules_show_shows_the_rules_in_force_and_the_house_sheet_by_its_name(
+        config: Path, tmp_path: Path) -> None:
+    cli = Cli(env={"COINCHE_CONFIG": str(config)}, cwd=tmp_path)
+    assert cli.run("rules", "show").stdout.startswith("standard: ")  # nothing set: standard
+    config.parent.mkdir()
+    sheet = config.parent / "Maison.yaml"
+    sheet.write_text("extends: standard\nname: maison\ntitle: Notre maison\n", encoding="utf-8")
+    config.write_text('rules = "Maison.yaml"\n', encoding="utf-8")  # the config's own folder
+    for args in ((), ("maison",), ("MAISON",)):
+        assert cli.run("rules", "show", *args).stdout.startswith("maison: Notre maison\n")
+    assert cli.json("rules", "show")["name"] == "maison"
+    assert cli.run("rules", "show", "club").stdout.startswith("club: ")  # a built-in stays
+    assert cli.refused("rules", "show", "maisn") == (
+        "error: unknown rules “maisn”; built-in rules are: atout, chien, club, generale, "
+        "standard")
+    config.write_text('rules = "maisn"\n', encoding="utf-8")  # what game new would refuse
+    assert cli.refused("rules", "show") == (
+        f"error: {config}:1: rules: unknown rules “maisn”; built-in rules are: atout, chien, "
+        "club, generale, standard")
+
+
 @pytest.mark.parametrize(("args", "error"), [
     (("set", "colour", "red"), "error: key: “colour” is not a setting of coinche (settings: "
                                "rules, lang, db, target, currency)"),

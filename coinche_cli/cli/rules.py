@@ -35,18 +35,21 @@ def list_rules(as_json: JsonOption = False) -> None:
 
 
 @app.command("show", help=N_(
-    "Show a summary of rules: card tables, bids, made and failed scores, coinche, capot, end.\n"
+    "Show a summary of rules: card tables, bids, made and failed scores, coinche, capot, end. "
+    "Without a name: the rules in force (the house config's, else standard).\n"
     "\n"
     "Example: coinche rules show club"))
 def show_rules(
-    name: Annotated[str, typer.Argument(metavar=N_("NAME"),
-                                        help=N_("A built-in name or a rules file."),
-                                        autocompletion=completers.rules)],
+    ctx: typer.Context,
+    name: Annotated[str | None, typer.Argument(
+        metavar=N_("NAME"), help=N_("A built-in name, a rules file, or the name of the house "
+                                    "config's file without .yaml."),
+        autocompletion=completers.rules, show_default=False)] = None,
     as_json: JsonOption = False,
 ) -> None:
     from coinche_cli.rules.loader import load_rules
 
-    rules = load_rules(name)
+    rules = load_rules(_shown(ctx, name))
     if as_json:
         from coinche_cli.rules.views import rules_json
 
@@ -56,6 +59,33 @@ def show_rules(
 
     for line in rules_summary(rules):
         print_line(line)
+
+
+def _shown(ctx: typer.Context, name: str | None) -> str:
+    """The rules ``rules show`` reads: with no name, the rules in force (the house config's,
+    else ``standard``, as ``game new`` would play them); a built-in name or a file as given;
+    else the house config's rules file when ``name`` is its name without ``.yaml``
+    (``maison`` for ``maison.yaml``), so that the club's sheet is shown by the word it is
+    called by."""
+    from coinche_cli.cli.options import rules_chosen
+
+    if name is None:
+        return rules_chosen(ctx, "standard", "name")
+    import os
+
+    from coinche_cli.rules.loader import SUFFIXES, builtin_names
+
+    if name in builtin_names() or name.lower().endswith(SUFFIXES) \
+            or any(sep in name for sep in "/\\"):
+        return name  # a built-in name keeps its meaning; a path is a path
+    from coinche_cli.cli import house
+    from coinche_cli.names import fold
+
+    value = house.current().get("rules")
+    if isinstance(value, str) and os.path.isabs(value) and fold(name) \
+            and fold(os.path.splitext(os.path.basename(value))[0]) == fold(name):
+        return value
+    return name  # refused as an unknown name, listing the built-in ones
 
 
 @app.command("validate", help=N_(
