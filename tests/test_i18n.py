@@ -462,7 +462,7 @@ def test_words_with_decomposed_accents_are_read(cli: Cli) -> None:
 
 
 def test_click_refusals_name_arguments_as_the_french_help_does(tmp_path: Path) -> None:
-    ran = in_subprocess(("--lang", "fr", "rules", "show"), cwd=tmp_path)
+    ran = in_subprocess(("--lang", "fr", "player", "show"), cwd=tmp_path)
     assert ran.code == 2 and ran.stderr == f"erreur{NBSP}: argument 'NOM' manquant\n"
 
 

@@ -6,6 +6,7 @@ mêlée through the installed command: ``tests/test_melee_e2e.py``; the bad inpu
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -224,3 +225,63 @@ def test_a_result_in_a_large_partie_names_the_four_players_of_its_table(
     assert lines[2] == "  … and 1 other table: coinche tournament show --round 1"
     assert lines[3].startswith(f"  sitting out: {shown['sitting_out'][0]} (")
     assert director.json("show")["tables"][1]["scores"] == [700, 500]
+
+
+def test_two_namesakes_get_the_hint_to_add_an_initial_and_a_licence(cli: Cli,
+                                                                   tmp_path: Path) -> None:
+    director = melee(cli, [])
+    director.run("player", "add", "Ana Martin", "--licence", "33012")
+    assert director.refused("player", "add", "ana martin") == (
+        "error: player: a player called “Ana Martin” is already registered; for a namesake, "
+        "add an initial (“Ana Martin B.”) and a licence")
+    sheet = tmp_path / "joueurs.csv"
+    sheet.write_text("nom;licence\nAna Martin;44000\n", encoding="utf-8")
+    assert director.refused_rows("player", "import", str(sheet)) == [
+        "1 bad row; nothing imported",
+        "row 2: a player called “Ana Martin” is already registered; for a namesake, add an "
+        "initial (“Ana Martin B.”) and a licence"]
+    sheet.write_text("nom\nBob Roux\nBOB ROUX\n", encoding="utf-8")
+    assert director.refused_rows("player", "import", str(sheet))[1:] == [
+        "joueurs.csv: row 3: player: “BOB ROUX” repeats “Bob Roux” from row 2; for a "
+        "namesake, add an initial (“Bob Roux B.”) and a licence"]
+    assert "déjà inscrit\u00a0; pour un homonyme, ajoutez une initiale («\u00a0Ana Martin " \
+           "B.\u00a0») et une licence" in cli.run("--lang", "fr", "tournament", "player", "add",
+                               "Ana Martin", code=2).stderr
+    director.run("player", "add", "Ana Martin B.", "--licence", "44000")  # as the hint says
+    assert sorted(p["name"] for p in cli.json("player", "list")) == ["Ana Martin",
+                                                                    "Ana Martin B."]
+
+
+def test_the_points_per_partie_played_for_who_came_late(cli: Cli, tmp_path: Path) -> None:
+    from openpyxl import load_workbook  # the test reopens the export
+
+    director = melee(cli, ["Ana", "Bob", "Cyd", "Dan"], rounds=2)
+    director.run("pair")
+    director.run("result", "1", "500", "301")
+    for late in ("Éva", "Fred", "Gus", "Hana"):
+        director.run("player", "add", late)
+    director.run("pair")
+    director.run("result", "1", "600", "200")
+    director.run("result", "2", "450", "350")
+    rows = {row["name"]: row for row in director.json("standings")}
+    expected = {name: round(row["points_for"] / row["played"], 1) for name, row in rows.items()}
+    assert {rows[name]["played"] for name in ("Éva", "Fred", "Gus", "Hana")} == {1}
+    plain = director.run("standings").stdout
+    assert "partie" not in plain  # the default table stays as it was
+    wide = director.run("standings", "--wide").stdout.splitlines()
+    spans = [m.span() for m in re.finditer("-+", wide[2])]  # the columns, by their rule
+    table = [[line[start:end].strip() for start, end in spans] for line in wide[1:]]
+    at = table[0].index("for") + 1
+    assert table[0][at] == "per partie"
+    assert {cells[1]: cells[at] for cells in table[2:]} == {
+        name: f"{value:.1f}" for name, value in expected.items()}
+    french = cli.run("--lang", "fr", "tournament", "standings", "--wide").stdout
+    assert "par partie" in french and f"{expected['Ana']:.1f}".replace(".", ",") in french
+    path = tmp_path / "melee.xlsx"
+    director.run("export", str(path))
+    sheet = list(load_workbook(path, read_only=True)["Standings"].iter_rows(values_only=True))
+    column = sheet[0].index("points per partie played")
+    assert sheet[0][column - 1] == "points for"
+    assert {row[1]: row[column] for row in sheet[1:]} == expected
+    # 500 and 301 over one partie, then 600 or 200 (or 450 or 350) over a second: halves
+    assert any(value != int(value) for value in expected.values())

@@ -10,7 +10,7 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Literal, assert_never
 
 from coinche_cli.cli.output import Column, print_json, print_line, print_table, warning_line
-from coinche_cli.i18n import _, ngettext
+from coinche_cli.i18n import _, ngettext, pgettext
 from coinche_cli.store.records import ResultRecord, source_words
 from coinche_cli.tournament.model import Round, Tournament, bye_points
 from coinche_cli.tournament.ranking import Ranking
@@ -238,6 +238,10 @@ def render_player_standings(tournament: Tournament, after: int | None, wide: boo
             tournament.current.number if tournament.current else 0))
     print_line(title)
     described = standings_columns(tournament, wide)
+    if wide:  # beside the points for: their average, for who came late or left early
+        at = next(place for place, (_c, field) in enumerate(described) if field == "for") + 1
+        described.insert(at, (Column(pgettext("standings", "per partie"), right=True),
+                              "per_partie"))
     columns = []
     for column, field in described:  # a player's line: the club where a team's players are
         if field == "team":
@@ -247,13 +251,23 @@ def render_player_standings(tournament: Tournament, after: int | None, wide: boo
         elif field == "byes":
             column = Column(_("sat out"), right=True)
         columns.append(column)
-    lines = [[standing_cell(row.line, field) for _column, field in described] for row in rows]
+    lines = [[_tenths(row.points_per_partie) if field == "per_partie"
+              else standing_cell(row.line, field) for _column, field in described]
+             for row in rows]
     if any(row.line.dropped for row in rows):
         columns.append(Column(""))
         mark = _("dropped")
         for line, row in zip(lines, rows, strict=True):
             line.append(mark if row.line.dropped else "")
     print_table(columns, lines, whole=wide)
+
+
+def _tenths(value: float | None) -> str:
+    """A number to a tenth as the language writes it (``209.3``, in French ``209,3``); a dash
+    for none."""
+    if value is None:
+        return "–"
+    return f"{value:.1f}".replace(".", pgettext("decimal separator", "."))
 
 
 def report_entered(entered: Entered, as_json: bool, one_table: bool = False) -> None:

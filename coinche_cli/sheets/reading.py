@@ -244,7 +244,8 @@ def read_players(path: Path) -> list[PlayerRow]:
         elif folded in first_row:
             first, earlier = first_row[folded]
             problems.append(_problem("player", _("“{name}” repeats “{earlier}” from row "
-                                                 "{first}"),
+                                                 "{first}; for a namesake, add an initial "
+                                                 "(“{earlier} B.”) and a licence"),
                                      name=echo(player), earlier=echo(earlier), first=first))
         else:
             first_row[folded] = (row, player)

@@ -63,6 +63,7 @@ PLAYER_STANDINGS_COLUMNS: tuple[tuple[str, str], ...] = (
     ("licence", N_("licence")), ("played", N_("played")), ("wins", N_("wins")),
     ("draws", N_("draws")), ("losses", N_("losses")), ("sat_out", N_("sat out")),
     ("forfeits", N_("forfeits")), ("points_for", N_("points for")),
+    ("points_per_partie", N_("points per partie played")),
     ("points_against", N_("points against")), ("difference", N_("difference")),
     ("match_points", N_("match points")), ("penalties", N_("penalties")),
     ("buchholz", N_("buchholz")), ("partners", N_("partners")),

@@ -88,8 +88,9 @@ def _taken_sentence(kind: EntrantKind) -> str:
     match kind:
         case "team":
             return _("a team called “{name}” is already registered")
-        case "player":
-            return _("a player called “{name}” is already registered")
+        case "player":  # two people of one name come to a mêlée: say how to register both
+            return _("a player called “{name}” is already registered; for a namesake, add an "
+                     "initial (“{name} B.”) and a licence")
         case unreachable:
             assert_never(unreachable)
 

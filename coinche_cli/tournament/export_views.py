@@ -77,6 +77,7 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         club: str
         licence: str
         sat_out: int
+        points_per_partie: float | None
         partners: str
 
     class ExportHistory(TypedDict):
@@ -176,7 +177,8 @@ def _player_standings(tournament: Tournament) -> list[ExportPlayerStanding]:
             "rank": r.rank, "name": r.name, "club": standing.club,
             "licence": standing.licence, "played": r.played, "wins": r.wins,
             "draws": r.draws, "losses": r.losses, "sat_out": r.byes, "forfeits": r.forfeits,
-            "points_for": r.points_for, "points_against": r.points_against,
+            "points_for": r.points_for, "points_per_partie": standing.points_per_partie,
+            "points_against": r.points_against,
             "difference": r.difference, "match_points": r.match_points,
             "penalties": r.penalties, "buchholz": r.buchholz,
             "partners": ", ".join(standing.partners)})

@@ -41,6 +41,14 @@ class PlayerStanding:
     partners: tuple[str, ...]
     opponents: tuple[tuple[str, str], ...]
 
+    @property
+    def points_per_partie(self) -> float | None:
+        """The points for per partie played (a partie sat out counts, with its bye points),
+        to a tenth: who came late or left early beside who played the whole evening (None:
+        no partie yet)."""
+        line = self.line
+        return round(line.points_for / line.played, 1) if line.played else None
+
 
 class PlayerTally:
     """Every player's counters, penalties, partners, opponents (names, by partie) and the
