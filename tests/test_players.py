@@ -198,3 +198,53 @@ def test_a_rank_is_out_of_those_who_played(cli: Cli) -> None:
     melee = cli.json("player", "show", "Ana")["tournaments"][1]
     assert melee["of"] == 4 and melee["rank"] in (1, 3)
     assert cli.json("player", "show", "Kim")["tournaments"][0]["of"] is None  # never played
+
+
+@pytest.mark.both_stores
+def test_an_unmerge_undoes_a_merge_while_nothing_is_recorded_since(cli: Cli) -> None:
+    from tests.harness import data_checksum
+
+    _formed(cli, "Vendredi 1", {"Les As": "Ana Martin, Bob", "Les Rois": "Cyd, Dan"},
+            (600, 400))
+    _formed(cli, "Vendredi 2", {"Les Piques": "Ana Martn, Cyd", "Les Cœurs": "Bob, Dan"},
+            (300, 700))
+    listed = cli.json("player", "list")
+    before = data_checksum(cli.db)
+    said = cli.run("player", "merge", "Ana Martn", "Ana Martin").stdout
+    assert said == ("Ana Martn merged into Ana Martin: 2 concours\n"
+                    "undo: coinche player unmerge “Ana Martn”, until Ana Martin plays, is "
+                    "renamed or merged again\n")
+    assert "Ana Martin is the player a merge kept: name the one merged away (Ana Martn)" in \
+        cli.refused("player", "unmerge", "Ana Martin")
+    assert cli.run("player", "unmerge", "martn").stdout == (
+        "Ana Martn and Ana Martin are two players again\n")
+    assert cli.json("player", "list") == listed and data_checksum(cli.db) == before
+    assert "Ana Martn is no merge of two players: there is nothing to unmerge" in \
+        cli.refused("player", "unmerge", "Ana Martn")
+
+    # two kept people (renamed): both come back, with their names
+    cli.run("player", "rename", "Ana Martn", "Ana M.")
+    cli.run("player", "rename", "Ana Martin", "Ana Martine")
+    cli.run("player", "merge", "Ana M.", "Ana Martine")
+    cli.run("player", "unmerge", "Ana M.")
+    assert sorted(p["name"] for p in cli.json("player", "list")) == [
+        "Ana M.", "Ana Martine", "Bob", "Cyd", "Dan"]
+
+    # refused, and nothing written: a later merge into the same person, a concours played
+    # since, a rename since
+    _formed(cli, "Vendredi 3", {"Les Trèfles": "Anna, Bob", "Les Carreaux": "Cyd, Dan"},
+            (500, 500))
+    cli.run("player", "merge", "Ana M.", "Ana Martine")
+    cli.run("player", "merge", "Anna", "Ana Martine")
+    assert "Anna was merged into Ana Martine since: unmerge Anna first" in cli.refused(
+        "player", "unmerge", "Ana M.")
+    cli.run("player", "unmerge", "Anna")
+    _formed(cli, "Vendredi 4", {"Les Piques": "Ana M., Bob", "Les Cœurs": "Cyd, Dan"},
+            (500, 400))
+    kept = data_checksum(cli.db)
+    assert "Ana Martine played in Vendredi 4 since the merge: it can no longer be undone" in \
+        cli.refused("player", "unmerge", "Ana M.")
+    assert data_checksum(cli.db) == kept
+    cli.run("player", "rename", "Ana Martine", "Ana Martine L.")
+    assert "Ana Martine was renamed Ana Martine L. since the merge" in cli.refused(
+        "player", "unmerge", "Ana M.")

@@ -1,5 +1,5 @@
 """``coinche player``: the people of a club across its concours (list, show, rename, merge,
-ratings)."""
+unmerge, ratings)."""
 
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from coinche_cli.season.views import DealStats
 
 app = typer.Typer(help=N_("The club's players across its concours: list, show, rename, merge, "
-                          "ratings."),
+                          "unmerge, ratings."),
                   no_args_is_help=True)
 
 _Name = Annotated[str, typer.Argument(metavar=N_("NAME"), help=N_(
@@ -135,6 +135,23 @@ def merge(
     print_line(ngettext("{gone} merged into {kept}: {count} concours",
                         "{gone} merged into {kept}: {count} concours", count).format(
         gone=gone.name, kept=kept.name, count=count))
+    print_line(_("undo: coinche player unmerge “{gone}”, until {kept} plays, is renamed or "
+                 "merged again").format(gone=gone.name, kept=kept.name))
+
+
+@app.command("unmerge", help=N_(
+    "Undo a merge: A and the player it was merged into are two again, while nothing has been "
+    "recorded against the merged player since (a concours, a rename, another merge).\n"
+    "\n"
+    "Example: coinche player unmerge \"Ana Martn\""))
+def unmerge(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(metavar="A", help=N_("The player merged away."))],
+) -> None:
+    from coinche_cli.season import people_ops
+
+    gone, kept = people_ops.unmerge(open_store(ctx), name)
+    print_line(_("{gone} and {kept} are two players again").format(gone=gone, kept=kept))
 
 
 @app.command("ratings", help=N_(

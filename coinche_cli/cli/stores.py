@@ -41,7 +41,7 @@ def copy(
 #: did before them.
 _MELEE_TABLES = ("player", "sitting_out", "checkin", "payment", "prize", "prize_pot")
 #: The tables only a season fills (people renamed or merged, seasons): the same.
-_SEASON_TABLES = ("person", "person_key", "season", "season_event")
+_SEASON_TABLES = ("person", "person_key", "person_merge", "season", "season_event")
 
 
 def _report(copied: "CopyReport", as_json: bool) -> None:

@@ -1,18 +1,27 @@
 """The operations of ``coinche player …``: the people of a store (derived from every
-registration, :mod:`coinche_cli.season.people`), a person's concours, a rename, a merge
-(the ratings: :func:`coinche_cli.season.ops.ratings`).
+registration, :mod:`coinche_cli.season.people`), a person's concours, a rename, a merge and
+its undoing (the ratings: :func:`coinche_cli.season.ops.ratings`).
 
-Each reads in one snapshot; a rename or a merge checks everything, then keeps its decision
-in one transaction (the people it names become stored people, with the keys that name them).
+Each reads in one snapshot; a rename, a merge or an unmerge checks everything, then keeps its
+decision in one transaction (the people it names become stored people, with the keys that
+name them).
+
+A merge keeps what it changed (the person merged away, their names and licence, the person
+kept before and after, and every concours either played), so that ``player unmerge`` can
+put both back while the person kept is still exactly what the merge left: the last merge
+into them, not renamed, no concours played since, no name or licence of theirs changed.
+Anything else was recorded against the merged person since, and the unmerge is refused,
+naming it: undoing it then would guess whose the new record is.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import InputError
 from coinche_cli.i18n import _
-from coinche_cli.names import check_name, echo, fold
+from coinche_cli.names import NameIndex, check_name, echo, fold
 from coinche_cli.season.events import EventLine, person_key, table_games
 from coinche_cli.season.model import SeasonError, SeasonSettings
 from coinche_cli.season.people import People, Person, derive, name_key
@@ -139,9 +148,81 @@ def merge(store: SeasonStore, first: str, second: str) -> tuple[Person, Person, 
                                 "people"), name=gone.name, other=kept.name,
                               tournament=records[both[0]])
         kept_id = _keep(store, kept)
-        store.set_person(kept_id, kept.name, kept.licence or gone.licence)
+        licence = kept.licence or gone.licence
+        store.set_person(kept_id, kept.name, licence)
         store.give_keys(kept_id, gone.keys)
         if gone.stored:
             store.remove_person(gone.id)
+        played = sorted(_played(people, records, gone.id) + _played(people, records, kept.id))
+        store.add_merge(kept_id, json.dumps({
+            "gone": {"name": gone.name, "licence": gone.licence, "stored": gone.stored,
+                     "keys": list(gone.keys)},
+            "kept": {"name": kept.name, "licence": kept.licence, "stored": kept.stored},
+            "after": {"name": kept.name, "licence": licence,
+                      "keys": sorted({*kept.keys, *gone.keys})},
+            "played": played}, ensure_ascii=False), now())
     count = len(set(people.tournaments(gone.id)) | set(people.tournaments(kept.id)))
     return gone, kept, count
+
+
+def _played(people: People, records: dict[int, str], person_id: int) -> list[list[str]]:
+    """What a person registered: each concours (by name: a store copied moves its ids) with
+    the name and licence given there."""
+    return [[records[r.tournament], r.name, r.licence]
+            for r in people.registrations.get(person_id, ())]
+
+
+def unmerge(store: SeasonStore, typed: str) -> tuple[str, str]:
+    """``player unmerge A``: undo the merge of A into the person who has A's names now (the
+    module's rules).  Returns the names of the two people again."""
+    with store.write():
+        people = census(store)
+        person = find_person(people, typed)
+        found = [(ident, json.loads(record)) for ident, record, _when in store.merges(person.id)
+                 ] if person.stored else []
+        if not found:
+            raise SeasonError(_("{name} is no merge of two players: there is nothing to "
+                                "unmerge"), name=person.name)
+        gone_index = NameIndex((place, record["gone"]["name"], record["gone"]["licence"])
+                               for place, (_ident, record) in enumerate(found))
+        if not gone_index.candidates(typed):
+            raise SeasonError(_("{name} is the player a merge kept: name the one merged "
+                                "away ({gone})"), name=person.name,
+                              gone=", ".join(record["gone"]["name"] for _i, record in found))
+        place = gone_index.resolve(typed, field="player", kind="player")
+        ident, record = found[place]
+        if place:  # a later merge into the same person: that one first
+            raise SeasonError(_("{other} was merged into {name} since: unmerge {other} "
+                                "first"), other=found[0][1]["gone"]["name"], name=person.name)
+        _unchanged(store, people, person, record)
+        store.remove_merge(ident)
+        gone, kept = record["gone"], record["kept"]
+        store.take_keys(gone["keys"])
+        if kept["stored"]:
+            store.set_person(person.id, kept["name"], kept["licence"])
+        else:  # derived again from the registrations, as before the merge
+            store.remove_person(person.id)
+        if gone["stored"]:
+            back = store.add_person(gone["name"], gone["licence"], now())
+            store.give_keys(back, gone["keys"])
+    return str(gone["name"]), str(kept["name"])
+
+
+def _unchanged(store: SeasonStore, people: People, person: Person,
+               record: dict[str, Any]) -> None:
+    """Refuse to undo a merge when something was recorded against the person since: a
+    rename, a concours played, a name or licence of theirs changed."""
+    after = record["after"]
+    if person.name != after["name"]:
+        raise SeasonError(_("{old} was renamed {name} since the merge: it can no longer be "
+                            "undone"), old=after["name"], name=person.name)
+    records = {r.id: r.name for r in store.tournaments()}
+    before = {tuple(entry) for entry in record["played"]}
+    since = [entry for entry in _played(people, records, person.id)
+             if tuple(entry) not in before]
+    if since:
+        raise SeasonError(_("{name} played in {tournament} since the merge: it can no longer "
+                            "be undone"), name=person.name, tournament=since[0][0])
+    if sorted(person.keys) != after["keys"] or person.licence != after["licence"]:
+        raise SeasonError(_("the names or the licence of {name} changed since the merge: it "
+                            "can no longer be undone"), name=person.name)

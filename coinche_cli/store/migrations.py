@@ -242,6 +242,17 @@ MIGRATIONS: tuple[Migration, ...] = (
             PRIMARY KEY (season_id, tournament_id)
         )""",
     )),
+    # a merge kept so that it can be undone (coinche player unmerge): the person kept, and
+    # as JSON what the merge changed (the person merged away, their names and licence, the
+    # kept person before and after, and the concours both had played)
+    ("people merged: what each merge changed, to undo it", (
+        """CREATE TABLE person_merge (
+            id {id},
+            kept_id INTEGER NOT NULL REFERENCES person(id),
+            record TEXT NOT NULL,           -- JSON: before and after (season.people_ops)
+            merged TEXT NOT NULL
+        )""",
+    )),
 )
 
 def statements(backend: str, done: int) -> list[str]:

@@ -32,7 +32,19 @@ class SeasonStore(Store, Protocol):
         """Make each of ``keys`` name the person."""
 
     def remove_person(self, person_id: int) -> None:
-        """Forget a kept person and their keys."""
+        """Forget a kept person, their keys and the merges into them."""
+
+    def take_keys(self, keys: Iterable[str]) -> None:
+        """Let ``keys`` name nobody kept."""
+
+    def add_merge(self, kept_id: int, record: str, merged: str) -> int:
+        """Keep what a merge changed (JSON), to undo it; returns its id."""
+
+    def merges(self, kept_id: int) -> list[tuple[int, str, str]]:
+        """The merges into a kept person, the latest first: id, record (JSON), when."""
+
+    def remove_merge(self, merge_id: int) -> None:
+        """Forget a merge (undone)."""
 
     def create_season(self, name: str, created: str, settings: "SeasonSettingsJSON") -> int:
         """Make a season; returns its id."""

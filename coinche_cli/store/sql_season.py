@@ -71,10 +71,32 @@ class SeasonQueries(Connected):
             [(key, person_id) for key in keys])
 
     def remove_person(self, person_id: int) -> None:
-        """Forget a kept person (merged into another, whose keys they are now)."""
+        """Forget a kept person (merged into another, whose keys they are now), and the
+        merges into them (no longer to undo)."""
         db = self._changing()
+        db.execute("DELETE FROM person_merge WHERE kept_id = ?", (person_id,))
         db.execute("DELETE FROM person_key WHERE person_id = ?", (person_id,))
         db.execute("DELETE FROM person WHERE id = ?", (person_id,))
+
+    def take_keys(self, keys: Iterable[str]) -> None:
+        """Let ``keys`` name nobody kept (a merge undone: derived again)."""
+        self._changing().executemany("DELETE FROM person_key WHERE key = ?",
+                                     [(key,) for key in keys])
+
+    def add_merge(self, kept_id: int, record: str, merged: str) -> int:
+        """Keep what a merge changed (``record``: JSON), to undo it; returns its id."""
+        return self._insert("INSERT INTO person_merge (kept_id, record, merged) VALUES (?, ?, ?)",
+                            (kept_id, record, merged))
+
+    def merges(self, kept_id: int) -> list[tuple[int, str, str]]:
+        """The merges into a kept person, the latest first: id, record (JSON), when."""
+        return [(int(r[0]), str(r[1]), str(r[2])) for r in self.db.execute(
+            "SELECT id, record, merged FROM person_merge WHERE kept_id = ? ORDER BY id DESC",
+            (kept_id,))]
+
+    def remove_merge(self, merge_id: int) -> None:
+        """Forget a merge (undone)."""
+        self._changing().execute("DELETE FROM person_merge WHERE id = ?", (merge_id,))
 
     # -- seasons
 

@@ -51,6 +51,7 @@ LAYOUT: tuple[tuple[str, bool, dict[str, str]], ...] = (
     ("prize_pot", False, {"tournament_id": "tournament"}),
     ("person", True, {}),
     ("person_key", False, {"person_id": "person"}),
+    ("person_merge", True, {"kept_id": "person"}),
     ("season", True, {}),
     ("season_event", False, {"season_id": "season", "tournament_id": "tournament"}),
 )
