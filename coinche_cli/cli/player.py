@@ -129,14 +129,15 @@ def merge(
     first: Annotated[str, typer.Argument(metavar="A", help=N_("The player merged away."))],
     second: Annotated[str, typer.Argument(metavar="B", help=N_("The player kept."))],
 ) -> None:
+    from coinche_cli.errors import filled
     from coinche_cli.season import people_ops
 
     gone, kept, count = people_ops.merge(open_store(ctx), first, second)
     print_line(ngettext("{gone} merged into {kept}: {count} concours",
                         "{gone} merged into {kept}: {count} concours", count).format(
         gone=gone.name, kept=kept.name, count=count))
-    print_line(_("undo: coinche player unmerge “{gone}”, until {kept} plays, is renamed or "
-                 "merged again").format(gone=gone.name, kept=kept.name))
+    print_line(filled(_("undo: coinche player unmerge “{name}”, until {kept} plays, is renamed "
+                        "or merged again"), name=gone.name, kept=kept.name))
 
 
 @app.command("unmerge", help=N_(
