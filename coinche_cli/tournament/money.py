@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import unicodedata
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Literal, assert_never
 
@@ -71,6 +70,8 @@ def _named(word: str) -> Method | None:
 def check_method(text: str) -> Method:
     """``--method`` as typed: one of :data:`METHODS` or its French name (any case), else
     refused, the methods listed in the language in force."""
+    import unicodedata  # only when a payment is typed
+
     # NFC: a terminal may send « è » as « e » and a combining accent
     method = _named(unicodedata.normalize("NFC", text.strip().lower()))
     if method is not None:
