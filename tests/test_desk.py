@@ -60,7 +60,7 @@ def test_what_each_team_owes(concours: Concours) -> None:
     assert t.refused("checkin", "Rois").endswith("(--paid AMOUNT records a payment)")
     # a team that leaves before playing, never checked in: nothing is expected of it
     t.run("team", "drop", "Les Dix")
-    # an undo takes the check-in back, with the payment it recorded (not later ones)
+    # an undo takes the check-in back, with the payment it recorded
     t.run("checkin", "Dames", "--paid", "20.50", "--method", "card")
     undone = t.json("checkin", "Dames", "--undo")
     assert undone["done"][0]["undone"] and undone["done"][0]["taken_back"] == 2050
@@ -184,7 +184,12 @@ def test_the_workbook_has_the_fees_and_the_prizes(concours: Concours, tmp_path: 
     assert fees[3][3:7] == [40, 40, 0, 0]  # due, paid, refunded, owed: whole euros
     summary = {row[0]: row[4] for row in fees[4:]}
     assert summary["received: cheque"] == 20 and summary["prizes paid out"] == 25
-    assert summary["in the cash box"] == 40 - 25
+    # the balance, and where it is: the 25 of prizes handed out in cash from a box that took
+    # 20 in cash (the box is 5 short), the cheque of 20 in the box beside it
+    assert summary["balance, box and bank"] == 40 - 25
+    assert summary["in the cash box: cash"] == 20 - 25
+    assert summary["in the cash box: cheques"] == 20
+    assert summary["at the bank: card and transfer"] == 0
     prizes = [[c.value for c in row] for row in book["Prizes"].iter_rows()]
     assert prizes[1] == [1, "Les As", "Un jambon", 25]
     assert prizes[-1][1:] == ["remainder", None, 0]

@@ -91,11 +91,13 @@ def checkin(
     paid: Annotated[str | None, typer.Option("--paid", metavar="AMOUNT", help=N_(
         "What each pays, such as 20 or 20.50; a refund: -20 with --reason."))] = None,
     method: Annotated[str, typer.Option("--method", help=N_(
-        "How: cash, cheque, card or transfer."))] = "cash",
+        "How: cash, cheque, card or transfer (or in French: espèces, chèque, carte, "
+        "virement)."))] = "cash",
     reason: Annotated[str, typer.Option("--reason", help=N_(
         "Why money is given back (a refund)."))] = "",
     undo: Annotated[bool, typer.Option("--undo", help=N_(
-        "Take a check-in back, with the payment it recorded."))] = False,
+        "Take a check-in back, with the payment it recorded and every payment and refund "
+        "since."))] = False,
     listing: Annotated[bool, typer.Option("--list", help=N_(
         "Who is present, absent, has paid and owes."))] = False,
     tournament: TournamentOption = None,
@@ -132,6 +134,12 @@ def _entry_text(found: "Tournament", entry: "CheckedIn") -> str:
 
     name = entry.entrant.name
     if entry.undone:
+        if entry.since:  # payments or refunds after the check-in went with it
+            return ngettext("{name}: check-in undone, with the payment or refund recorded "
+                            "since: {amount} taken back in all",
+                            "{name}: check-in undone, with the {count} payments and refunds "
+                            "recorded since: {amount} taken back in all", entry.since).format(
+                name=name, count=entry.since, amount=money(found, entry.taken_back))
         if entry.taken_back:
             return _("{name}: check-in undone, and the {amount} it recorded taken back").format(
                 name=name, amount=money(found, entry.taken_back))
@@ -166,9 +174,14 @@ def _print_list(found: "Tournament", data: "CheckinJson") -> None:
                            clock(row["arrived"]) if row["arrived"] else "",
                            money(found, row["paid"]), money(found, row["owed"])]
                           for row in data["rows"]])
-    print_line(_("{present} present, {absent} absent; {paid} paid in full; owed: "
-                 "{owed}").format(present=data["present"], absent=data["absent"],
-                                  paid=data["paid"], owed=money(found, data["owed"])))
+    # each count agrees with its own number (in French: 1 présent, 2 présents)
+    present = ngettext("{count} present", "{count} present", data["present"])
+    absent = ngettext("{count} absent", "{count} absent", data["absent"])
+    paid = ngettext("{count} paid in full", "{count} paid in full", data["paid"])
+    print_line(_("{present}, {absent}; {paid}; owed: {owed}").format(
+        present=present.format(count=data["present"]),
+        absent=absent.format(count=data["absent"]), paid=paid.format(count=data["paid"]),
+        owed=money(found, data["owed"])))
 
 
 FEES_HELP = N_(
@@ -216,7 +229,12 @@ def fees(
     rows.append([_("owed"), money(data["owed"])])
     rows += [["  " + row[key], money(row["amount"])] for row in data["owed_by"]]
     rows += [[_("prizes paid out"), money(data["prizes_paid"])],
-             [_("in the cash box"), money(data["balance"])]]
+             [_("balance, box and bank"), money(data["balance"])],
+             [_("in the cash box"), ""],
+             ["  " + _("cash"), money(data["box_cash"])] if data["box_cash"] >= 0 else
+             ["  " + _("cash short"), money(-data["box_cash"])],
+             ["  " + _("cheques"), money(data["box_cheques"])],
+             [_("at the bank (card, transfer)"), money(data["bank"])]]
     # a list of amounts, without a header: the table's lines after its header and rule
     for line in table_lines([Column("x", flexible=True), Column("x", right=True)], rows)[2:]:
         print_line(line)

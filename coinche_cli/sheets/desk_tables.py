@@ -39,8 +39,9 @@ PRIZE_COLUMNS: tuple[tuple[str, str], ...] = (
 
 def fee_table(fees: FeesExport) -> tuple[str, str, list[str], list[list[Any]]]:
     """The Fees sheet: (title, file stem, header, rows): a row per entrant, then the total
-    row, what was received by each method, refunded, the prize money paid out, and what
-    the box holds."""
+    row, what was received by each method, refunded, the prize money paid out, the balance,
+    and where it is: the cash and the cheques in the box, the card and transfer money at the
+    bank (a negative amount of cash: the box is short by as much)."""
     code = fees["currency"]
     header = [_(text).format(currency=code) for _key, text in FEE_COLUMNS]
     rows: list[list[Any]] = [
@@ -59,7 +60,10 @@ def fee_table(fees: FeesExport) -> tuple[str, str, list[str], list[list[Any]]]:
                  totals["received_by_method"][method]) for method in METHODS]
     summary += [(_("received"), totals["received"]), (_("refunded"), totals["refunded"]),
                 (_("owed"), totals["owed"]), (_("prizes paid out"), totals["prizes_paid"]),
-                (_("in the cash box"), totals["balance"])]
+                (_("balance, box and bank"), totals["balance"]),
+                (_("in the cash box: cash"), totals["box_cash"]),
+                (_("in the cash box: cheques"), totals["box_cheques"]),
+                (_("at the bank: card and transfer"), totals["bank"])]
     for label, cents in summary:
         line = list(blank)
         line[0], line[paid_at] = label, units(cents)

@@ -161,7 +161,8 @@ class Store(Protocol):
         """Check a team (or a mêlée's player) in."""
 
     def remove_arrival(self, tournament_id: int, entrant: int, kind: "EntrantKind") -> None:
-        """Undo a check-in, and the payments it recorded."""
+        """Undo a check-in, with the payment it recorded and every payment and refund of the
+        entrant recorded since."""
 
     def payments(self, tournament_id: int) -> "list[Payment]":
         """Every payment and refund, in the order they were made."""

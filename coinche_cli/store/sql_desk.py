@@ -48,13 +48,17 @@ class DeskQueries(Connected):
                      " VALUES (?, ?, ?)", (tournament_id, arrival.entrant, arrival.arrived))
 
     def remove_arrival(self, tournament_id: int, entrant: int, kind: "EntrantKind") -> None:
-        """Undo a check-in, and the payments it recorded."""
+        """Undo a check-in, with the payment it recorded and every payment and refund of the
+        entrant recorded since (``tournament.desk.recorded_since``: both moments are ISO UTC
+        text to the second, which sorts as time does)."""
         column = _column(kind)
         db = self._changing()
+        db.execute(f"DELETE FROM payment WHERE tournament_id = ? AND {column} = ?"
+                   " AND (at_checkin = 1 OR entered >= (SELECT MIN(arrived) FROM checkin"
+                   f" WHERE tournament_id = ? AND {column} = ?))",
+                   (tournament_id, entrant, tournament_id, entrant))
         db.execute(f"DELETE FROM checkin WHERE tournament_id = ? AND {column} = ?",
                    (tournament_id, entrant))
-        db.execute(f"DELETE FROM payment WHERE tournament_id = ? AND {column} = ?"
-                   " AND at_checkin = 1", (tournament_id, entrant))
 
     def payments(self, tournament_id: int) -> "list[Payment]":
         """Every payment and refund, in the order they were made."""

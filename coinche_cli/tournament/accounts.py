@@ -11,6 +11,16 @@ What an entrant owes (the treasurer's rule, stated once here):
   withdraws and is refunded in full is expected to pay nothing;
 - what is **expected** is the sum of every liable entrant's fee less its refunds.
 
+Where the money is (the treasurer's count at the end of the evening):
+
+- **cash** is in the box, and so are **cheques** (counted apart: they go to the bank later);
+  **card** and **transfer** money went to the club's account (the bank), never into the box;
+- a refund comes out of where its method says (a cheque handed back leaves the box; a refund
+  by cheque beyond the cheques received is a cheque the club wrote: the bank);
+- the prize money paid out (the cash prizes, once the last round is complete) is handed out
+  in cash from the box: when it, or the cash refunds, take more cash than came in, the box is
+  short of cash by the difference (paid from elsewhere), shown as a negative amount of cash.
+
 Pure: the store's records in (:class:`DeskState`), accounts out; amounts shown in the
 tournament's currency.
 """
@@ -20,10 +30,10 @@ from __future__ import annotations
 import calendar
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, assert_never
 
 from coinche_cli.tournament.model import Entrant, Tournament
-from coinche_cli.tournament.money import Payment, format_amount, locale_currency
+from coinche_cli.tournament.money import Method, Payment, format_amount, locale_currency
 from coinche_cli.values import Value
 
 if TYPE_CHECKING:
@@ -53,6 +63,36 @@ class DeskState(Value):
     def net(self) -> int:
         """The money received less the refunds, in cents."""
         return sum(p.amount for p in self.payments)
+
+
+#: Where a method's money is kept: cash and cheques in the box, card and transfer at the bank.
+Kept = Literal["cash", "cheques", "bank"]
+
+
+def kept_in(method: Method) -> Kept:
+    """Where money paid by ``method`` is kept (the rule: this module's docstring)."""
+    match method:
+        case "cash":
+            return "cash"
+        case "cheque":
+            return "cheques"
+        case "card" | "transfer":
+            return "bank"
+        case unreachable:
+            assert_never(unreachable)
+
+
+def where(payments: Sequence[Payment], paid_out: int) -> dict[Kept, int]:
+    """Where the money received, less refunds and the prize money ``paid_out``, now is, in
+    cents: the cash and the cheques in the box, and what is at the bank (the rule: this
+    module's docstring).  The three add up to the balance."""
+    held: dict[Kept, int] = {"cash": -paid_out, "cheques": 0, "bank": 0}
+    for payment in payments:
+        held[kept_in(payment.method)] += payment.amount
+    if held["cheques"] < 0:  # cheques written by the club, beyond those handed back
+        held["bank"] += held["cheques"]
+        held["cheques"] = 0
+    return held
 
 
 def currency(tournament: Tournament) -> str:
@@ -127,17 +167,20 @@ def accounts(tournament: Tournament, state: DeskState) -> list[Account]:
 
 class CheckedIn(Value):
     """What ``tournament checkin`` did for one entrant: its arrival (None when it had come
-    already), the payment recorded, an undone check-in and the cents it took back, and the
-    round it is paired from when it came after the first one was paired."""
+    already), the payment recorded, an undone check-in, the cents it took back (the payments
+    less the refunds) and how many payments and refunds recorded ``since`` the check-in went
+    with it, and the round it is paired from when it came after the first one was paired."""
 
-    __slots__ = ("arrived", "entrant", "payment", "plays_from", "taken_back", "undone")
+    __slots__ = ("arrived", "entrant", "payment", "plays_from", "since", "taken_back",
+                 "undone")
 
     def __init__(self, entrant: Entrant, arrived: str | None = None,
                  payment: Payment | None = None, undone: bool = False, taken_back: int = 0,
-                 plays_from: int | None = None) -> None:
+                 plays_from: int | None = None, since: int = 0) -> None:
         self.entrant = entrant
         self.arrived = arrived
         self.payment = payment
         self.undone = undone
         self.taken_back = taken_back
         self.plays_from = plays_from
+        self.since = since

@@ -67,7 +67,8 @@ def checkin(store: Store, name: str | None, names: Sequence[str], paid: str | No
             method: str = "cash", reason: str = "", undo: bool = False
             ) -> tuple[Tournament, list[CheckedIn], list[str], CheckinJson]:
     """Check entrants in, record a payment for each (``paid``: an amount as typed; negative,
-    with a ``reason``, a refund), or undo their check-in and the payments it recorded.
+    with a ``reason``, a refund), or undo their check-in with the payment it recorded and
+    every payment and refund recorded since (:func:`recorded_since`).
     Returns the tournament, what was done for each, the warnings, and the desk as it now
     stands with what was done (``checkin --json``)."""
     how = check_method(method)
@@ -104,8 +105,8 @@ def checkin(store: Store, name: str | None, names: Sequence[str], paid: str | No
                                         "records a payment)"), name=entrant.name,
                                       time=clock(arrived))
             if amount is not None and amount < 0 and -amount > account.paid - account.refunded:
-                raise TournamentError(_("{name} has paid {paid}: a refund of {refund} is "
-                                        "more"), name=entrant.name,
+                raise TournamentError(_("{name} has paid {paid}: a refund of {refund} would "
+                                        "give back more than that"), name=entrant.name,
                                       paid=money(tournament, account.paid - account.refunded),
                                       refund=money(tournament, -amount))
             payment = None if amount is None else Payment(
@@ -135,8 +136,18 @@ def _undo(state: DeskState, account: Account, arrived: str | None) -> CheckedIn:
         raise TournamentError(_("{name} has been paired already: one who leaves is dropped "
                                 "(tournament team drop; in a mêlée, player drop), and their "
                                 "payments stay"), name=entrant.name)
-    back = sum(p.amount for p in state.payments if p.entrant == entrant.id and p.at_checkin)
-    return CheckedIn(entrant, undone=True, taken_back=back)
+    since = [p for p in state.payments if p.entrant == entrant.id and p.kind == entrant.kind
+             and recorded_since(p, arrived)]
+    return CheckedIn(entrant, undone=True, taken_back=sum(p.amount for p in since),
+                     since=len(since) - sum(1 for p in since if p.at_checkin))
+
+
+def recorded_since(payment: Payment, arrived: str) -> bool:
+    """Whether an undo of the check-in made at ``arrived`` takes ``payment`` back: the one the
+    check-in recorded, and every payment and refund of the entrant recorded since (so that
+    taking the check-in back never leaves a refund of money it no longer holds).  The store's
+    ``remove_arrival`` removes the same ones."""
+    return payment.at_checkin or payment.entered >= arrived
 
 
 def _plays_from(tournament: Tournament, account: Account, arriving: bool) -> int | None:

@@ -20,6 +20,7 @@ from coinche_cli.tournament.accounts import (
     accounts,
     clock,
     currency,
+    where,
 )
 from coinche_cli.tournament.model import Tournament
 from coinche_cli.tournament.money import METHODS, Method, method_words
@@ -77,7 +78,9 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         amount: int
 
     class FeesJson(TypedDict):
-        """``tournament fees --json``: the treasurer's total."""
+        """``tournament fees --json``: the treasurer's total; ``balance`` (received less
+        refunds and prizes paid out) is where the money is: ``box_cash`` (negative: the box
+        is short of cash), ``box_cheques`` and ``bank`` (card and transfer)."""
 
         currency: str
         fee: int | None
@@ -92,6 +95,9 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         refunds: list[RefundJson]
         prizes_paid: int
         balance: int
+        box_cash: int
+        box_cheques: int
+        bank: int
 
     class PrizeJson(TypedDict):
         """One entrant's prize: its place (``tied``: shared), in kind and in cash."""
@@ -172,9 +178,11 @@ def status_words(status: Status) -> str:
 
 
 def _status(account: Account) -> Status:
-    if account.arrived is not None:
-        return "present"
-    return "left" if account.entrant.dropped_after is not None else "absent"
+    """Left once it has left; present once it has checked in or played (a desk that checks no
+    one in still sees who played); else absent."""
+    if account.entrant.dropped_after is not None:
+        return "left"
+    return "present" if account.arrived is not None or account.played else "absent"
 
 
 def checked_in_json(tournament: Tournament, entry: CheckedIn) -> CheckedInJson:
@@ -263,15 +271,18 @@ def fees_json(tournament: Tournament, state: DeskState) -> FeesJson:
     paid_out = 0
     if final(tournament) and (state.lines or state.pot):
         paid_out = sum(row["amount"] for row in prize_json(tournament, state)["rows"])
+    kept = where(state.payments, paid_out)
     return {
         "currency": currency(tournament), "fee": tournament.settings.fee,
-        "registered": len(books), "present": len(state.arrivals),
+        "registered": len(books),
+        "present": sum(1 for account in books if _status(account) == "present"),
         "expected": sum(a.due for a in books), "received": received,
         "received_by_method": by_method, "owed": sum(a.owed for a in books),
         "owed_by": [{**named(tournament.kind, a.entrant.name), "amount": a.owed}
                     for a in books if a.owed],
         "refunded": refunded, "refunds": refunds, "prizes_paid": paid_out,
-        "balance": received - refunded - paid_out,
+        "balance": received - refunded - paid_out, "box_cash": kept["cash"],
+        "box_cheques": kept["cheques"], "bank": kept["bank"],
     }  # fmt: skip
 
 

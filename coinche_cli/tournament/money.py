@@ -51,14 +51,33 @@ def method_words(method: Method) -> str:
             assert_never(unreachable)
 
 
+def _named(word: str) -> Method | None:
+    """The method ``word`` names (lower case): its English key, or its French name with or
+    without accents, as a French desk types it (``--method chèque``, ``--method especes``)."""
+    match word:
+        case "cash" | "espèces" | "especes":
+            return "cash"
+        case "cheque" | "chèque":
+            return "cheque"
+        case "card" | "carte":
+            return "card"
+        case "transfer" | "virement":
+            return "transfer"
+        case _:
+            return None
+
+
 def check_method(text: str) -> Method:
-    """``--method`` as typed: one of :data:`METHODS` (any case), else refused."""
-    wanted = text.strip().lower()
-    for method in METHODS:
-        if method == wanted:
-            return method
+    """``--method`` as typed: one of :data:`METHODS` or its French name (any case), else
+    refused, the methods listed in the language in force."""
+    import unicodedata  # only when a payment is typed
+
+    # NFC: a terminal may send « è » as « e » and a combining accent
+    method = _named(unicodedata.normalize("NFC", text.strip().lower()))
+    if method is not None:
+        return method
     raise InputError("--method", _("“{got}” is not a way to pay: {known}"), got=text,
-                     known=", ".join(METHODS))
+                     known=", ".join(method_words(known) for known in METHODS))
 
 
 def parse_amount(text: str, field: str, *, negative: bool = False) -> int:
