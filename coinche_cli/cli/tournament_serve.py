@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from coinche_cli.cli.options import MAX_NUMBER, TournamentOption
-from coinche_cli.cli.output import print_line
+from coinche_cli.cli.output import print_line, warning_line
 from coinche_cli.cli.store import open_store, store_name
 from coinche_cli.errors import InputError, StoreError
 from coinche_cli.i18n import N_, _, spoken
@@ -16,9 +16,13 @@ SERVE_HELP = N_(
     "Serve the tournament's live page: the projector's view of the round and the standings "
     "at /, the players' page at /me (its QR code is printed here), and with --entry the "
     "tables' results entered from a phone with each table's code (tournament show --codes, "
-    "tournament sheets).  --host 0.0.0.0 opens it to the room's network.\n"
+    "tournament sheets).  --host 0.0.0.0 opens it to the room's network; --proxy names the "
+    "proxy in front of it, if any.\n"
     "\n"
     "Example: coinche tournament serve --host 0.0.0.0 --entry")
+
+#: The address ``serve`` listens on unless told otherwise: this computer only.
+LOCAL = "127.0.0.1"
 
 REOPEN_HELP = N_(
     "Open a table to phones again after wrong codes closed it (tournament serve sees it "
@@ -29,9 +33,10 @@ REOPEN_HELP = N_(
 
 def serve(
     ctx: typer.Context,
-    host: Annotated[str, typer.Option(
-        "--host", help=N_("The address to listen on: 127.0.0.1 for this computer only, "
-                          "0.0.0.0 for the room's network."))] = "127.0.0.1",
+    host: Annotated[str | None, typer.Option(
+        "--host", show_default=LOCAL,  # None: not given (entry then warns: no phone reaches it)
+        help=N_("The address to listen on: 127.0.0.1 for this computer only, "
+                "0.0.0.0 for the room's network."))] = None,
     port: Annotated[int, typer.Option("--port", min=1, max=65535,
                                       help=N_("The port to listen on."))] = 8000,
     tournament: TournamentOption = None,
@@ -42,6 +47,11 @@ def serve(
         "--round-minutes", min=1, max=MAX_NUMBER,
         help=N_("Count each round down from its pairing (default: the rules' "
                 "end.time_limit, if any)."))] = None,
+    proxy: Annotated[str | None, typer.Option(
+        "--proxy", metavar=N_("ADDRESS"),
+        help=N_("The IP address of a proxy in front of the live page: its X-Forwarded-For "
+                "header names each phone. Without it no such header is read: each phone is "
+                "known by the address it connects from."))] = None,
 ) -> None:
     try:
         import segno
@@ -55,6 +65,10 @@ def serve(
     from coinche_cli.cli.network import live_address
     from coinche_cli.tournament import ops as tournaments
 
+    trusted = None if proxy is None else _proxy_address(proxy)
+    # the default address is this computer's only: no phone reaches it, nor its QR code
+    unreachable = entry and host is None
+    host = LOCAL if host is None else host
     db = store_name(ctx)
     store = open_store(ctx)
     try:
@@ -68,8 +82,13 @@ def serve(
     # the projector speaks the room's language (--lang, COINCHE_LANG, the locale), whatever
     # its browser says; a phone its own, or the room's when it names none coinche has
     settings = Settings(db, found.name, entry=entry, round_minutes=round_minutes,
-                        phone_url=f"{address}me", language=spoken())
+                        phone_url=f"{address}me", language=spoken(),
+                        phones_reach=not unreachable)
     app = create_app(settings)
+    if unreachable:  # first: the lines below give an address no phone can open
+        warning_line(_("phones cannot reach {url}, this computer's own address: "
+                       "--host 0.0.0.0 opens the live page to the room's network").format(
+                           url=address))
     print_line(_("the live page of {name}: {url} (Ctrl-C stops it)").format(
         name=found.name, url=address))
     print_line(_("the players' page (the QR code below): {url}").format(url=settings.phone_url))
@@ -80,9 +99,22 @@ def serve(
         print_line(_("entry at the tables is off (--entry opens it)"))
     segno.make(settings.phone_url, error="m").terminal(compact=True)
     try:
-        run(app, host, port)  # until Ctrl-C or SIGTERM, which end it alike
+        run(app, host, port, trusted)  # until Ctrl-C or SIGTERM, which end it alike
     except OSError as exc:  # taken since it was tried (another program was quicker)
         raise _blamed(exc, host, port) from None
+
+
+def _proxy_address(typed: str) -> str:
+    """``--proxy``: one IP address (a proxy's header is trusted from it alone: never a name,
+    a network or ``*``), as the server compares it."""
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_address(typed.strip()))
+    except ValueError:
+        raise InputError("proxy", _("“{got}” is not an IP address: give the address of the "
+                                    "proxy in front of the live page, such as 127.0.0.1"),
+                         got=typed) from None
 
 
 def _refuse_busy(host: str, port: int) -> None:
