@@ -21,9 +21,6 @@ SERVE_HELP = N_(
     "\n"
     "Example: coinche tournament serve --host 0.0.0.0 --entry")
 
-#: The address ``serve`` listens on unless told otherwise: this computer only.
-LOCAL = "127.0.0.1"
-
 REOPEN_HELP = N_(
     "Open a table to phones again after wrong codes closed it (tournament serve sees it "
     "within seconds).\n"
@@ -33,10 +30,9 @@ REOPEN_HELP = N_(
 
 def serve(
     ctx: typer.Context,
-    host: Annotated[str | None, typer.Option(
-        "--host", show_default=LOCAL,  # None: not given (entry then warns: no phone reaches it)
-        help=N_("The address to listen on: 127.0.0.1 for this computer only, "
-                "0.0.0.0 for the room's network."))] = None,
+    host: Annotated[str, typer.Option(
+        "--host", help=N_("The address to listen on: 127.0.0.1 for this computer only, "
+                          "0.0.0.0 for the room's network."))] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535,
                                       help=N_("The port to listen on."))] = 8000,
     tournament: TournamentOption = None,
@@ -66,9 +62,9 @@ def serve(
     from coinche_cli.tournament import ops as tournaments
 
     trusted = None if proxy is None else _proxy_address(proxy)
-    # the default address is this computer's only: no phone reaches it, nor its QR code
-    unreachable = entry and host is None
-    host = LOCAL if host is None else host
+    # the default address is this computer's only: no phone reaches it, nor its QR code (a
+    # director who types --host 127.0.0.1 means it)
+    unreachable = entry and not _given(ctx, "host")
     db = store_name(ctx)
     store = open_store(ctx)
     try:
@@ -102,6 +98,12 @@ def serve(
         run(app, host, port, trusted)  # until Ctrl-C or SIGTERM, which end it alike
     except OSError as exc:  # taken since it was tried (another program was quicker)
         raise _blamed(exc, host, port) from None
+
+
+def _given(ctx: typer.Context, option: str) -> bool:
+    """Whether the command line gave ``option`` (its value is not the default)."""
+    source = ctx.get_parameter_source(option)
+    return source is not None and source.name != "DEFAULT"
 
 
 def _proxy_address(typed: str) -> str:
