@@ -482,15 +482,17 @@ def test_a_forwarded_header_poses_as_no_phone(paired: Cli, tmp_path: Path) -> No
     assert "Traceback" not in err and "ERROR" not in err, err
 
 
-def test_a_proxy_named_is_trusted_alone_to_name_the_phones(paired: Cli,
-                                                           tmp_path: Path) -> None:
+@pytest.mark.parametrize("host", ["127.0.0.1", "::"])
+def test_a_proxy_named_is_trusted_alone_to_name_the_phones(paired: Cli, tmp_path: Path,
+                                                           host: str) -> None:
     """``--proxy 127.0.0.1``: that address's ``X-Forwarded-For`` names each phone, so one
     phone's wrong codes close the table to it alone; the same header from another address
-    (127.0.0.2) is not read."""
+    (127.0.0.2) is not read.  A server on every IPv6 address (``--host ::``) sees the proxy
+    as ``::ffff:127.0.0.1``: the same proxy."""
     assert paired.db is not None
     codes = _codes(paired)
     wrong = {"code": "ZZZZZZ", "score1": "1", "score2": "2"}
-    live = LiveServer(paired.db, "--entry", "--proxy", "127.0.0.1", cwd=tmp_path)
+    live = LiveServer(paired.db, "--entry", "--proxy", "127.0.0.1", cwd=tmp_path, host=host)
     try:
         before = data_checksum(paired.db)
         for _ in range(5):
@@ -525,3 +527,34 @@ def test_a_proxy_that_is_not_one_address_is_refused(paired: Cli, hostile: Cli,
     assert line.endswith("” is not an IP address: give the address of the proxy in front of "
                          "the live page, such as 127.0.0.1"), line
     assert "\x1b" not in line
+
+
+def _answered(connection: socket.socket) -> bool:
+    """Whether a request sent on ``connection`` is answered (not closed as accepted)."""
+    try:
+        connection.sendall(b"GET /api/live HTTP/1.1\r\nHost: live\r\nConnection: close\r\n\r\n")
+        return connection.recv(64).startswith(b"HTTP/1.1 200")
+    except OSError:  # reset: closed as it was accepted
+        return False
+
+
+def test_the_proxy_carries_every_phones_connections_and_no_other_client_does(
+        paired: Cli, tmp_path: Path) -> None:
+    """Behind ``--proxy 127.0.0.1`` every phone's connection comes from the proxy: it is held
+    to the bound of all connections, not to one client's 64, which still holds for any other
+    address (127.0.0.2)."""
+    assert paired.db is not None
+    live = LiveServer(paired.db, "--entry", "--proxy", "127.0.0.1", cwd=tmp_path)
+    opened: list[socket.socket] = []
+    try:
+        for source in ("127.0.0.1", _phone(1)):
+            mine = [socket.create_connection(("127.0.0.1", live.port), timeout=5,
+                                             source_address=(source, 0)) for _ in range(80)]
+            opened += mine
+            time.sleep(0.3)  # accepted (or closed) by the server
+            assert _answered(mine[-1]) == (source == "127.0.0.1"), source
+    finally:
+        for connection in opened:
+            connection.close()
+        _out, err = live.stop()
+    assert "Traceback" not in err and "ERROR" not in err, err
