@@ -32,13 +32,17 @@ class LiveServer:
     """A running ``tournament serve``; :meth:`stop` ends it."""
 
     def __init__(self, db: Path | str, *options: str, cwd: Path | None = None,
-                 env: dict[str, str] | None = None, files: int | None = None) -> None:
+                 env: dict[str, str] | None = None, files: int | None = None,
+                 host: str | None = "127.0.0.1") -> None:
         """``files``: the server's limit of open files, soft and hard (a machine's usual
-        1,024, made smaller to test the flood of connections in a few hundred)."""
+        1,024, made smaller to test the flood of connections in a few hundred); ``host``:
+        the ``--host`` given (the loopback, given as a director gives it; None: no
+        ``--host``, which ``--entry`` warns of)."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         command = [str(installed_command()), "--db", str(db), "tournament", "serve",
-                   "--port", str(self.port), *options]
+                   "--port", str(self.port), *(() if host is None else ("--host", host)),
+                   *options]
         # what it prints goes to files: a pipe nobody reads would stop the server once full
         # (closed by stop, which the callers call however the test ends)
         self.output = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115

@@ -157,7 +157,9 @@ def test_the_room_sees_a_result_entered_at_a_table(browser: Any,
     phone.screenshot(path=str(ARTIFACTS / "live-entry-wrong-code.png"), full_page=True)
     phone.fill("#code", code)
     phone.click("button[type=submit]")
-    assert "913–744" in phone.locator(".saved").inner_text()
+    first, second = tables[4]["teams"]  # the phone speaks French: its browser's language
+    assert phone.locator(".saved").inner_text() == (
+        f"Table {number}\u00a0: {first} 913 – {second} 744, enregistré")
     phone.screenshot(path=str(ARTIFACTS / "live-entry.png"), full_page=True)
     # back to my table: the team's own page
     phone.locator(".back a").click()

@@ -100,8 +100,12 @@ def test_a_result_entered_with_the_tables_code_is_stored_as_from_the_web(
     form, cookie = server.get("/table/1").form()
     sent = server.post("/table/1", {**form, "code": _codes(concours)[1].lower(),
                                     "score1": "802", "score2": "655"}, cookie)
-    assert sent.status == 200 and "802–655, saved" in sent.text
-    assert concours.json("tournament", "show")["tables"][0]["scores"] == [802, 655]
+    shown = concours.json("tournament", "show")["tables"][0]
+    assert shown["scores"] == [802, 655]
+    # the confirmation names each score's team (issue 32: the players check it at a glance)
+    first, second = (_escaped(team) for team in shown["teams"])
+    assert sent.status == 200, sent.text
+    assert f'<p class="saved">Table 1: {first} 802 – {second} 655, saved</p>' in sent.text
     assert store_rows(concours.db, "SELECT table_no, source FROM board WHERE round = 1"
                       " AND score1 IS NOT NULL") == [(1, "web")]
     _wait_for(server, "802")
@@ -395,7 +399,7 @@ def test_a_wrong_code_keeps_the_scores_typed(concours: Cli, server: LiveServer) 
     form, cookie = answer.form()
     saved = server.post("/table/3", {**form, "code": _codes(concours)[3], "score1": "812",
                                      "score2": "644"}, cookie)
-    assert saved.status == 200 and "812–644, saved" in saved.text
+    assert saved.status == 200 and " 812 – " in saved.text and " 644, saved" in saved.text
 
 
 def test_a_phone_is_led_to_its_tables_entry_page_and_back(concours: Cli,
@@ -415,7 +419,7 @@ def test_a_phone_is_led_to_its_tables_entry_page_and_back(concours: Cli,
     saved = server.request("POST", f"/table/{number}?{query}", urlencode(
         {**form, "code": _codes(concours)[number], "score1": "700", "score2": "500"}).encode(),
         {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
-    assert saved.status == 200 and "700–500, saved" in saved.text
+    assert saved.status == 200 and " 700 – " in saved.text and " 500, saved" in saved.text
     assert f'href="/me?{query}">Back to my table' in saved.text
     # once the result is in, the team's page has no link to enter it again
     _wait_for(server, "[\n        700,")
@@ -478,3 +482,52 @@ def test_the_projector_speaks_the_rooms_language_and_phones_their_own(
         assert 'lang="fr"' in live.get("/me", **{"Accept-Language": "fr"}).text
     finally:
         live.stop()
+
+
+# --- issue 32: the room ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("options", "warned", "shown"), [
+    ((), "warning: phones cannot reach {url}, this computer's own address: --host 0.0.0.0 "
+         "opens the live page to the room's network",
+     "Phones cannot reach {url}me: this computer only. Start the live page with --host "
+     "0.0.0.0 to open it to the room."),
+    (("--lang", "fr"), "avertissement\u00a0: les téléphones ne peuvent pas joindre {url}, "
+                       "l'adresse propre à cet ordinateur\u00a0: --host 0.0.0.0 ouvre la page "
+                       "en direct au réseau de la salle",
+     "Les téléphones ne peuvent pas joindre {url}me\u00a0: cet ordinateur seulement. Lancez "
+     "la page en direct avec --host 0.0.0.0 pour l'ouvrir à la salle."),
+])
+def test_entry_on_this_computers_own_address_is_said_first_and_projected_instead_of_a_qr_code(
+        concours: Cli, tmp_path: Path, options: tuple[str, ...], warned: str,
+        shown: str) -> None:
+    """``serve --entry`` without ``--host`` listens on 127.0.0.1, which no phone reaches: the
+    first line says so and how to open it to the room, and the projector shows that in place
+    of a QR code no phone could use (issue 32)."""
+    assert concours.db is not None
+    live = LiveServer(concours.db, "--entry", *options, cwd=tmp_path, host=None)
+    url = f"http://127.0.0.1:{live.port}/"
+    try:
+        page = live.get("/").text
+    finally:
+        out, err = live.stop()
+    assert err.splitlines()[0] == warned.format(url=url), err
+    assert f"{url}me" in out  # the lines after it, as they were
+    assert "<img" not in page and "/qr.svg" not in page and 'class="qr"' not in page
+    assert f'<p class="unreachable" role="alert">{_escaped(shown.format(url=url))}</p>' in page
+
+
+@pytest.mark.parametrize("options", [("--entry", "--host", "127.0.0.1"), ()])
+def test_a_host_given_or_no_entry_projects_the_qr_code_without_a_warning(
+        concours: Cli, tmp_path: Path, options: tuple[str, ...]) -> None:
+    """The director who types ``--host 127.0.0.1`` means it; without ``--entry`` the page is
+    only watched, the projector's computer may be this one: both as before."""
+    assert concours.db is not None
+    live = LiveServer(concours.db, *options, cwd=tmp_path, host=None)
+    try:
+        page = live.get("/").text
+    finally:
+        out, err = live.stop()
+    assert err == "", err
+    assert out.startswith(f"the live page of Concours de Noël: http://127.0.0.1:{live.port}/ ")
+    assert '<img src="/qr.svg"' in page and "unreachable" not in page

@@ -5,6 +5,7 @@ opponents), and ``/api/round`` and ``/api/standings`` stay what the commands pri
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlencode
 
 from tests.harness import Cli
 from tests.live_server import LiveServer
@@ -44,3 +45,35 @@ def test_a_melee_on_the_projector_and_the_phones(cli: Cli, tmp_path: Path) -> No
         assert "You sit out this partie" in live.get("/me?team=" + out.split()[0]).text
     finally:
         live.stop()
+
+
+def test_a_result_from_a_phone_is_confirmed_with_the_pairs_names(cli: Cli,
+                                                                 tmp_path: Path) -> None:
+    """In a mêlée a table's two sides are pairs: the confirmation names them beside their
+    scores, in the phone's language (issue 32)."""
+    director = cli.under("tournament")
+    director.run("new", "Mêlée", "--format", "melee", "--rounds", "3", "--deals", "4",
+                 "--seed", "4")
+    for name in NAMES[:8]:
+        director.run("player", "add", name)
+    director.run("pair")
+    tables = director.json("show", "--codes")["tables"]
+    assert cli.db is not None
+    live = LiveServer(cli.db, "--entry", cwd=tmp_path)
+    try:
+        for table, lang, said in ((tables[0], "en", "Table 1: {0} 500 – {1} 300, saved"),
+                                  (tables[1], "fr", "Table 2\u00a0: {0} 500 – {1} 300, "
+                                                    "enregistré")):
+            headers = {"Accept-Language": lang}
+            answer = live.get(f"/table/{table['table']}", **headers)
+            form, cookie = answer.form()
+            sent = live.request("POST", f"/table/{table['table']}", urlencode(
+                {**form, "code": table["code"], "score1": "500", "score2": "300"}).encode(),
+                {**headers, "Content-Type": "application/x-www-form-urlencoded",
+                 "Cookie": cookie})
+            pairs = [pair.replace("&", "&amp;") for pair in table["teams"]]
+            assert sent.status == 200, sent.text
+            assert f'<p class="saved">{said.format(*pairs)}</p>' in sent.text, sent.text
+    finally:
+        live.stop()
+    assert [t["scores"] for t in director.json("show")["tables"]] == [[500, 300], [500, 300]]

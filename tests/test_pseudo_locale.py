@@ -433,8 +433,18 @@ def test_every_word_of_the_live_page_is_translated(tmp_path: Path) -> None:
             **asked, "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
     finally:
         server.stop()
+    # entry on this computer's own address (no --host): the projector's warning, and the
+    # terminal's first line
+    env = {**os.environ, "COINCHE_LANG": "qps", "COINCHE_LOCALEDIR": str(tmp_path / "locale")}
+    server = LiveServer(tmp_path / "store.db", "--entry", cwd=tmp_path, env=env, host=None)
+    try:
+        pages["/ on 127.0.0.1"] = server.get("/", **asked)
+    finally:
+        _out, err = server.stop()
+    assert 'class="unreachable"' in pages["/ on 127.0.0.1"].text
     data = known_data(tmp_path)
-    problems = []
+    warned = stray_words(unwrapped(err.splitlines()[0]), data)  # the warning's own line
+    problems = [f"serve: {warned} in {err.splitlines()[0]!r}"] if warned else []
     for path, answer in pages.items():
         assert 'lang="qps"' in answer.text, path
         reader = _PageText()

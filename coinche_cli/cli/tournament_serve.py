@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from coinche_cli.cli.options import MAX_NUMBER, TournamentOption
-from coinche_cli.cli.output import print_line
+from coinche_cli.cli.output import print_line, warning_line
 from coinche_cli.cli.store import open_store, store_name
 from coinche_cli.errors import InputError, StoreError
 from coinche_cli.i18n import N_, _, spoken
@@ -16,7 +16,8 @@ SERVE_HELP = N_(
     "Serve the tournament's live page: the projector's view of the round and the standings "
     "at /, the players' page at /me (its QR code is printed here), and with --entry the "
     "tables' results entered from a phone with each table's code (tournament show --codes, "
-    "tournament sheets).  --host 0.0.0.0 opens it to the room's network.\n"
+    "tournament sheets).  --host 0.0.0.0 opens it to the room's network; --proxy names the "
+    "proxy in front of it, if any.\n"
     "\n"
     "Example: coinche tournament serve --host 0.0.0.0 --entry")
 
@@ -42,6 +43,11 @@ def serve(
         "--round-minutes", min=1, max=MAX_NUMBER,
         help=N_("Count each round down from its pairing (default: the rules' "
                 "end.time_limit, if any)."))] = None,
+    proxy: Annotated[str | None, typer.Option(
+        "--proxy", metavar=N_("ADDRESS"),
+        help=N_("The IP address of a proxy in front of the live page: its X-Forwarded-For "
+                "header names each phone. Without it no such header is read: each phone is "
+                "known by the address it connects from."))] = None,
 ) -> None:
     try:
         import segno
@@ -55,6 +61,10 @@ def serve(
     from coinche_cli.cli.network import live_address
     from coinche_cli.tournament import ops as tournaments
 
+    trusted = None if proxy is None else _proxy_address(proxy)
+    # the default address is this computer's only: no phone reaches it, nor its QR code (a
+    # director who types --host 127.0.0.1 means it)
+    unreachable = entry and not _given(ctx, "host")
     db = store_name(ctx)
     store = open_store(ctx)
     try:
@@ -68,8 +78,13 @@ def serve(
     # the projector speaks the room's language (--lang, COINCHE_LANG, the locale), whatever
     # its browser says; a phone its own, or the room's when it names none coinche has
     settings = Settings(db, found.name, entry=entry, round_minutes=round_minutes,
-                        phone_url=f"{address}me", language=spoken())
+                        phone_url=f"{address}me", language=spoken(),
+                        phones_reach=not unreachable)
     app = create_app(settings)
+    if unreachable:  # first: the lines below give an address no phone can open
+        warning_line(_("phones cannot reach {url}, this computer's own address: "
+                       "--host 0.0.0.0 opens the live page to the room's network").format(
+                           url=address))
     print_line(_("the live page of {name}: {url} (Ctrl-C stops it)").format(
         name=found.name, url=address))
     print_line(_("the players' page (the QR code below): {url}").format(url=settings.phone_url))
@@ -80,9 +95,28 @@ def serve(
         print_line(_("entry at the tables is off (--entry opens it)"))
     segno.make(settings.phone_url, error="m").terminal(compact=True)
     try:
-        run(app, host, port)  # until Ctrl-C or SIGTERM, which end it alike
+        run(app, host, port, trusted)  # until Ctrl-C or SIGTERM, which end it alike
     except OSError as exc:  # taken since it was tried (another program was quicker)
         raise _blamed(exc, host, port) from None
+
+
+def _given(ctx: typer.Context, option: str) -> bool:
+    """Whether the command line gave ``option`` (its value is not the default)."""
+    source = ctx.get_parameter_source(option)
+    return source is not None and source.name != "DEFAULT"
+
+
+def _proxy_address(typed: str) -> str:
+    """``--proxy``: one IP address (a proxy's header is trusted from it alone: never a name,
+    a network or ``*``), as the server compares it."""
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_address(typed.strip()))
+    except ValueError:
+        raise InputError("proxy", _("“{got}” is not an IP address: give the address of the "
+                                    "proxy in front of the live page, such as 127.0.0.1"),
+                         got=typed) from None
 
 
 def _refuse_busy(host: str, port: int) -> None:

@@ -117,7 +117,7 @@ def create_app(settings: Settings) -> _Guarded:
         with speaking(lang):  # this request's context only: no other page or entry hears it
             return environment.get_template(name).render(
                 lang=lang.replace("_", "-"), snapshot=snap, entry=settings.entry,
-                phone_url=settings.phone_url, **context)
+                phone_url=settings.phone_url, phones_reach=settings.phones_reach, **context)
 
     def page(request: Request, name: str, status: int = 200, lang: str | None = None,
              **context: Any) -> HTMLResponse:
@@ -303,12 +303,13 @@ def create_app(settings: Settings) -> _Guarded:
     return _Guarded(app)
 
 
-def run(app: _Guarded, host: str, port: int) -> None:
+def run(app: _Guarded, host: str, port: int, proxy: str | None = None) -> None:
     """Serve ``app`` on ``host:port`` until Ctrl-C or SIGTERM, each connection guarded
-    (:mod:`coinche_cli.web.connections`)."""
+    (:mod:`coinche_cli.web.connections`); ``proxy``: the address of the proxy in front of
+    it, whose ``X-Forwarded-For`` names the phone (no other's is read)."""
     from coinche_cli.web.connections import serve
 
-    serve(app, host, port)
+    serve(app, host, port, proxy)
 
 
 class _Guarded:

@@ -21,6 +21,14 @@ in the protocol that reads the bytes, a timer per connection (:class:`GuardedH11
   ``accept`` (:class:`_Listener`): asyncio accepts a whole burst of connections before it
   makes a protocol for any of them, so a burst of 300 would run out of files (and asyncio
   would stop accepting for a second) before a protocol could close the extra ones.
+
+A phone is known by the address its connection comes from, never by what a request says of
+itself: no ``X-Forwarded-For`` is read (uvicorn's default trusts it from 127.0.0.1, which
+would let a program on the director's computer pose as any number of phones and get round
+the per-phone bounds of :mod:`coinche_cli.web.guard`), unless ``tournament serve --proxy
+ADDRESS`` names the proxy in front of the server: then that header is read from that
+address only, and the proxy, which carries every phone's connections, is held to the bound
+of all connections together, not to one client's.
 """
 
 from __future__ import annotations
@@ -53,16 +61,19 @@ TIMED_OUT = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset
 
 
 class _Tally:
-    """The connections open, by client and in all."""
+    """The connections open, by client and in all; ``proxy``, the client whose connections
+    carry every phone's, is held to the bound of all of them only."""
 
-    def __init__(self, most: int) -> None:
+    def __init__(self, most: int, proxy: str | None = None) -> None:
         self.most = most
+        self.proxy = proxy
         self.total = 0
         self.by_client: Counter[str] = Counter()
 
     def admit(self, client: str) -> bool:
         """Count a new connection of ``client``, if the bounds leave it room."""
-        if self.total >= self.most or self.by_client[client] >= MAX_PER_CLIENT:
+        if self.total >= self.most or (
+                client != self.proxy and self.by_client[client] >= MAX_PER_CLIENT):
             return False
         self.total += 1
         self.by_client[client] += 1
@@ -177,12 +188,25 @@ def room() -> int:
     return max(files - min(RESERVED_FILES, files // 2), 1)
 
 
-def listen(host: str, port: int) -> _Listener:
+def forwarded(proxy: str | None) -> dict[str, Any]:
+    """uvicorn's options for the forwarded headers: none read without a proxy (whatever
+    ``FORWARDED_ALLOW_IPS`` says: the list is always given), else read from ``proxy`` only
+    (an IPv4 address also as an IPv6 listener sees it, ``::ffff:``-mapped)."""
+    if proxy is None:
+        return {"proxy_headers": False, "forwarded_allow_ips": []}
+    allowed = [proxy]
+    if "." in proxy and ":" not in proxy:
+        allowed.append(f"::ffff:{proxy}")
+    return {"proxy_headers": True, "forwarded_allow_ips": allowed}
+
+
+def listen(host: str, port: int, proxy: str | None = None) -> _Listener:
     """The listening socket on ``host:port``, holding at most :func:`room` connections
-    (``OSError`` when it cannot be had)."""
+    (``OSError`` when it cannot be had); ``proxy``: the address of the proxy in front of it,
+    if any."""
     listener = _Listener(socket.AF_INET6 if ":" in host else socket.AF_INET,
                          socket.SOCK_STREAM)
-    listener.tally = _Tally(room())
+    listener.tally = _Tally(room(), None if proxy is None else client_of(proxy))
     try:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind((host, port))
@@ -193,20 +217,21 @@ def listen(host: str, port: int) -> _Listener:
     return listener
 
 
-def serve(app: ASGIApp, host: str, port: int) -> None:
+def serve(app: ASGIApp, host: str, port: int, proxy: str | None = None) -> None:
     """Run ``app`` on ``host:port`` until Ctrl-C or SIGTERM, which end it the same way: the
-    open requests answered (at most 5 s), the worker ended, nothing printed.  ``OSError``
-    when the address cannot be listened on."""
+    open requests answered (at most 5 s), the worker ended, nothing printed.  ``proxy``: the
+    address of the proxy in front of it, the only one whose ``X-Forwarded-For`` is read (none
+    is, without it).  ``OSError`` when the address cannot be listened on."""
     import uvicorn
 
-    listener = listen(host, port)
+    listener = listen(host, port, proxy)
 
     class Guarded(GuardedH11):
         tally = listener.tally
 
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
                             server_header=False, http=Guarded, ws="none",
-                            timeout_graceful_shutdown=5)
+                            timeout_graceful_shutdown=5, **forwarded(proxy))
     server = uvicorn.Server(config)
 
     def stop(signum: int, frame: object) -> None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from coinche_cli.errors import CoincheError, OperationError
+from coinche_cli.errors import CoincheError, OperationError, escaped_text
 from coinche_cli.i18n import _, ngettext, speaking
 from coinche_cli.tournament.codes import same_code, table_code
 from coinche_cli.values import Value
@@ -141,8 +141,10 @@ def enter(settings: Settings, forms: Forms, wrong: WrongCodes, sent: dict[str, s
         store.close()
     saved = entered.round.board(table)
     assert saved is not None
-    return Answer(True, _("Table {table}: {score1}–{score2}, saved. Thank you!").format(
-        table=table, score1=saved.score1, score2=saved.score2))
+    # each score beside its team (a mêlée: its pair), as the players can check it
+    return Answer(True, _("Table {table}: {team1} {score1} – {team2} {score2}, saved").format(
+        table=table, team1=teams[0], score1=saved.score1, team2=teams[1],
+        score2=saved.score2))
 
 
 def _wrong_code(settings: Settings, wrong: WrongCodes, client: str, round_number: int,
@@ -162,7 +164,8 @@ def _wrong_code(settings: Settings, wrong: WrongCodes, client: str, round_number
         settings.tell(lambda: _(
             "live page: {client} sent {count} wrong codes for table {table}: its tries there "
             "are refused for a minute (coinche tournament reopen {table} opens it again)").format(
-                client=client, count=MAX_WRONG, table=table))
+                # a proxy's X-Forwarded-For (serve --proxy) may name it: text, not a command
+                client=escaped_text(client[:80]), count=MAX_WRONG, table=table))
 
 
 def _check_table(store: Store, tournament: Tournament, round_number: int, board: Board,

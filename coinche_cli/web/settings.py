@@ -16,16 +16,20 @@ if TYPE_CHECKING:
 class Settings:
     """What ``tournament serve`` was told: the store (``--db``: a file, a URL, or None for the
     default), which tournament, whether results may be entered, the round's length, the
-    phones' address, and the room's language (the one coinche runs in: the projector's)."""
+    phones' address and whether a phone can reach it (not when entry is on and the server
+    listens on this computer's own address: the projector then says so instead of showing
+    its QR code), and the room's language (the one coinche runs in: the projector's)."""
 
     def __init__(self, db: str | None, tournament: str | None, *, entry: bool,
-                 round_minutes: int | None, phone_url: str, language: str = "en") -> None:
+                 round_minutes: int | None, phone_url: str, language: str = "en",
+                 phones_reach: bool = True) -> None:
         self.db = db
         self.tournament = tournament
         self.entry = entry
         self.round_minutes = round_minutes
         self.phone_url = phone_url
         self.language = language
+        self.phones_reach = phones_reach
 
     def open_store(self) -> "SqlStore":
         """The store, opened anew (one per thread or process that reads it)."""

@@ -20,6 +20,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 
@@ -121,7 +122,7 @@ def test_a_flood_of_entry_forms_drops_only_the_flooders_own(paired: Cli,
     assert data_checksum(paired.db) == before
     saved = server.post("/table/1", {**player[0], "code": _codes(paired)[1], "score1": "700",
                                      "score2": "500"}, player[1], source=_phone(1))
-    assert saved.status == 200 and "700–500, saved" in saved.text
+    assert saved.status == 200 and " 700 – " in saved.text and " 500, saved" in saved.text
 
 
 # --- 3: half-sent requests are cut off; one client cannot take every connection -------------
@@ -405,7 +406,7 @@ def test_wrong_codes_count_per_phone_and_the_director_reopens_a_table(
                     "result within seconds\n")
     _printed(server, "live page: table 4 is open to phones again", 5)
     saved = send(4, 7, {"code": codes[4], "score1": "700", "score2": "500"})
-    assert saved.status == 200 and "700–500, saved" in saved.text
+    assert saved.status == 200 and " 700 – " in saved.text and " 500, saved" in saved.text
 
 
 def test_reopen_refuses_a_table_the_round_does_not_have(paired: Cli, hostile: Cli) -> None:
@@ -431,3 +432,129 @@ def test_a_table_reopened_before_the_server_started_is_no_signal(paired: Cli,
     finally:
         _out, err = live.stop()
     assert "open to phones again" not in err, err
+
+
+# --- issue 33, 8: no phone is what a request says of itself ---------------------------------
+
+
+def _as(server: LiveServer, table: int, fields: dict[str, str], forwarded: str,
+        source: str | None = None) -> Answer:
+    """A form of ``table`` asked for and sent with ``X-Forwarded-For: forwarded``, from
+    ``source`` (127.0.0.1 by default: a program on the director's computer)."""
+    header = {"X-Forwarded-For": forwarded}
+    form, cookie = server.get(f"/table/{table}", source=source, **header).form()
+    return server.request("POST", f"/table/{table}", urlencode({**form, **fields}).encode(),
+                          {**header, "Content-Type": "application/x-www-form-urlencoded",
+                           "Cookie": cookie}, source)
+
+
+def test_a_forwarded_header_poses_as_no_phone(paired: Cli, tmp_path: Path) -> None:
+    """A client on the director's computer sends each try as another phone (a new
+    ``X-Forwarded-For``): without ``--proxy`` no such header is read, whatever uvicorn's
+    ``FORWARDED_ALLOW_IPS`` says, so its tries are one phone's: five wrong codes close the
+    table to it, and its forms are one phone's 32."""
+    assert paired.db is not None
+    live = LiveServer(paired.db, "--entry", cwd=tmp_path,
+                      env={**os.environ, "FORWARDED_ALLOW_IPS": "*"})
+    try:
+        before = data_checksum(paired.db)
+        wrong = {"code": "ZZZZZZ", "score1": "1", "score2": "2"}
+        for n in range(5):
+            answer = _as(live, 2, wrong, f"10.0.0.{n + 1}")
+            assert answer.status == 403 and "not the table&#39;s code" in answer.text
+        refused = _as(live, 2, {**wrong, "code": _codes(paired)[2]}, "10.0.0.99")
+        assert refused.status == 429, refused.text
+        assert "Too many wrong codes from this phone" in refused.text
+        err = _printed(live, "sent 5 wrong codes for table 2", 2)
+        assert "live page: 127.0.0.1 sent 5 wrong codes for table 2" in err
+        assert "10.0.0." not in err
+        # forty forms asked for as forty phones: one phone's bound, its oldest gone
+        header = {"X-Forwarded-For": "10.0.1.1"}
+        first, first_cookie = live.get("/table/3", **header).form()
+        for n in range(40):
+            live.get("/table/3", **{"X-Forwarded-For": f"10.0.1.{n + 2}"})
+        gone = live.post("/table/3", {**first, "code": _codes(paired)[3], "score1": "700",
+                                      "score2": "500"}, first_cookie)
+        assert gone.status == 403 and "already sent, or has expired" in gone.text
+        assert data_checksum(paired.db) == before
+    finally:
+        _out, err = live.stop()
+    assert "Traceback" not in err and "ERROR" not in err, err
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "::"])
+def test_a_proxy_named_is_trusted_alone_to_name_the_phones(paired: Cli, tmp_path: Path,
+                                                           host: str) -> None:
+    """``--proxy 127.0.0.1``: that address's ``X-Forwarded-For`` names each phone, so one
+    phone's wrong codes close the table to it alone; the same header from another address
+    (127.0.0.2) is not read.  A server on every IPv6 address (``--host ::``) sees the proxy
+    as ``::ffff:127.0.0.1``: the same proxy."""
+    assert paired.db is not None
+    codes = _codes(paired)
+    wrong = {"code": "ZZZZZZ", "score1": "1", "score2": "2"}
+    live = LiveServer(paired.db, "--entry", "--proxy", "127.0.0.1", cwd=tmp_path, host=host)
+    try:
+        before = data_checksum(paired.db)
+        for _ in range(5):
+            assert _as(live, 2, wrong, "10.0.0.1").status == 403
+        closed = _as(live, 2, {**wrong, "code": codes[2]}, "10.0.0.1")
+        assert closed.status == 429 and "from this phone" in closed.text
+        assert "live page: 10.0.0.1 sent 5 wrong codes for table 2" in _printed(
+            live, "sent 5 wrong codes for table 2", 2)
+        # not the proxy: the header is the client's own claim, its tries are one phone's
+        for n in range(5):
+            assert _as(live, 3, wrong, f"10.0.2.{n}", source=_phone(1)).status == 403
+        mine = _as(live, 3, {**wrong, "code": codes[3]}, "10.0.2.99", source=_phone(1))
+        assert mine.status == 429 and "from this phone" in mine.text
+        assert data_checksum(paired.db) == before
+        # another phone behind the proxy is another phone
+        saved = _as(live, 2, {**wrong, "code": codes[2], "score1": "700", "score2": "500"},
+                    "10.0.0.2")
+        assert saved.status == 200 and " 700 – " in saved.text, saved.text
+    finally:
+        _out, err = live.stop()
+    assert "Traceback" not in err and "ERROR" not in err, err
+
+
+@pytest.mark.parametrize("proxy", ["*", "10.0.0.0/8", "localhost", "", "127.0.0.1,10.0.0.1",
+                                   "\x1b[31m1.2.3.4"])
+def test_a_proxy_that_is_not_one_address_is_refused(paired: Cli, hostile: Cli,
+                                                    proxy: str) -> None:
+    """Trust is given to one address, never to a name, a network or everyone."""
+    line = hostile.refused("tournament", "serve", "--entry", "--proxy", proxy, "--port",
+                           "8765")
+    assert line.startswith("error: proxy: “"), line
+    assert line.endswith("” is not an IP address: give the address of the proxy in front of "
+                         "the live page, such as 127.0.0.1"), line
+    assert "\x1b" not in line
+
+
+def _answered(connection: socket.socket) -> bool:
+    """Whether a request sent on ``connection`` is answered (not closed as accepted)."""
+    try:
+        connection.sendall(b"GET /api/live HTTP/1.1\r\nHost: live\r\nConnection: close\r\n\r\n")
+        return connection.recv(64).startswith(b"HTTP/1.1 200")
+    except OSError:  # reset: closed as it was accepted
+        return False
+
+
+def test_the_proxy_carries_every_phones_connections_and_no_other_client_does(
+        paired: Cli, tmp_path: Path) -> None:
+    """Behind ``--proxy 127.0.0.1`` every phone's connection comes from the proxy: it is held
+    to the bound of all connections, not to one client's 64, which still holds for any other
+    address (127.0.0.2)."""
+    assert paired.db is not None
+    live = LiveServer(paired.db, "--entry", "--proxy", "127.0.0.1", cwd=tmp_path)
+    opened: list[socket.socket] = []
+    try:
+        for source in ("127.0.0.1", _phone(1)):
+            mine = [socket.create_connection(("127.0.0.1", live.port), timeout=5,
+                                             source_address=(source, 0)) for _ in range(80)]
+            opened += mine
+            time.sleep(0.3)  # accepted (or closed) by the server
+            assert _answered(mine[-1]) == (source == "127.0.0.1"), source
+    finally:
+        for connection in opened:
+            connection.close()
+        _out, err = live.stop()
+    assert "Traceback" not in err and "ERROR" not in err, err

@@ -327,7 +327,8 @@ def test_a_merge_keeps_every_entry_code(tmp_path: Path, pg_server: Server) -> No
         form, cookie = server.get("/table/1").form()
         sent = server.post("/table/1", {**form, "code": spring[1], "score1": "802",
                                         "score2": "655"}, cookie)
-        assert sent.status == 200 and "802–655, saved" in sent.text, sent.text
+        assert sent.status == 200, sent.text
+        assert " 802 – " in sent.text and " 655, saved" in sent.text, sent.text
     finally:
         server.stop()
 
