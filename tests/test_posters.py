@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 TEAMS = ["Les As", "<b>Les Rois</b>", "L'Annonce & \"Cie\"", "{{ 7*7 }}"]
 #: Every element and attribute a poster holds: nothing else (no script, no link, no image).
 ELEMENTS = {"html", "head", "meta", "title", "style", "body", "header", "h1", "p", "table",
-            "thead", "tbody", "tr", "th", "td"}
+            "thead", "tbody", "tr", "th", "td", "span"}
 ATTRIBUTES = {"lang", "charset", "class"}
 
 
@@ -57,6 +57,8 @@ class Page(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.elements.add(tag)
         self.attributes.update(name for name, _value in attrs)
+        if tag == "span":  # a name inside its cell: the cell's text
+            return
         if tag == "tr":
             self.rows.append([])
             self.classes.append([])
@@ -67,7 +69,8 @@ class Page(HTMLParser):
         self._in = f"{tag}.{css}" if css and tag == "p" else tag  # p.meta, p.empty
 
     def handle_endtag(self, tag: str) -> None:
-        self._in = None
+        if tag != "span":
+            self._in = None
 
     def handle_data(self, data: str) -> None:
         if self._in in ("th", "td"):

@@ -14,9 +14,10 @@ shows, so that the field fills the page.
 4. Portrait, unless landscape gives larger type (or only landscape is wide enough): the
    standings' column per round turn the paper; a short list stays upright.
 5. Every cell on one line (``white-space: nowrap``): a mêlée player's name is never cut in
-   two, the type shrinks instead.  Only when the widest line does not fit even at 14 pt do
-   the cells wrap (``overflow-wrap: anywhere``): a very long name breaks rather than runs off
-   the paper.
+   two, the type shrinks instead.  When the widest line does not fit even at 14 pt, a pair
+   of names (a mêlée's opponents) goes onto two lines, each name whole; only when that is
+   still too wide do the cells wrap anywhere (``overflow-wrap: anywhere``): a very long name
+   breaks rather than runs off the paper.
 6. A text's width is reckoned from DejaVu Sans's advance widths (regular, or bold for the
    header and a table's number), the widest of the fonts the page asks for (Liberation Sans
    and Arial print narrower), kerning left out, and the page planned :data:`FILL` full: the
@@ -125,16 +126,29 @@ def paper_size(paper: Paper) -> tuple[float, float]:
 
 class Table(Value):
     """What a poster shows, as its layout reads it: each column's widest text (in ems) for
-    each kind of cell, its rows' kinds (a row holding a table's number is taller) and its
-    notes (their widths in ems)."""
+    each kind of cell, every cell on one line (``columns``), and with a pair's two names
+    (a mêlée's opponents) on two lines (``narrow``: each such cell its wider name); its rows'
+    kinds (a row holding a table's number is taller) and which of them hold such a pair
+    (``pairs``); its notes' widths in ems."""
 
-    __slots__ = ("columns", "notes", "rows")
+    __slots__ = ("columns", "narrow", "notes", "pairs", "rows")
 
     def __init__(self, columns: Sequence[dict[CellKind, float]],
-                 rows: Sequence[CellKind], notes: Sequence[float] = ()) -> None:
+                 rows: Sequence[CellKind], notes: Sequence[float] = (),
+                 narrow: Sequence[dict[CellKind, float]] | None = None,
+                 pairs: Sequence[bool] = ()) -> None:
         self.columns = tuple(columns)
         self.rows = tuple(rows)
         self.notes = tuple(notes)
+        self.narrow = self.columns if narrow is None else tuple(narrow)
+        self.pairs = tuple(pairs) or (False,) * len(self.rows)
+
+
+#: How a poster's cells may break: each on one line; only a pair's two names onto two lines
+#: (a mêlée's opponents), each name whole; anywhere (a name too long even at 14 pt).
+Wrap = Literal["line", "names", "anywhere"]
+#: Best first (rule 5).
+WRAPS: tuple[Wrap, ...] = ("line", "names", "anywhere")
 
 
 def sizes(cell: float) -> dict[str, float]:
@@ -163,23 +177,26 @@ def _type_of(kind: CellKind, size: dict[str, float]) -> float:
             assert_never(other)
 
 
-def table_width(table: Table, cell: float) -> float:
-    """The table's width in points with cells of ``cell`` points, every cell on one line."""
+def table_width(columns: Sequence[dict[CellKind, float]], cell: float) -> float:
+    """The width in points of a table of ``columns`` (:class:`Table`'s ``columns`` or
+    ``narrow``) with cells of ``cell`` points."""
     size = sizes(cell)
     width = BORDER
-    for column in table.columns:
+    for column in columns:
         width += max((ems + 2 * PAD_WIDTH) * _type_of(kind, size)
                      for kind, ems in column.items()) + BORDER
     return width
 
 
-def page_height(table: Table, cell: float, width: float) -> float:
+def page_height(table: Table, cell: float, width: float, wrap: Wrap = "line") -> float:
     """The height in points of the title, the table and its notes with cells of ``cell``
-    points, on a page ``width`` points wide."""
+    points, on a page ``width`` points wide; a pair's names on two lines unless ``wrap`` is
+    ``line``."""
     size = sizes(cell)
     height = (LINE * size["title"] + TITLE_GAP + LINE * size["meta"] + META_GAP + BORDER)
-    for kind in table.rows:
-        height += (LINE + 2 * PAD_HEIGHT) * _type_of(kind, size) + BORDER
+    for kind, pair in zip(table.rows, table.pairs, strict=True):
+        lines = 2 if pair and wrap != "line" else 1
+        height += (lines * LINE + 2 * PAD_HEIGHT) * _type_of(kind, size) + BORDER
     if table.notes:
         height += NOTES_GAP
     for ems in table.notes:
@@ -189,17 +206,17 @@ def page_height(table: Table, cell: float, width: float) -> float:
 
 
 class Layout(Value):
-    """A poster's page: its paper and orientation, its cells' type in points, whether every
-    cell stays on one line, and whether it all fits one page."""
+    """A poster's page: its paper and orientation, its cells' type in points, how its cells
+    may break (:data:`Wrap`), and whether it all fits one page."""
 
-    __slots__ = ("cell", "landscape", "nowrap", "one_page", "paper")
+    __slots__ = ("cell", "landscape", "one_page", "paper", "wrap")
 
-    def __init__(self, paper: Paper, landscape: bool, cell: float, nowrap: bool,
+    def __init__(self, paper: Paper, landscape: bool, cell: float, wrap: Wrap,
                  one_page: bool) -> None:
         self.paper = paper
         self.landscape = landscape
         self.cell = cell
-        self.nowrap = nowrap
+        self.wrap = wrap
         self.one_page = one_page
 
     def page_size(self) -> str:
@@ -210,6 +227,11 @@ class Layout(Value):
         """The type of each part of the page (:func:`sizes`)."""
         return sizes(self.cell)
 
+    def rank(self) -> tuple[bool, int, float]:
+        """How good the page is (rule 4's comparison): one page, then cells whole, then
+        the larger type."""
+        return self.one_page, -WRAPS.index(self.wrap), self.cell
+
 
 def _candidates() -> list[float]:
     """The cells' type tried, largest first, by half points."""
@@ -218,24 +240,28 @@ def _candidates() -> list[float]:
 
 
 def _fit(table: Table, paper: Paper, landscape: bool) -> Layout:
-    """The largest type at which ``table`` fits one page of ``paper`` turned so (rules 2, 3
-    and 5)."""
+    """The largest type at which ``table`` fits one page of ``paper`` turned so, its cells
+    whole if they can be (rules 2, 3 and 5)."""
     short, long = paper_size(paper)
     across, down = (long, short) if landscape else (short, long)
     width = (across - 2 * MARGIN_MM) * POINTS_PER_MM * FILL
     height = (down - 2 * MARGIN_MM) * POINTS_PER_MM * FILL
-    for cell in _candidates():
-        if table_width(table, cell) <= width and page_height(table, cell, width) <= height:
-            return Layout(paper, landscape, cell, nowrap=True, one_page=True)
-    return Layout(paper, landscape, SMALLEST, nowrap=table_width(table, SMALLEST) <= width,
-                  one_page=False)
+    ways: list[tuple[Wrap, Sequence[dict[CellKind, float]]]] = [("line", table.columns)]
+    if table.narrow != table.columns:
+        ways.append(("names", table.narrow))
+    for wrap, columns in ways:
+        for cell in _candidates():
+            if (table_width(columns, cell) <= width
+                    and page_height(table, cell, width, wrap) <= height):
+                return Layout(paper, landscape, cell, wrap, one_page=True)
+    for wrap, columns in ways:  # over several pages, at the smallest type
+        if table_width(columns, SMALLEST) <= width:
+            return Layout(paper, landscape, SMALLEST, wrap, one_page=False)
+    return Layout(paper, landscape, SMALLEST, "anywhere", one_page=False)
 
 
 def layout(table: Table, paper: Paper) -> Layout:
     """``table``'s page on ``paper``: portrait unless landscape sets larger type, or only
     landscape is wide enough (rule 4)."""
     upright, turned = _fit(table, paper, False), _fit(table, paper, True)
-    if (turned.one_page, turned.nowrap, turned.cell) > (upright.one_page, upright.nowrap,
-                                                         upright.cell):
-        return turned
-    return upright
+    return turned if turned.rank() > upright.rank() else upright

@@ -78,10 +78,10 @@ def _sentence(message: str, **values: Any) -> str:
     return _(message).format(**values) if values else _(message)
 
 
-def _plural(singular: str, plural: str, count: int, **values: Any) -> str:
+def _plural(singular: str, plural: str, number: int, **values: Any) -> str:
     """A sentence of a poster with a number, in the form the language in force gives it
     (the templates mark it as the code does: ``ngettext("…", "…", n, count=n)``)."""
-    return ngettext(singular, plural, count).format(**values)
+    return ngettext(singular, plural, number).format(**values)
 
 
 def _shown(value: Any) -> Any:
@@ -108,15 +108,21 @@ def _environment() -> jinja2.Environment:
 
 class _Measure(HTMLParser):
     """A drawn page read back as its layout needs it (:class:`~poster_layout.Table`): each
-    column's widest text by kind of cell, each row's kind, the notes under the table."""
+    column's widest text by kind of cell, whole and with a pair's names apart (a ``td`` of
+    class ``pair``, each name a ``span`` of class ``name``), each row's kind and whether it
+    holds such a pair, the notes under the table."""
 
     def __init__(self, html: str) -> None:
         super().__init__(convert_charrefs=True)
         self.columns: list[dict[CellKind, float]] = []
+        self.narrow: list[dict[CellKind, float]] = []
         self.rows: list[CellKind] = []
+        self.pairs: list[bool] = []
         self.notes: list[float] = []
-        self._cell: tuple[CellKind, bool] | None = None  # the cell being read: kind, bold
+        self._cell: tuple[CellKind, bool, bool] | None = None  # being read: kind, bold, pair
         self._text = ""
+        self._names: list[str] = []  # the pair's names read so far
+        self._in_name = False
         self._column = 0
         self._note = False
         self.feed(html)
@@ -126,26 +132,35 @@ class _Measure(HTMLParser):
         classes = (dict(attrs).get("class") or "").split()
         if tag == "tr":
             self.rows.append("cell")
+            self.pairs.append(False)
             self._column = 0
         elif tag in ("th", "td"):
             kind: CellKind = ("head" if tag == "th" else
                               "number" if "table-no" in classes else "cell")
-            self._cell = (kind, kind != "cell" or "counted" in classes)
-            self._text = ""
+            self._cell = (kind, kind != "cell" or "counted" in classes, "pair" in classes)
+            self._text, self._names = "", []
             if kind == "number" or self.rows[-1] == "cell":
                 self.rows[-1] = kind  # the header row; a table's number makes its row taller
+        elif tag == "span" and self._cell is not None and "name" in classes:
+            self._names.append("")
+            self._in_name = True
         elif tag == "p" and "note" in classes:
             self._note, self._text = True, ""
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("th", "td") and self._cell is not None:
-            kind, bold = self._cell
-            while len(self.columns) <= self._column:
-                self.columns.append({})
-            widths = self.columns[self._column]
-            widths[kind] = max(widths.get(kind, 0.0), text_width(self._text.strip(), bold))
+            kind, bold, pair = self._cell
+            whole = text_width(self._text.strip(), bold)
+            narrow = max((text_width(n.strip(), bold) for n in self._names), default=whole)
+            for widths, ems in ((self.columns, whole), (self.narrow, narrow if pair else whole)):
+                while len(widths) <= self._column:
+                    widths.append({})
+                widths[self._column][kind] = max(widths[self._column].get(kind, 0.0), ems)
+            self.pairs[-1] = self.pairs[-1] or (pair and len(self._names) > 1)
             self._column += 1
             self._cell = None
+        elif tag == "span":
+            self._in_name = False
         elif tag == "p" and self._note:
             self.notes.append(text_width(self._text.strip()))
             self._note = False
@@ -153,10 +168,12 @@ class _Measure(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self._cell is not None or self._note:
             self._text += data
+        if self._in_name:
+            self._names[-1] += data
 
     def table(self) -> Table:
         """What was read."""
-        return Table(self.columns, self.rows, self.notes)
+        return Table(self.columns, self.rows, self.notes, self.narrow, self.pairs)
 
 
 def _style(page: Layout) -> str:
@@ -164,7 +181,7 @@ def _style(page: Layout) -> str:
     from coinche_cli.sheets import poster_layout as rule  # one number for the page and its plan
 
     return _environment().get_template("poster.css").render(
-        page=page.page_size(), nowrap=page.nowrap, margin=f"{rule.MARGIN_MM:g}",
+        page=page.page_size(), wrap=page.wrap, margin=f"{rule.MARGIN_MM:g}",
         line=f"{rule.LINE:g}", pad_height=f"{rule.PAD_HEIGHT:g}",
         pad_width=f"{rule.PAD_WIDTH:g}", title_gap=f"{rule.TITLE_GAP:g}",
         meta_gap=f"{rule.META_GAP:g}", notes_gap=f"{rule.NOTES_GAP:g}",

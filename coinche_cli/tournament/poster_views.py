@@ -53,13 +53,15 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         rows: list[StandingsPosterRow]
 
     class PairingsPosterRow(TypedDict):
-        """A line of the pairings poster: who, at which table, with whom, against whom; a bye
-        (or a mêlée's player sitting out) has no table."""
+        """A line of the pairings poster: who, at which table, with whom, against whom (a
+        mêlée: ``opponents``, the two players, each name whole on the page); a bye (or a
+        mêlée's player sitting out) has no table."""
 
         name: str
         table: int | None
         partner: str | None
         against: str | None
+        opponents: list[str]
         bye: bool
 
     class PairingsPoster(TypedDict):
@@ -155,16 +157,19 @@ def pairings_poster(tournament: Tournament, played: Round, date: str) -> Pairing
                     partner = next(tournament.player(p).name for p in team.members
                                    if p != member)
                     rows.append({"name": tournament.player(member).name, "table": board.table,
-                                 "partner": partner, "against": against, "bye": False})
+                                 "partner": partner, "against": against,
+                                 "opponents": [tournament.player(p).name
+                                               for p in tournament.team(theirs).members],
+                                 "bye": False})
             else:
                 rows.append({"name": team.name, "table": board.table, "partner": None,
-                             "against": against, "bye": False})
+                             "against": against, "opponents": [], "bye": False})
     if played.bye is not None:
         rows.append({"name": tournament.name_of(played.bye), "table": None, "partner": None,
-                     "against": None, "bye": True})
+                     "against": None, "opponents": [], "bye": True})
     for player in played.sitting_out:
         rows.append({"name": tournament.player(player).name, "table": None, "partner": None,
-                     "against": None, "bye": True})
+                     "against": None, "opponents": [], "bye": True})
     rows.sort(key=lambda row: (fold(row["name"]), row["name"]))
     return {"kind": "pairings", "name": tournament.name, "date": date, "round": played.number,
             "melee": tournament.settings.melee, "rows": rows}
