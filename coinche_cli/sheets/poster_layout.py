@@ -27,6 +27,7 @@ shows, so that the field fills the page.
 
 from __future__ import annotations
 
+import functools
 import math
 import unicodedata
 from collections.abc import Sequence
@@ -91,6 +92,7 @@ WIDE = 1100
 CellKind = Literal["head", "cell", "number"]
 
 
+@functools.lru_cache(maxsize=4096)  # a field's numbers and words come again and again
 def text_width(text: str, bold: bool = False) -> float:
     """``text``'s width in ems of its type (rule 6)."""
     ascii_widths, others = _ASCII[bold], _OTHERS[bold]
