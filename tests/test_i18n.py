@@ -116,6 +116,7 @@ TRANSLATES_MARKED = {
     ("scoring/score.py", "reason"), ("sheets/tournament.py", "_keyed"),
     ("sheets/tournament.py", "round_rows"), ("sheets/tournament.py", "export_tables"),
     ("web/app.py", "_sentence"), ("sheets/posters.py", "_sentence"),
+    ("sheets/posters.py", "_plural"),
     ("sheets/desk_tables.py", "fee_table"),
     ("sheets/desk_tables.py", "prize_table"),
     # the house config's problems (marked where each is found) and the completion's help

@@ -50,6 +50,11 @@ SepOption = Annotated[
     typer.Option("--sep", help=N_("CSV separator (default: ';' in French, what a French Excel "
                                  "reads, ',' in English)."), show_default=False),
 ]
+#: The paper a poster prints on (``tournament poster``, ``season poster``).
+PaperOption = Annotated[
+    str, typer.Option("--paper", metavar="a4|a3", help=N_(
+        "The paper the poster prints on: a4 or a3 (its type sized to fill it)."))
+]
 
 
 #: The export shape every export shares (``game export``, ``tournament export``, ``season

@@ -1,5 +1,6 @@
 """``coinche season``: a club's season ("challenge"): concours added up into one ranking."""
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
@@ -10,6 +11,7 @@ from coinche_cli.cli.options import (
     BookArgument,
     CsvFolderOption,
     JsonOption,
+    PaperOption,
     SepOption,
     export_places,
     parse_points,
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
     from coinche_cli.season.model import By, SeasonSettings
 
 app = typer.Typer(help=N_("A club's season: concours added up into one ranking (new, add, "
-                          "remove, list, show, standings, export)."),
+                          "remove, list, show, standings, export, poster)."),
                   no_args_is_help=True)
 
 _NewSeason = Annotated[str, typer.Argument(metavar=N_("SEASON"), help=N_("The season's name."))]
@@ -219,3 +221,31 @@ def export(
     for done, count in written:
         print_line(ngettext("wrote {path} ({count} line)", "wrote {path} ({count} lines)",
                             count).format(path=done, count=count))
+
+
+@app.command("poster", help=N_(
+    "Write the season's challenge as a poster for the wall: its ranking with a column per "
+    "concours (the counted ones in bold, the others in brackets), one HTML page to print on "
+    "A4 (or A3: --paper a3) from any browser, its type sized to fill the page.\n"
+    "\n"
+    "Example: coinche season poster \"Challenge 2025\" challenge.html --paper a3"))
+def poster(
+    ctx: typer.Context, name: _Season,
+    path: Annotated[Path, typer.Argument(metavar=N_("FILE"), help=N_(
+        "The page to write (.html)."))],
+    paper: PaperOption = "a4",
+) -> None:
+    from coinche_cli.cli.store import refuse_own_files
+    from coinche_cli.errors import InputError
+    from coinche_cli.season import ops
+    from coinche_cli.season.views import season_poster
+    from coinche_cli.sheets.poster_layout import paper as paper_named
+    from coinche_cli.sheets.posters import write_poster
+
+    sheet = paper_named(paper)
+    if path.suffix.lower() not in (".html", ".htm"):
+        raise InputError("path", _("{path} is not an .html file"), path=path)
+    store = open_store(ctx)
+    refuse_own_files(store, [path])
+    write_poster(path, season_poster(ops.standings(store, name).export_data()), sheet)
+    print_line(_("wrote {path}").format(path=path))

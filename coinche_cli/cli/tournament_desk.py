@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from coinche_cli.cli.options import JsonOption, RoundOption, TournamentOption
+from coinche_cli.cli.options import JsonOption, PaperOption, RoundOption, TournamentOption
 from coinche_cli.cli.output import (
     Column,
     print_json,
@@ -376,8 +376,8 @@ def prizes_pot(
 
 POSTER_HELP = N_(
     "Write a poster for the wall: the standings (a column per round), a round's pairings "
-    "(alphabetical, with the table) or the prize list, as one HTML page to print on A4 or A3 "
-    "from any browser.\n\n"
+    "(alphabetical, with the table) or the prize list, as one HTML page to print on A4 (or "
+    "A3: --paper a3) from any browser, its type sized to fill the page.\n\n"
     "Example: coinche tournament poster pairings --round 2 tables.html")
 
 
@@ -388,17 +388,20 @@ def poster(
     path: Annotated[Path, typer.Argument(metavar=N_("FILE"), help=N_(
         "The page to write (.html)."))],
     round_number: RoundOption = None,
+    paper: PaperOption = "a4",
     tournament: TournamentOption = None,
 ) -> None:
     from coinche_cli.cli.store import refuse_own_files
     from coinche_cli.errors import InputError
+    from coinche_cli.sheets.poster_layout import paper as paper_named
     from coinche_cli.sheets.posters import write_poster
     from coinche_cli.tournament import poster_data
 
+    sheet = paper_named(paper)
     if path.suffix.lower() not in (".html", ".htm"):
         raise InputError("path", _("{path} is not an .html file"), path=path)
     store = open_store(ctx)
     refuse_own_files(store, [path])
     data = poster_data.poster(store, tournament, kind, round_number)
-    write_poster(path, data)
+    write_poster(path, data, sheet)
     print_line(_("wrote {path}").format(path=path))

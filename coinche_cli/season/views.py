@@ -15,7 +15,7 @@ from coinche_cli.tournament.views import named
 from coinche_cli.values import Value
 
 if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are the checker's alone
-    from typing import TypedDict
+    from typing import Literal, TypedDict
 
     from coinche_cli.season.events import EventLine
     from coinche_cli.season.model import SeasonRecord
@@ -86,6 +86,41 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         min_events: int | None
         events: list[SeasonEventJson]
         lines: list[SeasonExportLine]
+
+    class SeasonPosterCell(TypedDict):
+        """A line's part in one concours on the season's poster: its points (None: it did
+        not play) and whether they count."""
+
+        points: int | None
+        counted: bool
+
+    class SeasonPosterRow(TypedDict):
+        """A line of the season's poster: its rank, name, club, points, concours played and
+        counted, whether it is eligible for the prizes, and its part in each concours."""
+
+        rank: int
+        name: str
+        club: str
+        points: int
+        events: int
+        counted_events: int
+        eligible: bool
+        results: list[SeasonPosterCell]
+
+    class SeasonPoster(TypedDict):
+        """The season's challenge on a poster (``season poster``): a line per player (or
+        team), a column per concours; ``date`` the last concours' (ISO); ``best``, when only
+        each line's N best concours count; ``clubs``, whether any line has a club."""
+
+        kind: Literal["season"]
+        name: str
+        date: str
+        by: str
+        best: int | None
+        min_events: int | None
+        clubs: bool
+        events: list[SeasonEventJson]
+        rows: list[SeasonPosterRow]
 
     class PersonRow(TypedDict):
         """A person of ``player list --json``: how many concours, and the last one."""
@@ -201,6 +236,23 @@ def season_export(season: SeasonRecord, events: Sequence[TournamentRecord],
                    "results": [None if r is None else r.points for r in line.results],
                    "counted": [place in line.counted for place in range(len(line.results))]}
                   for line in lines],
+    }  # fmt: skip
+
+
+def season_poster(data: SeasonExport) -> SeasonPoster:
+    """The season's challenge as its poster shows it, from what ``season export`` writes (the
+    same lines, the same points)."""
+    events = data["events"]
+    return {
+        "kind": "season", "name": data["name"], "date": events[-1]["date"] if events else "",
+        "by": data["by"], "best": data["best"], "min_events": data["min_events"],
+        "clubs": any(line["club"] for line in data["lines"]), "events": events,
+        "rows": [{"rank": line["rank"], "name": line["name"], "club": line["club"],
+                  "points": line["points"], "events": line["events"],
+                  "counted_events": line["counted_events"], "eligible": line["eligible"],
+                  "results": [{"points": points, "counted": kept} for points, kept in zip(
+                      line["results"], line["counted"], strict=True)]}
+                 for line in data["lines"]],
     }  # fmt: skip
 
 

@@ -1,14 +1,18 @@
-"""Posters for the wall: the standings, a round's pairings or the prize list as one
-self-contained HTML page, made to be printed on A4 or A3 from any browser.
+"""Posters for the wall: the standings, a round's pairings, the prize list or a season's
+challenge as one self-contained HTML page, made to be printed on A4 (or A3) from any browser.
 
 A page holds everything it needs (its style inline: no font, image or script from anywhere,
-so it prints in a hall without internet); its type is big (nothing below 14 pt on paper,
-names 16 pt, the title 28 pt); its header row is repeated on every page and a page break
-never cuts a line; the standings (a column per round) print landscape.
+so it prints in a hall without internet); its paper is set in it (``@page { size: A4 }``);
+its type is sized to the field by :mod:`coinche_cli.sheets.poster_layout`, from the very text
+the page shows (the page is drawn once to be measured, then again with its style): twelve
+teams fill a page, nothing is below 14 pt, every cell stays on one line, the paper turns
+landscape where the columns need it (the standings' column per round).  Its header row is
+repeated on every page and a page break never cuts a line.
 The pages are Jinja2 templates (``sheets/templates``: ``poster.html`` and a page per kind,
 the style in ``poster.css``), escaped by Jinja2's autoescape: a page shows names as typed,
-never as markup.  The data is :mod:`coinche_cli.tournament.poster_views`'s; ``tournament
-poster`` writes the page, and the live page serves the same under ``/print/…``.
+never as markup.  The data is :mod:`coinche_cli.tournament.poster_views`'s (and the season's,
+:func:`coinche_cli.season.views.season_poster`); ``tournament poster`` and ``season poster``
+write the page, and the live page serves the tournament's under ``/print/…`` (on A4).
 """
 
 from __future__ import annotations
@@ -16,10 +20,12 @@ from __future__ import annotations
 import base64
 import functools
 import hashlib
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, assert_never
 
-from coinche_cli.i18n import _, spoken
+from coinche_cli.i18n import _, ngettext, spoken
+from coinche_cli.sheets.poster_layout import CellKind, Layout, Paper, Table, layout, text_width
 from coinche_cli.sheets.writing import write_text
 from coinche_cli.tournament.model import round_title
 from coinche_cli.values import Value
@@ -27,10 +33,11 @@ from coinche_cli.values import Value
 if TYPE_CHECKING:
     import jinja2
 
+    from coinche_cli.season.views import SeasonPoster
     from coinche_cli.tournament.poster_views import PosterData
 
-#: The standings print a little smaller past this many rounds (never below 14 pt).
-ROOMY_ROUNDS = 6
+    #: Whatever a poster may show: a tournament's, or a season's challenge.
+    Printable = PosterData | SeasonPoster
 
 
 class Poster(Value):
@@ -71,6 +78,12 @@ def _sentence(message: str, **values: Any) -> str:
     return _(message).format(**values) if values else _(message)
 
 
+def _plural(singular: str, plural: str, number: int, **values: Any) -> str:
+    """A sentence of a poster with a number, in the form the language in force gives it
+    (the templates mark it as the code does: ``ngettext("…", "…", n, count=n)``)."""
+    return ngettext(singular, plural, number).format(**values)
+
+
 def _shown(value: Any) -> Any:
     """What a template prints of ``value``: nothing for None (an empty cell)."""
     return "" if value is None else value
@@ -87,36 +100,122 @@ def _environment() -> jinja2.Environment:
         autoescape=jinja2.select_autoescape(("html",)), trim_blocks=True, lstrip_blocks=True,
         keep_trailing_newline=True, undefined=jinja2.StrictUndefined, finalize=_shown)
     environment.globals["_"] = _sentence
+    environment.globals["ngettext"] = _plural
     environment.globals["round_title"] = round_title  # "Round 2"; "2e partie"
     environment.filters["long_date"] = _date
     return environment
 
 
-def render(data: PosterData) -> Poster:
-    """The poster of ``data`` (its ``kind``: standings, pairings or prizes), in the language
-    in force."""
+class _Measure(HTMLParser):
+    """A drawn page read back as its layout needs it (:class:`~poster_layout.Table`): each
+    column's widest text by kind of cell, whole and with a pair's names apart (a ``td`` of
+    class ``pair``, each name a ``span`` of class ``name``), each row's kind and whether it
+    holds such a pair, the notes under the table."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.columns: list[dict[CellKind, float]] = []
+        self.narrow: list[dict[CellKind, float]] = []
+        self.rows: list[CellKind] = []
+        self.pairs: list[bool] = []
+        self.notes: list[float] = []
+        self._cell: tuple[CellKind, bool, bool] | None = None  # being read: kind, bold, pair
+        self._text = ""
+        self._names: list[str] = []  # the pair's names read so far
+        self._in_name = False
+        self._column = 0
+        self._note = False
+        self.feed(html)
+        self.close()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "tr":
+            self.rows.append("cell")
+            self.pairs.append(False)
+            self._column = 0
+        elif tag in ("th", "td"):
+            kind: CellKind = ("head" if tag == "th" else
+                              "number" if "table-no" in classes else "cell")
+            self._cell = (kind, kind != "cell" or "counted" in classes, "pair" in classes)
+            self._text, self._names = "", []
+            if kind == "number" or self.rows[-1] == "cell":
+                self.rows[-1] = kind  # the header row; a table's number makes its row taller
+        elif tag == "span" and self._cell is not None and "name" in classes:
+            self._names.append("")
+            self._in_name = True
+        elif tag == "p" and "note" in classes:
+            self._note, self._text = True, ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("th", "td") and self._cell is not None:
+            kind, bold, pair = self._cell
+            whole = text_width(self._text.strip(), bold)
+            narrow = max((text_width(n.strip(), bold) for n in self._names), default=whole)
+            for widths, ems in ((self.columns, whole), (self.narrow, narrow if pair else whole)):
+                while len(widths) <= self._column:
+                    widths.append({})
+                widths[self._column][kind] = max(widths[self._column].get(kind, 0.0), ems)
+            self.pairs[-1] = self.pairs[-1] or (pair and len(self._names) > 1)
+            self._column += 1
+            self._cell = None
+        elif tag == "span":
+            self._in_name = False
+        elif tag == "p" and self._note:
+            self.notes.append(text_width(self._text.strip()))
+            self._note = False
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None or self._note:
+            self._text += data
+        if self._in_name:
+            self._names[-1] += data
+
+    def table(self) -> Table:
+        """What was read."""
+        return Table(self.columns, self.rows, self.notes, self.narrow, self.pairs)
+
+
+def _style(page: Layout) -> str:
+    """``page``'s style, as poster.css writes it."""
+    from coinche_cli.sheets import poster_layout as rule  # one number for the page and its plan
+
+    return _environment().get_template("poster.css").render(
+        page=page.page_size(), wrap=page.wrap, margin=f"{rule.MARGIN_MM:g}",
+        line=f"{rule.LINE:g}", pad_height=f"{rule.PAD_HEIGHT:g}",
+        pad_width=f"{rule.PAD_WIDTH:g}", title_gap=f"{rule.TITLE_GAP:g}",
+        meta_gap=f"{rule.META_GAP:g}", notes_gap=f"{rule.NOTES_GAP:g}",
+        border=f"{rule.BORDER:g}",
+        **{part: f"{size:g}" for part, size in page.sizes().items()})
+
+
+def render(data: Printable, paper: Paper = "a4") -> Poster:
+    """The poster of ``data`` (its ``kind``: standings, pairings, prizes or a season's
+    challenge), in the language in force, on ``paper``."""
     from markupsafe import Markup  # Jinja2's own escaping
 
-    landscape = smaller = False
     match data["kind"]:
         case "standings":
-            page = "standings.html"
-            landscape, smaller = True, len(data["rounds"]) > ROOMY_ROUNDS
+            name = "standings.html"
         case "pairings":
-            page = "pairings.html"
+            name = "pairings.html"
         case "prizes":
-            page = "prizes.html"
+            name = "prizes.html"
+        case "season":
+            name = "season.html"
         case other:
             assert_never(other)
-    environment = _environment()
-    style = environment.get_template("poster.css").render(landscape=landscape,
-                                                          smaller=smaller)
-    html = environment.get_template(page).render(
-        **data, lang=spoken().replace("_", "-"),
+    template = _environment().get_template(name)
+    lang = spoken().replace("_", "-")
+    # drawn once without a style, to be measured; then with the style sized to it
+    measured = _Measure(template.render(**data, lang=lang, style=""))
+    style = _style(layout(measured.table(), paper))
+    html = template.render(
+        **data, lang=lang,
         style=Markup(style))  # the page's own style, as poster.css gives it: no user's text
     return Poster(html, style)
 
 
-def write_poster(path: Path, data: PosterData) -> None:
-    """Write ``data``'s poster to ``path`` (atomically)."""
-    write_text(path, render(data).html)
+def write_poster(path: Path, data: Printable, paper: Paper = "a4") -> None:
+    """Write ``data``'s poster on ``paper`` to ``path`` (atomically)."""
+    write_text(path, render(data, paper).html)

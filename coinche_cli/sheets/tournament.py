@@ -12,6 +12,8 @@ use them.  ``data`` for :func:`write_workbook` and :func:`write_csv_dir`::
                  "tables": [{"table": 1, "team1": "Les As", "team2": "Les Rois",
                              "score1": 1200, "score2": 900, "winner": "Les As",
                              "forfeit": None, "scored": "direct"}, ...]}, ...],
+               (a mêlée's partie with a penalty: each table's "after1" and "after2" too,
+                the scores after penalties, written beside the winner)
      "penalties": [{"round": 2, "team": "Les Rois", "points": 162, "reason": "renonce",
                     "to": "Les As" or None}, ...],
      "deals": [{"round": 1, "table": 2, "game": 7, "number": 1, "dealer": "A1", ...}, ...]}
@@ -82,6 +84,11 @@ ROUND_COLUMNS: tuple[tuple[str, str], ...] = (
     ("score1", N_("score 1")), ("score2", N_("score 2")), ("winner", N_("winner")),
     ("forfeit", N_("forfeit")), ("scored", N_("scored")),
 )
+#: A mêlée's partie with a penalty: the scores after penalties beside the winner.
+PENALISED_ROUND_COLUMNS: tuple[tuple[str, str], ...] = (
+    *ROUND_COLUMNS[:5], ("after1", N_("score 1 after penalties")),
+    ("after2", N_("score 2 after penalties")), *ROUND_COLUMNS[5:],
+)
 DEAL_COLUMNS: tuple[tuple[str, str], ...] = (
     ("round", N_("round")), ("table", N_("table")), ("game", N_("game")), ("number", N_("deal")),
     ("dealer", N_("dealer")), ("taker", N_("taker")), ("contract", N_("contract")),
@@ -131,12 +138,20 @@ def _cells(record: Mapping[str, object], columns: tuple[tuple[str, str], ...]) -
     return [record.get(key) for key, _header in columns]
 
 
+def round_columns(round_data: ExportRound) -> tuple[tuple[str, str], ...]:
+    """A round's columns: a mêlée's partie with a penalty has the scores after penalties."""
+    if any("after1" in table for table in round_data["tables"]):
+        return PENALISED_ROUND_COLUMNS
+    return ROUND_COLUMNS
+
+
 def round_rows(round_data: ExportRound) -> list[list[Any]]:
     """A round's rows: one per table, then a ``bye`` row when a team sat out."""
-    rows = [_cells(table, ROUND_COLUMNS) for table in round_data["tables"]]
+    columns = round_columns(round_data)
+    rows = [_cells(table, columns) for table in round_data["tables"]]
     for name in [round_data["bye"]] if round_data.get("bye") else round_data.get(
             "sitting_out", []):  # a mêlée: every player who sat out
-        bye: list[Any] = [None] * len(ROUND_COLUMNS)
+        bye: list[Any] = [None] * len(columns)
         bye[0], bye[1], bye[3] = _(BYE_LABEL), name, round_data.get("bye_points")
         rows.append(bye)
     return rows
@@ -165,7 +180,7 @@ def export_tables(data: ExportData) -> list[Table]:
         number = int(round_data["round"])
         tables.append(Table(round_title(number),
                             pgettext("file name", "round-{round}").format(round=number),
-                            [_(header) for _key, header in ROUND_COLUMNS],
+                            [_(header) for _key, header in round_columns(round_data)],
                             round_rows(round_data)))
     # an empty list is "no penalty": the sheet says so with its header alone; a caller that
     # gives no list at all does not know, and an empty sheet would wrongly say "none"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from coinche_cli.i18n import _
 from coinche_cli.store.records import ResultRecord, source_words
-from coinche_cli.tournament.model import Entrant, Tournament, bye_points
+from coinche_cli.tournament.model import Entrant, Round, Tournament, bye_points
 from coinche_cli.tournament.views import board_winner, penalties_json
 
 if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are the checker's alone
@@ -41,13 +41,16 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
 
     class ExportTable(TypedDict):
         """A table of a round: its teams, scores, winner or forfeit, and how its result was
-        entered (in words; "" while it has none)."""
+        entered (in words; "" while it has none); in a mêlée's partie with a penalty, the
+        scores after penalties too (``after1``, ``after2``: what the standings count)."""
 
         table: int
         team1: str
         team2: str
         score1: int | None
         score2: int | None
+        after1: NotRequired[int | None]
+        after2: NotRequired[int | None]
         winner: str | None
         forfeit: str | None
         scored: str
@@ -117,6 +120,24 @@ def _status(entrant: Entrant) -> str:
     return _("left after round {round}").format(round=entrant.dropped_after)
 
 
+def _after_penalties(tournament: Tournament, played: Round, tables: list[ExportTable]) -> None:
+    """A mêlée's partie with a penalty: each table's scores after penalties beside its winner,
+    as the standings count them (a penalty given to the opponents adds to their score, one
+    deducted takes from the team's); a table without a score (a forfeit, no result) has
+    none."""
+    penalties = [p for p in tournament.penalties if p.round == played.number]
+    if not penalties:
+        return
+    received = tournament.given(played.number)
+    for penalty in penalties:
+        if not penalty.to_opponents:
+            received[penalty.team] = received.get(penalty.team, 0) - penalty.points
+    for board, table in zip(played.boards, tables, strict=True):
+        scored = board.has_result and board.forfeit is None and board.score1 is not None
+        table["after1"] = (board.score1 or 0) + received.get(board.team1, 0) if scored else None
+        table["after2"] = (board.score2 or 0) + received.get(board.team2, 0) if scored else None
+
+
 def _rounds(tournament: Tournament, records: Sequence[ResultRecord]) -> list[ExportRound]:
     source = {(r.round, r.table): r.source for r in records if r.replaced is None}
     rounds: list[ExportRound] = []
@@ -134,6 +155,7 @@ def _rounds(tournament: Tournament, records: Sequence[ResultRecord]) -> list[Exp
             "bye": tournament.name_of(played.bye) or None,
             "bye_points": None if played.bye is None else bye_points(tournament, played)}
         if tournament.settings.melee:  # a mêlée: who sat out, and what each of them scores
+            _after_penalties(tournament, played, tables)
             exported["sitting_out"] = [tournament.player(p).name for p in played.sitting_out]
             exported["bye_points"] = (bye_points(tournament, played) if played.sitting_out
                                       else None)

@@ -22,13 +22,20 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
     from coinche_cli.tournament.desk_views import PrizeJson
     from coinche_cli.tournament.standings import Standing
 
+    class RoundCell(TypedDict):
+        """A line's part in one round of the standings poster: its points (None: it did not
+        play that round) and whether they are a bye's (a mêlée: a partie sat out)."""
+
+        points: int | None
+        bye: bool
+
     class StandingsPosterRow(TypedDict):
-        """A line of the standings poster: a team (a mêlée: a player) and its points by round
-        (None: it did not play that round)."""
+        """A line of the standings poster: a team (a mêlée: a player) and its part in each
+        round."""
 
         rank: int
         name: str
-        rounds: list[int | None]
+        rounds: list[RoundCell]
         wins: int
         points: int
         difference: int
@@ -46,13 +53,15 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         rows: list[StandingsPosterRow]
 
     class PairingsPosterRow(TypedDict):
-        """A line of the pairings poster: who, at which table, with whom, against whom; a bye
-        (or a mêlée's player sitting out) has no table."""
+        """A line of the pairings poster: who, at which table, with whom, against whom (a
+        mêlée: ``opponents``, the two players, each name whole on the page); a bye (or a
+        mêlée's player sitting out) has no table."""
 
         name: str
         table: int | None
         partner: str | None
         against: str | None
+        opponents: list[str]
         bye: bool
 
     class PairingsPoster(TypedDict):
@@ -107,21 +116,26 @@ def _lines(tournament: Tournament, after: int) -> list[Standing]:
 
 def standings_poster(tournament: Tournament, after: int | None, date: str) -> StandingsPoster:
     """The standings after round ``after`` (default: every result so far) with, for each
-    round, the points each scored in it (None: it did not play that round).  The points of
-    a round are the standings' own, after minus before, penalties and byes included."""
+    round, the points each scored in it (None: it did not play that round) and whether they
+    are a bye's (a mêlée: a partie sat out).  The points of a round are the standings' own,
+    after minus before, penalties and byes included."""
     last = after if after is not None else (tournament.current.number if tournament.current
                                             else 0)
     if after is not None:
         tournament.round(after)  # refused when it was not paired
     rows = _lines(tournament, last)
     before: dict[int, tuple[int, int]] = {row.team: (0, 0) for row in rows}
-    by_round: dict[int, list[int | None]] = {row.team: [] for row in rows}
+    by_round: dict[int, list[RoundCell]] = {row.team: [] for row in rows}
     for number in range(1, last + 1):
+        played_round = tournament.round(number)
+        byes = (set(played_round.sitting_out) if tournament.settings.melee
+                else {played_round.bye})
         now = {row.team: (row.points_for, row.played) for row in _lines(tournament, number)}
         for team, (points, played) in now.items():
             old_points, old_played = before.get(team, (0, 0))
-            by_round.setdefault(team, []).append(points - old_points if played > old_played
-                                                 else None)
+            by_round.setdefault(team, []).append(
+                {"points": points - old_points, "bye": team in byes} if played > old_played
+                else {"points": None, "bye": False})
         before = now
     return {"kind": "standings", "name": tournament.name, "date": date, "after": last or None,
             "melee": tournament.settings.melee, "rounds": list(range(1, last + 1)),
@@ -143,16 +157,19 @@ def pairings_poster(tournament: Tournament, played: Round, date: str) -> Pairing
                     partner = next(tournament.player(p).name for p in team.members
                                    if p != member)
                     rows.append({"name": tournament.player(member).name, "table": board.table,
-                                 "partner": partner, "against": against, "bye": False})
+                                 "partner": partner, "against": against,
+                                 "opponents": [tournament.player(p).name
+                                               for p in tournament.team(theirs).members],
+                                 "bye": False})
             else:
                 rows.append({"name": team.name, "table": board.table, "partner": None,
-                             "against": against, "bye": False})
+                             "against": against, "opponents": [], "bye": False})
     if played.bye is not None:
         rows.append({"name": tournament.name_of(played.bye), "table": None, "partner": None,
-                     "against": None, "bye": True})
+                     "against": None, "opponents": [], "bye": True})
     for player in played.sitting_out:
         rows.append({"name": tournament.player(player).name, "table": None, "partner": None,
-                     "against": None, "bye": True})
+                     "against": None, "opponents": [], "bye": True})
     rows.sort(key=lambda row: (fold(row["name"]), row["name"]))
     return {"kind": "pairings", "name": tournament.name, "date": date, "round": played.number,
             "melee": tournament.settings.melee, "rows": rows}
