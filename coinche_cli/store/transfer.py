@@ -49,6 +49,8 @@ LAYOUT: tuple[tuple[str, bool, dict[str, str]], ...] = (
     ("payment", True, {"tournament_id": "tournament", "team_id": "team", "player_id": "player"}),
     ("prize", True, {"tournament_id": "tournament"}),
     ("prize_pot", False, {"tournament_id": "tournament"}),
+    ("prize_order", False, {"tournament_id": "tournament", "team_id": "team",
+                            "player_id": "player"}),
     ("person", True, {}),
     ("person_key", False, {"person_id": "person"}),
     ("season", True, {}),
