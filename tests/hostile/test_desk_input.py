@@ -47,5 +47,5 @@ def test_bad_payments_prize_lists_and_pots(hostile: Cli, tmp_path: Path) -> None
     before = data_checksum(hostile.db)
     ran = director.run("prizes", "pot", "--percent", "60,40", "--amount", "500")
     assert ran.stderr == ("warning: the pot of €500.00 is more than the money received "
-                          "(€40.00)\n")
+                          "(€40.00)\nwarning: rank 2: no entrant will reach it\n")
     assert data_checksum(hostile.db) != before
