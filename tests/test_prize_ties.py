@@ -79,8 +79,8 @@ def test_tied_teams_straddling_prizes_in_kind_are_to_be_decided_then_decided(
     assert "order decided at rank 1: Capot Club, Les As" in text
     t.run("poster", "prizes", str(tmp_path / "prizes.html"))
     poster = (tmp_path / "prizes.html").read_text(encoding="utf-8")
-    assert "<td>Capot Club</td><td>Un jambon (order decided)</td>" in poster
-    assert "<td>Les As</td><td>Une bouteille (order decided)</td>" in poster
+    assert "<td>Capot Club</td><td>Un jambon<br>(order decided)</td>" in poster
+    assert "<td>Les As</td><td>Une bouteille<br>(order decided)</td>" in poster
     t.run("export", str(tmp_path / "out.xlsx"))
     sheet = openpyxl.load_workbook(tmp_path / "out.xlsx")["Prizes"]
     assert [[c.value for c in row] for row in sheet.iter_rows()][:3] == [
@@ -92,7 +92,7 @@ def test_tied_teams_straddling_prizes_in_kind_are_to_be_decided_then_decided(
     assert t.json("prizes")["ties"][0] == {"rank": 1, "names": ["Les As", "Capot Club"],
                                            "decided": False}
     t.run("poster", "prizes", str(tmp_path / "prizes.html"))
-    assert "<td>Les As</td><td>Un jambon (to be decided)</td>" in (
+    assert "<td>Les As</td><td>Un jambon<br>(to be decided)</td>" in (
         tmp_path / "prizes.html").read_text(encoding="utf-8")
 
 
