@@ -301,10 +301,11 @@ def test_a_melees_prizes_go_to_its_players(cli: Cli, store: Path) -> None:
     # by hand: a pot of 4 × 5 € = 20 €: 10, 6, 4; Ana and Cyd tied 1st share 10 + 6,
     # Bob and Dan tied 3rd share 4 + 0; a bottle for each of places 1 and 2
     assert prizes["final"] and prizes["rows"] == [
-        {"rank": 1, "player": "Ana", "prize": "Une bouteille", "amount": 800, "tied": True},
-        {"rank": 1, "player": "Cyd", "prize": "Une bouteille", "amount": 800, "tied": True},
-        {"rank": 3, "player": "Bob", "prize": None, "amount": 200, "tied": True},
-        {"rank": 3, "player": "Dan", "prize": None, "amount": 200, "tied": True}]
+        {"rank": rank, "player": name, "prize": prize, "amount": amount, "tied": True,
+         "to_decide": False, "decided": False, "owed": 0}
+        for rank, name, prize, amount in [(1, "Ana", "Une bouteille", 800),
+                                          (1, "Cyd", "Une bouteille", 800),
+                                          (3, "Bob", None, 200), (3, "Dan", None, 200)]]
     assert t.json("fees")["prizes_paid"] == 2000
 
 

@@ -190,15 +190,22 @@ def test_tied_entrants_share_their_places_cash_to_the_cent(
         (each,) = amounts
         together = sum(worth[i] for i in group)
         assert 0 <= together - each * len(group) < len(group)  # less than a cent each kept
+        kinds = set()
+        for i in group:
+            found = _line_of(lines, i + 1)
+            kinds.add(found.prize if found is not None and found.prize else None)
+        straddle = len(kinds) > 1  # tied across different prizes in kind: to be decided
         for i in group:
             name = field.ranked[i][0]
             found = _line_of(lines, i + 1)
             prize = found.prize if found is not None and found.prize else None
             row = by_name.get(name)
-            # a row for whoever gets something; in kind by place, in the standings' order
-            assert (row is not None) == (prize is not None or each > 0)
+            # a row for whoever gets something, and for each of a tie to decide; in kind by
+            # place, in the standings' order (no order decided)
+            assert (row is not None) == (prize is not None or each > 0 or straddle)
             if row is not None:
-                assert (row.prize, row.place, row.tied) == (prize, group[0] + 1, len(group) > 1)
+                assert (row.prize, row.place, row.tied, row.to_decide) == (
+                    prize, group[0] + 1, len(group) > 1, straddle)
     # what is paid and the cents nobody gets (what no tie could share, the pot's shares of
     # places no entrant reaches) are the cash of the places reached and the pot's others
     assert sum(cash.values()) + left == sum(worth) + sum(pot[entrants:])

@@ -41,6 +41,7 @@ COMMANDS = {
     "undo", "edit", "play", "export", "use", "tournament", "team", "import", "drop", "return",
     "pair", "unpair", "result", "penalty", "standings", "sheets", "store", "copy", "serve",
     "reopen", "player", "checkin", "fees", "poster", "prizes", "pot", "set", "remove",
+    "order",  # tournament prizes order
     "pairings",  # tournament poster standings|pairings|prizes: words typed as they are
     "config", "unset", "season", "stats", "rename", "merge", "ratings",
     "str", "int", "path", "range", "float", "text",  # Typer's metavars: <str>, <int range>
@@ -205,7 +206,7 @@ def help_pages(run: Session) -> None:
                              "reopen", "player", "checkin", "fees", "poster", "prizes"],
               "tournament team": ["add", "import", "list", "drop", "return"],
               "tournament player": ["add", "import", "list", "drop", "return"],
-              "tournament prizes": ["set", "add", "remove", "pot"],
+              "tournament prizes": ["set", "add", "remove", "pot", "order"],
               "config": ["show", "set", "unset"],
               "store": ["copy"]}
     run("score", "--help")

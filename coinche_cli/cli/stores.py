@@ -39,7 +39,8 @@ def copy(
 
 #: The tables only a mêlée or the registration desk fills: a copy without them reports as it
 #: did before them.
-_MELEE_TABLES = ("player", "sitting_out", "checkin", "payment", "prize", "prize_pot")
+_MELEE_TABLES = ("player", "sitting_out", "checkin", "payment", "prize", "prize_pot",
+                 "prize_order")
 #: The tables only a season fills (people renamed or merged, seasons): the same.
 _SEASON_TABLES = ("person", "person_key", "person_merge", "season", "season_event")
 

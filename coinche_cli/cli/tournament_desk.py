@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from typing import NotRequired, TypedDict
 
     from coinche_cli.tournament.accounts import CheckedIn
-    from coinche_cli.tournament.desk_views import CheckinJson
+    from coinche_cli.tournament.desk_views import CheckinJson, PrizesJson
     from coinche_cli.tournament.model import Tournament
 
     class DeskSettings(TypedDict):
@@ -255,9 +255,14 @@ def prizes(ctx: typer.Context, tournament: TournamentOption = None,
     if ctx.invoked_subcommand is not None:
         return
     from coinche_cli.tournament import prize_list
-    from coinche_cli.tournament.accounts import money
 
     found, data = prize_list.prize_list(open_store(ctx), tournament)
+    if data["unreached"]:
+        warning_line(prize_list.unreached_warning(data["unreached"]))
+    for order in data["orders"]:
+        if not order["used"]:
+            warning_line(_("the order decided between {names} is not used: they are no "
+                           "longer tied").format(names=", ".join(order["names"])))
     if as_json:
         print_json(data)
         return
@@ -266,24 +271,106 @@ def prizes(ctx: typer.Context, tournament: TournamentOption = None,
     else:
         print_line(_("prizes of {name}, provisional: the last round is not complete").format(
             name=found.name))
-    key = found.kind
-    if not data["rows"]:
+    if data["rows"]:
+        _print_awards(found, data)
+    elif data["lines"]:  # no standings yet: the list as given
+        _print_lines(found, data)
+    else:
         print_line(_("no prize yet: tournament prizes set FILE, prizes add RANK PRIZE, or "
                      "prizes pot --percent 60,30,10"))
-    else:
-        print_table([Column(_("rank"), right=True),
-                     Column(_("Player") if key == "player" else _("Team"), flexible=True),
-                     Column(_("prize"), flexible=True), Column(_("amount"), right=True)],
-                    [[f"{row['rank']}=" if row["tied"] else str(row["rank"]), row[key],
-                      row["prize"] or "", money(found, row["amount"]) if row["amount"]
-                      else ""] for row in data["rows"]])
+    for tie in data["ties"]:
+        names = ", ".join(tie["names"])
+        print_line(_("order decided at rank {rank}: {names}").format(rank=tie["rank"],
+                                                                    names=names)
+                   if tie["decided"] else
+                   _("to be decided at rank {rank}: {names} are tied on every tie-break and "
+                     "their prizes in kind differ (given in the standings' order): tournament "
+                     "prizes order \"{order}\"").format(rank=tie["rank"], names=names,
+                                                         order=",".join(tie["names"])))
     pot = data["pot"]
     if pot is not None:
+        from coinche_cli.tournament.accounts import money
+
         source = (_("the fees received") if pot["of"] == "fees" else _("a fixed amount"))
         print_line(_("pot: {total} ({source}), shared {percents}; not given: {remainder}")
                    .format(total=money(found, pot["total"]), source=source,
                            percents=" / ".join(f"{p}%" for p in pot["percents"]),
                            remainder=money(found, data["remainder"])))
+
+
+def _print_awards(found: "Tournament", data: "PrizesJson") -> None:
+    """Who gets what: a row per entrant, its prize marked when a tie decides it, and what
+    it owes when any of them owes its fee."""
+    from coinche_cli.tournament.accounts import money
+    from coinche_cli.tournament.desk_views import tie_mark
+
+    key = found.kind
+    owing = any(row["owed"] for row in data["rows"])
+    columns = [Column(_("rank"), right=True),
+               Column(_("Player") if key == "player" else _("Team"), flexible=True),
+               Column(_("prize"), flexible=True), Column(_("amount"), right=True)]
+    if owing:
+        columns.append(Column(_("owes"), right=True))
+    rows = []
+    for row in data["rows"]:
+        mark = tie_mark(row)
+        prize = " ".join(part for part in (row["prize"], mark and f"({mark})") if part)
+        cells = [f"{row['rank']}=" if row["tied"] else str(row["rank"]), row[key], prize,
+                 money(found, row["amount"]) if row["amount"] else ""]
+        if owing:
+            cells.append(money(found, row["owed"]) if row["owed"] else "")
+        rows.append(cells)
+    print_table(columns, rows)
+
+
+def _print_lines(found: "Tournament", data: "PrizesJson") -> None:
+    """The prize list as given, before any standings."""
+    from coinche_cli.tournament.accounts import money
+
+    print_line(_("no standings yet: the prize list as given"))
+    print_table([Column(_("rank"), right=True), Column(_("prize"), flexible=True),
+                 Column(_("amount"), right=True)],
+                [[one["ranks"], one["prize"] or "",
+                  money(found, one["amount"]) if one["amount"] is not None else ""]
+                 for one in data["lines"]])
+
+
+@prizes_app.command("order", help=N_(
+    "Decide the order between teams (a mêlée: players) tied on every tie-break whose places' "
+    "prizes in kind differ: their names, separated by commas, in the order decided; --clear "
+    "takes every decided order back.\n\n"
+    "Example: coinche tournament prizes order \"Capot Club,Les As\""))
+def prizes_order(
+    ctx: typer.Context,
+    names: Annotated[str | None, typer.Argument(metavar=N_("NAMES"), help=N_(
+        "The tied teams (a mêlée: players), separated by commas, in the order decided."))
+    ] = None,
+    clear: Annotated[bool, typer.Option("--clear", help=N_(
+        "Take back every decided order: the standings' order again, to be decided."))] = False,
+    tournament: TournamentOption = None,
+) -> None:
+    from coinche_cli.errors import InputError
+    from coinche_cli.tournament import prize_list
+
+    store = open_store(ctx)
+    if clear:
+        if names is not None:
+            raise InputError("--clear", _("--clear takes every decided order back: give no "
+                                          "names"))
+        prize_list.clear_orders(store, tournament)
+        print_line(_("no order decided between tied entrants: their prizes in kind are to be "
+                     "decided"))
+        return
+    if names is None:
+        raise InputError("NAMES", _("give the tied entrants in the order decided, separated "
+                                    "by commas, such as \"Capot Club,Les As\""))
+    parts = [part.strip() for part in names.split(",")]
+    if not all(parts):
+        raise InputError("NAMES", _("give the tied entrants in the order decided, separated "
+                                    "by commas, such as \"Capot Club,Les As\""))
+    _found, rank, decided = prize_list.set_order(store, tournament, parts)
+    print_line(_("order decided at rank {rank}: {names}").format(rank=rank,
+                                                                names=", ".join(decided)))
 
 
 @prizes_app.command("set", help=N_(
@@ -300,7 +387,9 @@ def prizes_set(
     from coinche_cli.tournament import prize_list
 
     lines = read_prizes(path)
-    prize_list.set_prizes(open_store(ctx), tournament, lines)
+    _found, warnings = prize_list.set_prizes(open_store(ctx), tournament, lines)
+    for warning in warnings:
+        warning_line(warning)
     print_line(ngettext("{count} prize line set from {path}",
                         "{count} prize lines set from {path}", len(lines)).format(
         count=len(lines), path=path))
@@ -319,7 +408,9 @@ def prizes_add(
 ) -> None:
     from coinche_cli.tournament import prize_list
 
-    added = prize_list.add_prize(open_store(ctx), tournament, ranks, prize)
+    added, warnings = prize_list.add_prize(open_store(ctx), tournament, ranks, prize)
+    for warning in warnings:
+        warning_line(warning)
     print_line(_("prize for {ranks}: {prize}").format(ranks=added.ranks(),
                                                      prize=added.prize or prize.strip()))
 

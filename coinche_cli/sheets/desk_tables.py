@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.i18n import N_, _, pgettext
+from coinche_cli.tournament.desk_views import tie_mark
 from coinche_cli.tournament.money import METHODS, method_words, units
 
 if TYPE_CHECKING:
@@ -71,18 +72,29 @@ def fee_table(fees: FeesExport) -> tuple[str, str, list[str], list[list[Any]]]:
     return _("Fees"), pgettext("file name", "fees"), header, rows
 
 
+#: The Prizes sheet's column of what an entrant still owes: only when one of them does.
+OWED_COLUMN = N_("owes ({currency})")
+
+
 def prize_table(prizes: PrizesJson) -> tuple[str, str, list[str], list[list[Any]]]:
     """The Prizes sheet: (title, file stem, header, rows): a row per entrant that gets a
-    prize (a shared place marked ``=``), then the pot's remainder when there is one."""
+    prize (a shared place marked ``=``, a prize a tie decides marked as ``tournament prizes``
+    marks it, what it owes when one of them owes its fee), then the pot's remainder when
+    there is one."""
     code = prizes["currency"]
-    header = [_(text).format(currency=code) for _key, text in PRIZE_COLUMNS]
+    owing = any(row["owed"] for row in prizes["rows"])
+    header = [_(text).format(currency=code)
+              for text in [*(text for _key, text in PRIZE_COLUMNS), *[OWED_COLUMN] * owing]]
     rows: list[list[Any]] = []
     for row in prizes["rows"]:
         place = f"{row['rank']}=" if row["tied"] else row["rank"]
-        rows.append([place, row.get("team") or row.get("player"), row["prize"] or "",
-                     units(row["amount"]) if row["amount"] else None])
+        mark = tie_mark(row)
+        prize = " ".join(part for part in (row["prize"], mark and f"({mark})") if part)
+        rows.append([place, row.get("team") or row.get("player"), prize,
+                     units(row["amount"]) if row["amount"] else None,
+                     *[units(row["owed"]) if row["owed"] else None] * owing])
     if prizes.get("pot") is not None:
-        rows.append([None, _("remainder"), "", units(prizes["remainder"])])
+        rows.append([None, _("remainder"), "", units(prizes["remainder"]), *[None] * owing])
     return _("Prizes"), pgettext("file name", "prizes"), header, rows
 
 

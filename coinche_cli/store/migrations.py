@@ -253,6 +253,19 @@ MIGRATIONS: tuple[Migration, ...] = (
             merged TEXT NOT NULL
         )""",
     )),
+    # the order a director decided between entrants the ranking leaves tied whose places'
+    # prizes in kind differ (tournament prizes order): each decision a number, its entrants
+    # (a team, or a mêlée's player) by position; applied while those entrants are tied
+    ("the director's order between tied entrants for the prizes in kind", (
+        """CREATE TABLE prize_order (
+            tournament_id INTEGER NOT NULL REFERENCES tournament(id),
+            decision INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            team_id INTEGER REFERENCES team(id),
+            player_id INTEGER REFERENCES player(id),
+            PRIMARY KEY (tournament_id, decision, position)
+        )""",
+    )),
 )
 
 def statements(backend: str, done: int) -> list[str]:

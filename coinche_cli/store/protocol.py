@@ -181,3 +181,10 @@ class Store(Protocol):
 
     def set_prize_pot(self, tournament_id: int, pot: "Pot | None") -> None:
         """Set the cash pot (None: no pot)."""
+
+    def prize_orders(self, tournament_id: int) -> list[tuple[int, ...]]:
+        """The orders decided between tied entrants: each its entrants' ids, in order."""
+
+    def set_prize_orders(self, tournament_id: int, orders: Sequence[tuple[int, ...]],
+                         kind: "EntrantKind") -> None:
+        """Replace the orders decided between tied entrants (a team, or a mêlée's player)."""

@@ -109,3 +109,23 @@ class DeskQueries(Connected):
         if pot is not None:
             db.execute("INSERT INTO prize_pot (tournament_id, percents, amount) VALUES (?, ?, ?)",
                        (tournament_id, json.dumps(list(pot.percents)), pot.amount))
+
+    def prize_orders(self, tournament_id: int) -> list[tuple[int, ...]]:
+        """The orders decided between tied entrants: each its entrants' ids, in order."""
+        orders: dict[int, list[int]] = {}
+        for row in self.db.execute(
+                "SELECT decision, team_id, player_id FROM prize_order WHERE tournament_id = ?"
+                " ORDER BY decision, position", (tournament_id,)):
+            orders.setdefault(row[0], []).append(row[1] if row[2] is None else row[2])
+        return [tuple(ids) for ids in orders.values()]
+
+    def set_prize_orders(self, tournament_id: int, orders: Sequence[tuple[int, ...]],
+                         kind: "EntrantKind") -> None:
+        """Replace the orders decided between tied entrants (a team, or a mêlée's player)."""
+        db = self._changing()
+        db.execute("DELETE FROM prize_order WHERE tournament_id = ?", (tournament_id,))
+        db.executemany(f"INSERT INTO prize_order (tournament_id, decision, position,"
+                       f" {_column(kind)}) VALUES (?, ?, ?, ?)",
+                       [(tournament_id, decision, position, entrant)
+                        for decision, ids in enumerate(orders, start=1)
+                        for position, entrant in enumerate(ids, start=1)])

@@ -49,6 +49,8 @@ LAYOUT: tuple[tuple[str, bool, dict[str, str]], ...] = (
     ("payment", True, {"tournament_id": "tournament", "team_id": "team", "player_id": "player"}),
     ("prize", True, {"tournament_id": "tournament"}),
     ("prize_pot", False, {"tournament_id": "tournament"}),
+    ("prize_order", False, {"tournament_id": "tournament", "team_id": "team",
+                            "player_id": "player"}),
     ("person", True, {}),
     ("person_key", False, {"person_id": "person"}),
     ("person_merge", True, {"kept_id": "person"}),
@@ -86,6 +88,7 @@ def copy_rows(source: SqlStore, target: SqlStore, *, merge: bool) -> Copied:
     # destination's renames and merges win, the source's others come along
     tables["person_key"] = _keys_kept(target, tables["person_key"])
     _check_references(source, tables)
+    _check_amounts(source, tables)
     offsets = {table: rows.largest_id(target, table)
                for table, numbered, _ in LAYOUT if numbered}
     counts: dict[str, int] = {}
@@ -177,6 +180,30 @@ def _check_references(source: SqlStore,
                                        "which it does not hold; nothing was copied").format(
                                            table=table, column=column, id=row[where],
                                            other=other, path=source.label))
+
+
+#: The tables holding an amount in cents, under the one bound of every amount.
+AMOUNTS = ("payment", "prize", "prize_pot")
+
+
+def _check_amounts(source: SqlStore,
+                   tables: dict[str, tuple[list[str], list[tuple[Any, ...]]]]) -> None:
+    """Every amount under the bound every command checks (a store written before a prize
+    had one may hold more, which PostgreSQL's integer cannot): refused before anything is
+    written, naming the table and the amount."""
+    from coinche_cli.tournament.money import MAX_AMOUNT
+
+    for table in AMOUNTS:
+        columns, found = tables[table]
+        where = columns.index("amount")
+        over = next((row[where] for row in found
+                     if row[where] is not None and abs(row[where]) > MAX_AMOUNT), None)
+        if over is not None:
+            raise InputError("source", _("{path}: the {table} table holds an amount of {amount} "
+                                         "cents, more than any amount of a concours ({most} at "
+                                         "most): change it there first; nothing was copied"),
+                             path=source.label, table=table, amount=over,
+                             most=MAX_AMOUNT // 100)
 
 
 def _moved(columns: list[str], rows: list[tuple[Any, ...]], offsets: dict[str, int],

@@ -41,17 +41,19 @@ if TYPE_CHECKING:
 
 
 class DeskState(Value):
-    """What the desk keeps of a tournament: who arrived when, every payment, the prize lines
-    and the pot."""
+    """What the desk keeps of a tournament: who arrived when, every payment, the prize lines,
+    the pot, and the orders decided between tied entrants (their ids, in order)."""
 
-    __slots__ = ("arrivals", "lines", "payments", "pot")
+    __slots__ = ("arrivals", "lines", "orders", "payments", "pot")
 
     def __init__(self, arrivals: dict[int, str], payments: Sequence[Payment],
-                 lines: Sequence[PrizeLine], pot: Pot | None) -> None:
+                 lines: Sequence[PrizeLine], pot: Pot | None,
+                 orders: Sequence[tuple[int, ...]] = ()) -> None:
         self.arrivals = arrivals
         self.payments = tuple(payments)
         self.lines = tuple(lines)
         self.pot = pot
+        self.orders = tuple(orders)
 
     def used(self, tournament: Tournament) -> bool:
         """Whether the tournament uses the desk at all (else it prints and exports as a

@@ -60,7 +60,7 @@ def read_state(store: Store, tournament: Tournament) -> DeskState:
     with store.reading():
         return DeskState({a.entrant: a.arrived for a in store.arrivals(tournament.id)},
                          store.payments(tournament.id), store.prize_lines(tournament.id),
-                         store.prize_pot(tournament.id))
+                         store.prize_pot(tournament.id), store.prize_orders(tournament.id))
 
 
 def checkin(store: Store, name: str | None, names: Sequence[str], paid: str | None = None,

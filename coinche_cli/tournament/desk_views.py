@@ -24,7 +24,7 @@ from coinche_cli.tournament.accounts import (
 )
 from coinche_cli.tournament.model import Tournament
 from coinche_cli.tournament.money import METHODS, Method, method_words
-from coinche_cli.tournament.prizes import award, shares
+from coinche_cli.tournament.prizes import award, shares, tied_groups, ties, unreached
 from coinche_cli.tournament.views import named
 
 if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are the checker's alone
@@ -100,7 +100,10 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         bank: int
 
     class PrizeJson(TypedDict):
-        """One entrant's prize: its place (``tied``: shared), in kind and in cash."""
+        """One entrant's prize: its place (``tied``: shared), in kind and in cash; whether its
+        prize in kind is between tied entrants and awaits the director's order (``to_decide``:
+        given meanwhile in the standings' order) or follows the order decided (``decided``);
+        what the entrant still owes of its fee (``owed``, cents)."""
 
         rank: int
         team: NotRequired[str]
@@ -108,6 +111,24 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         prize: str | None
         amount: int
         tied: bool
+        to_decide: bool
+        decided: bool
+        owed: int
+
+    class TieJson(TypedDict):
+        """Entrants tied at ``rank`` whose places' prizes in kind differ: their ``names`` in
+        the order the prizes go (the director's when ``decided``, else the standings')."""
+
+        rank: int
+        names: list[str]
+        decided: bool
+
+    class OrderJson(TypedDict):
+        """An order the director decided between tied entrants, and whether it is ``used``
+        (those entrants are still tied, exactly)."""
+
+        names: list[str]
+        used: bool
 
     class PrizeLineJson(TypedDict):
         """A line of the prize list as given."""
@@ -127,7 +148,8 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
 
     class PrizesJson(TypedDict):
         """``tournament prizes --json``: who gets what against the standings so far (``final``
-        once the last round is complete)."""
+        once the last round is complete); the ``ties`` to decide or decided, every order
+        decided, the ranks no entrant will reach (``unreached``: ``13-15``, ``7``)."""
 
         currency: str
         final: bool
@@ -136,6 +158,9 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         lines: list[PrizeLineJson]
         pot: PotJson | None
         remainder: int
+        ties: list[TieJson]
+        orders: list[OrderJson]
+        unreached: list[str]
 
     class DeskRow(TypedDict):
         """An entrant's line of the export's fees sheet, its words in the language in force."""
@@ -209,13 +234,29 @@ def checkin_json(tournament: Tournament, state: DeskState,
             "done": [checked_in_json(tournament, entry) for entry in done]}
 
 
+def tie_mark(row: PrizeJson) -> str:
+    """What marks a prize decided by a tie: to be decided, or the order decided (``""``:
+    neither)."""
+    if row["to_decide"]:
+        return _("to be decided")
+    return _("order decided") if row["decided"] else ""
+
+
 def final(tournament: Tournament) -> bool:
     """Whether the last round is paired and complete: the standings are final."""
     rounds = tournament.rounds
     return len(rounds) == tournament.settings.rounds and rounds[-1].complete
 
 
-def _ranked(tournament: Tournament) -> tuple[list[tuple[str, int]], int | None]:
+def entrants_left(tournament: Tournament, ranked: Sequence[object]) -> int:
+    """How many entrants may still reach a place: those ranked once the standings are final,
+    else every one that has not left."""
+    if final(tournament):
+        return len(ranked)
+    return sum(1 for entrant in tournament.entrants if entrant.dropped_after is None)
+
+
+def contenders(tournament: Tournament) -> tuple[list[tuple[str, int]], int | None]:
     """The entrants who may win a prize (not left, played at least once), in the standings'
     order with their ranks, and the round the standings are after."""
     last = tournament.current.number if tournament.current else None
@@ -232,7 +273,7 @@ def _ranked(tournament: Tournament) -> tuple[list[tuple[str, int]], int | None]:
 
 def prize_json(tournament: Tournament, state: DeskState) -> PrizesJson:
     """Who gets what against the standings so far, with the pot and the remainder."""
-    ranked, after = _ranked(tournament)
+    ranked, after = contenders(tournament)
     pot: PotJson | None = None
     cash: list[int] = []
     remainder = 0
@@ -241,15 +282,27 @@ def prize_json(tournament: Tournament, state: DeskState) -> PrizesJson:
         cash, remainder = shares(max(total, 0), state.pot.percents)
         pot = {"of": "fees" if state.pot.amount is None else "amount", "total": total,
                "percents": list(state.pot.percents), "shares": cash, "remainder": remainder}
-    awards, left = award(ranked, state.lines, cash)
+    names = {entrant.id: entrant.name for entrant in tournament.entrants}
+    orders = [tuple(names[i] for i in order if i in names) for order in state.orders]
+    awards, left = award(ranked, state.lines, cash, orders)
+    owed = {a.entrant.name: a.owed for a in accounts(tournament, state)}
+    found = ties(ranked, state.lines, orders)
+    groups = [set(group) for group in tied_groups(ranked)]
     return {
         "currency": currency(tournament), "final": final(tournament), "after_round": after,
         "rows": [{"rank": a.place, **named(tournament.kind, a.name), "prize": a.prize,
-                  "amount": a.amount, "tied": a.tied} for a in awards],
+                  "amount": a.amount, "tied": a.tied, "to_decide": a.to_decide,
+                  "decided": a.decided, "owed": owed.get(a.name, 0)} for a in awards],
         "lines": [{"ranks": one.ranks(), "prize": one.prize or None, "amount": one.amount}
                   for one in state.lines],
         "pot": pot, "remainder": remainder + left,
+        "ties": [{"rank": tie.place, "names": list(tie.names), "decided": tie.decided}
+                 for tie in found],
+        "orders": [{"names": list(order), "used": set(order) in groups} for order in orders],
+        "unreached": [str(first) if first == last else f"{first}-{last}" for first, last in
+                      unreached(state.lines, len(cash), entrants_left(tournament, ranked))],
     }  # fmt: skip
+
 
 
 def fees_json(tournament: Tournament, state: DeskState) -> FeesJson:

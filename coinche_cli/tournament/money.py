@@ -93,11 +93,21 @@ def parse_amount(text: str, field: str, *, negative: bool = False) -> int:
     if match is None:
         raise InputError(field, _("“{got}” is not an amount: give one such as 20 or 20.50"),
                          got=text)
-    cents = int(match[1]) * 100 + int((match[2] or "0").ljust(2, "0"))
+    return sign * bounded(match[1], match[2] or "", text, field)
+
+
+def bounded(units: str, decimals: str, got: str, field: str) -> int:
+    """The cents of an amount's ``units`` and ``decimals`` (digits as typed), refused on
+    ``field`` above :data:`MAX_AMOUNT`: the one bound of every amount a store keeps (a fee, a
+    payment, a pot, a cash prize), which both backends' integer columns hold."""
+    digits = units.lstrip("0")
+    # more digits than the bound has cannot be under it (and are not turned into an int)
+    cents = (int(digits or "0") * 100 + int(decimals.ljust(2, "0") or "0")
+             if len(digits) <= len(str(MAX_AMOUNT)) else MAX_AMOUNT + 1)
     if cents > MAX_AMOUNT:
         raise InputError(field, _("“{got}” is more than any amount of a concours ({most} at "
-                                  "most)"), got=text, most=MAX_AMOUNT // 100)
-    return sign * cents
+                                  "most)"), got=got, most=MAX_AMOUNT // 100)
+    return cents
 
 
 def check_currency(text: str) -> str:

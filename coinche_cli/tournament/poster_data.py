@@ -41,5 +41,6 @@ def poster(store: Store, name: str | None, kind: str, number: int | None = None
     prizes = prize_json(tournament, state)
     return poster_views.prizes_poster(
         tournament, prizes["final"], prizes["after_round"], prizes["rows"],
-        {row["amount"]: money(tournament, row["amount"]) for row in prizes["rows"]},
+        {cents: money(tournament, cents) for row in prizes["rows"]
+         for cents in (row["amount"], row["owed"])},
         created[:10])

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Literal
 
 from coinche_cli.names import fold
+from coinche_cli.tournament.desk_views import tie_mark
 from coinche_cli.tournament.model import Round, Tournament
 
 if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are the checker's alone
@@ -76,13 +77,16 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
 
     class PrizesPosterRow(TypedDict):
         """A line of the prize poster: its rank (``tied``: shared), who, the prize and the cash
-        in words (``""``: none)."""
+        in words (``""``: none), the tie's mark (to be decided, the order decided: ``""``,
+        neither) and what the entrant still owes of its fee in words (``""``: nothing)."""
 
         rank: int
         tied: bool
         name: str
         prize: str | None
         amount: str
+        mark: str
+        owed: str
 
     class PrizesPoster(TypedDict):
         """The prize list: ``final`` once the last round is complete, else provisional after
@@ -95,6 +99,7 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         final: bool
         after: int | None
         rows: list[PrizesPosterRow]
+        owing: bool
 
     #: A poster's data, of any kind.
     PosterData = StandingsPoster | PairingsPoster | PrizesPoster
@@ -181,10 +186,14 @@ def prizes_poster(tournament: Tournament, final: bool, after: int | None,
     """The prize list (``final``, ``after`` and ``rows`` as ``tournament prizes --json``
     gives them: its ``final``, ``after_round`` and ``rows``), each amount in words
     (``amounts``: by cents)."""
+    rows = list(rows)
     return {"kind": "prizes", "name": tournament.name, "date": date, "final": final,
             "after": after, "melee": tournament.settings.melee,
             "rows": [{"rank": row["rank"], "tied": row["tied"],
                       "name": row.get("team") or row.get("player") or "",
                       "prize": row["prize"],
-                      "amount": amounts.get(row["amount"], "") if row["amount"] else ""}
-                     for row in rows]}
+                      "amount": amounts.get(row["amount"], "") if row["amount"] else "",
+                      "mark": tie_mark(row),
+                      "owed": amounts.get(row["owed"], "") if row["owed"] else ""}
+                     for row in rows],
+            "owing": any(row["owed"] for row in rows)}

@@ -10,6 +10,11 @@
   withdrew or never played.  Teams the ranking rule leaves tied (the same rank: every
   tie-break equal) share their places' cash equally, to the cent (a cent that cannot be
   shared goes to the remainder); prizes in kind go by place, in the standings' order.
+- Tied entrants whose places' prizes in kind differ (a ham for the 1st, a bottle for the 2nd)
+  are **to be decided**: the list gives them in the standings' order meanwhile, and says so;
+  the director decides the order between them (``tournament prizes order``), which holds
+  while exactly those entrants are tied.  Cash stays shared.
+- A rank a prize line or the pot's share names that no entrant will reach is said.
 
 Pure: amounts in cents, no store, no words but the errors'.
 """
@@ -17,10 +22,11 @@ Pure: amounts in cents, no store, no words but the errors'.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from coinche_cli.errors import InputError
 from coinche_cli.i18n import _
+from coinche_cli.tournament.money import bounded
 from coinche_cli.values import Value
 
 #: The highest rank a prize line names (a concours of a region is a few hundred teams).
@@ -30,7 +36,7 @@ MAX_SHARES = 100
 
 _RANK = re.compile(r"([0-9]{1,6})(?:\s*[-–—]\s*([0-9]{1,6}))?")
 # an amount alone, with a currency's sign or code before or after it: a cash prize
-_CASH = re.compile(r"(?:[€$£]|[A-Z]{3})?\s*([0-9]{1,8})(?:[.,]([0-9]{1,2}))?"
+_CASH = re.compile(r"(?:[€$£]|[A-Z]{3})?\s*([0-9]+)(?:[.,]([0-9]{1,2}))?"
                    r"\s*(?:[€$£]|[A-Z]{3}|euros?)?")
 
 
@@ -97,8 +103,8 @@ def parse_prize(text: str, field: str = "prize") -> tuple[str, int | None]:
     if not typed:
         raise InputError(field, _("say what the prize is"))
     match = _CASH.fullmatch(typed) if typed.isascii() or "€" in typed or "£" in typed else None
-    if match is not None:
-        return "", int(match[1]) * 100 + int((match[2] or "0").ljust(2, "0"))
+    if match is not None:  # bounded as every amount is: both stores hold it
+        return "", bounded(match[1], match[2] or "", text, field)
     return typed, None
 
 
@@ -152,32 +158,67 @@ def shares(total: int, percents: Sequence[int]) -> tuple[list[int], int]:
 
 class Award(Value):
     """One line of the prize list: the place (tied entrants share it), the name, the prize in
-    kind (or None), the cash in cents, and whether the place is shared."""
+    kind (or None), the cash in cents, whether the place is shared, and whether the prize in
+    kind awaits the director's order between tied entrants (``to_decide``) or follows the
+    order decided (``decided``)."""
 
-    __slots__ = ("amount", "name", "place", "prize", "tied")
+    __slots__ = ("amount", "decided", "name", "place", "prize", "tied", "to_decide")
 
     def __init__(self, place: int, name: str, prize: str | None, amount: int,
-                 tied: bool) -> None:
+                 tied: bool, *, to_decide: bool = False, decided: bool = False) -> None:
         self.place = place
         self.name = name
         self.prize = prize
         self.amount = amount
         self.tied = tied
+        self.to_decide = to_decide
+        self.decided = decided
+
+
+class Tie(Value):
+    """Entrants the ranking leaves tied at ``place`` whose places' prizes in kind differ:
+    ``names`` in the order the prizes in kind go to them, the director's when ``decided``,
+    else the standings'."""
+
+    __slots__ = ("decided", "names", "place")
+
+    def __init__(self, place: int, names: tuple[str, ...], decided: bool) -> None:
+        self.place = place
+        self.names = names
+        self.decided = decided
+
+
+def _groups(ranked: Sequence[tuple[str, int]]) -> list[range]:
+    """The indexes of ``ranked`` that share a rank, one range per place."""
+    groups: list[range] = []
+    start = 0
+    while start < len(ranked):
+        end = start + 1
+        while end < len(ranked) and ranked[end][1] == ranked[start][1]:
+            end += 1
+        groups.append(range(start, end))
+        start = end
+    return groups
+
+
+def _ordered(names: list[str], orders: Sequence[Sequence[str]]) -> list[str] | None:
+    """The order decided for exactly ``names`` (tied together), or None."""
+    wanted = set(names)
+    return next((list(order) for order in orders
+                 if len(order) == len(names) and set(order) == wanted), None)
 
 
 def award(ranked: Sequence[tuple[str, int]], lines: Sequence[PrizeLine],
-          pot: Sequence[int] = ()) -> tuple[list[Award], int]:
+          pot: Sequence[int] = (), orders: Sequence[Sequence[str]] = ()
+          ) -> tuple[list[Award], int]:
     """Who gets what: ``ranked`` is the entrants who may win a prize, in the standings' order,
     each with its rank in the standings (equal ranks: tied by the ranking rule); ``lines``
-    the prize lines; ``pot`` the cash of each place from the first.  Returns every entrant
-    that gets something, and the cents nobody gets: what a tie could not share, and the
-    pot's shares of places no entrant reaches (a pot shared over more places than there
-    are entrants)."""
-    rest = next((one for one in lines if one.rest), None)
-
-    def of(position: int) -> PrizeLine | None:
-        return next((one for one in lines if one.covers(position)), rest)
-
+    the prize lines; ``pot`` the cash of each place from the first; ``orders`` the orders
+    the director decided between tied entrants (names).  Returns every entrant that gets
+    something (a decided tie in its order), and the cents nobody gets: what a tie could not
+    share, and the pot's shares of places no entrant reaches (a pot shared over more places
+    than there are entrants)."""
+    of = _finder(lines)
     cash = []
     for position in range(1, len(ranked) + 1):
         found = of(position)
@@ -185,19 +226,68 @@ def award(ranked: Sequence[tuple[str, int]], lines: Sequence[PrizeLine],
         cash.append(fixed + (pot[position - 1] if position <= len(pot) else 0))
     awards: list[Award] = []
     left = sum(pot[len(ranked):])
-    start = 0
-    while start < len(ranked):
-        end = start
-        while end + 1 < len(ranked) and ranked[end + 1][1] == ranked[start][1]:
-            end += 1
-        group = range(start, end + 1)
+    for group in _groups(ranked):
         together = sum(cash[i] for i in group)
         each = together // len(group)
         left += together - each * len(group)
-        for i in group:
-            found = of(i + 1)
-            prize = found.prize if found is not None and found.prize else None
-            if prize is not None or each:
-                awards.append(Award(start + 1, ranked[i][0], prize, each, len(group) > 1))
-        start = end + 1
+        kinds = [_in_kind(of, i + 1) for i in group]
+        names = [ranked[i][0] for i in group]
+        decided = _ordered(names, orders) if len(group) > 1 else None
+        straddle = len(set(kinds)) > 1
+        for name, prize in zip(decided or names, kinds, strict=True):
+            if prize is not None or each or straddle:  # every one of a tie to decide shown
+                awards.append(Award(group.start + 1, name, prize, each, len(group) > 1,
+                                    to_decide=straddle and decided is None,
+                                    decided=straddle and decided is not None))
     return awards, left
+
+
+def ties(ranked: Sequence[tuple[str, int]], lines: Sequence[PrizeLine],
+         orders: Sequence[Sequence[str]] = ()) -> list[Tie]:
+    """The places where entrants tied by the ranking (``ranked`` as :func:`award` takes it)
+    straddle different prizes in kind, with the order the prizes go in."""
+    of = _finder(lines)
+    found = []
+    for group in _groups(ranked):
+        if len(group) > 1 and len({_in_kind(of, i + 1) for i in group}) > 1:
+            names = [ranked[i][0] for i in group]
+            decided = _ordered(names, orders)
+            found.append(Tie(group.start + 1, tuple(decided or names), decided is not None))
+    return found
+
+
+def tied_groups(ranked: Sequence[tuple[str, int]]) -> list[tuple[str, ...]]:
+    """The names of each place that two entrants or more of ``ranked`` share, in order."""
+    return [tuple(ranked[i][0] for i in group) for group in _groups(ranked) if len(group) > 1]
+
+
+def unreached(lines: Sequence[PrizeLine], places: int, entrants: int) -> list[tuple[int, int]]:
+    """The ranges of ranks (first, last) that a prize line or the pot's share of one of its
+    ``places`` gives a prize to, and that no entrant reaches: beyond ``entrants``."""
+    named = [False] * (max([places, *(one.last or 0 for one in lines)]) + 1)
+    for first, last in [(1, places), *((one.first, one.last) for one in lines if not one.rest)]:
+        assert first is not None and last is not None
+        for rank in range(max(first, entrants + 1), last + 1):
+            named[rank] = True
+    found: list[tuple[int, int]] = []
+    for rank in range(entrants + 1, len(named)):
+        if named[rank] and found and found[-1][1] == rank - 1:
+            found[-1] = (found[-1][0], rank)
+        elif named[rank]:
+            found.append((rank, rank))
+    return found
+
+
+def _finder(lines: Sequence[PrizeLine]) -> Callable[[int], PrizeLine | None]:
+    """The line that gives a prize to a place (``*`` for every place no other line names)."""
+    rest = next((one for one in lines if one.rest), None)
+
+    def of(position: int) -> PrizeLine | None:
+        return next((one for one in lines if one.covers(position)), rest)
+
+    return of
+
+
+def _in_kind(of: Callable[[int], PrizeLine | None], position: int) -> str | None:
+    found = of(position)
+    return found.prize if found is not None and found.prize else None
