@@ -39,6 +39,9 @@ SCORE_HEADERS: tuple[str, ...] = ("score", "points", "pts")
 NAME_HEADERS: tuple[str, ...] = (
     "nom équipe", "nom d'équipe", "nom de l'équipe", "équipe", "team", "team name", "nom", "name",
 )
+#: Or a player of each team (of each pair, in a mêlée): one of these followed by 1 or 2
+#: (``joueur 1``, ``Player 2``, ``joueur n°1``); both or neither, and not with the names.
+RESULT_PLAYER_HEADERS: tuple[str, ...] = ("joueur", "joueuse", "player")
 
 
 def _numbered(words: Sequence[str], between: str = "") -> re.Pattern[str]:
@@ -55,6 +58,7 @@ _PLAYER_FOLDED = {field: {fold(h) for h in headers} for field, headers in PLAYER
 _TABLE_FOLDED = {fold(h) for h in TABLE_HEADERS}
 _SCORE_HEADER = _numbered(SCORE_HEADERS, r"(?:(?:equipe|team)\s*)?")
 _NAME_HEADER = _numbered(NAME_HEADERS)
+_RESULT_PLAYER_HEADER = _numbered(RESULT_PLAYER_HEADERS)
 
 
 def team_field(header: str) -> str | None:
@@ -76,7 +80,7 @@ def player_field(header: str) -> str | None:
 
 def result_field(header: str) -> str | None:
     """The field a results file's column header names (``table``, ``score1``, ``score2``,
-    ``name1``, ``name2``), or None."""
+    ``name1``, ``name2``, ``player1``, ``player2``), or None."""
     folded = fold(header)
     if folded in _TABLE_FOLDED:
         return "table"
@@ -84,12 +88,15 @@ def result_field(header: str) -> str | None:
     if score:
         return f"score{score.group(1)}"
     team = _NAME_HEADER.match(folded)
-    return f"name{team.group(1)}" if team else None
+    if team:
+        return f"name{team.group(1)}"
+    player = _RESULT_PLAYER_HEADER.match(folded)
+    return f"player{player.group(1)}" if player else None
 
 
 #: The fields of a row a problem names.
 FileField = Literal["team", "players", "club", "table", "score1", "score2", "name1", "name2",
-                    "player", "licence"]
+                    "player1", "player2", "player", "licence"]
 
 
 def field_words(field: FileField) -> str:
@@ -111,6 +118,10 @@ def field_words(field: FileField) -> str:
             return _("team 1 name")
         case "name2":
             return _("team 2 name")
+        case "player1":
+            return _("player 1")
+        case "player2":
+            return _("player 2")
         case "player":
             return _("player")
         case "licence":
