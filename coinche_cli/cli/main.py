@@ -88,7 +88,7 @@ def _negative(exc: Exception, argv: Sequence[str], option: str) -> CoincheError:
     """A negative number the parser took for an option (``-1200`` read as ``-1``), refused
     with the whole number typed, as what it stands for: a table's score at ``tournament
     result``, card points elsewhere (``score A 100S -5``, ``game add``)."""
-    typed = next((word for word in argv if re.fullmatch(r"-\d+", word)
+    typed = next((word for word in argv if re.fullmatch(r"-\d[\d \u00a0\u202f]*", word)
                   and word.startswith(option)), option)
     ctx = getattr(exc, "ctx", None)
     parent = getattr(ctx, "parent", None)
