@@ -186,7 +186,9 @@ def read_teams(path: Path) -> list[TeamRow]:
     ``joueur 2``/``player 2`` (or one ``joueurs``/``players`` column such as "Ana, Bob"), and
     an optional ``club``.  A row is bad when its team name is missing, repeats an earlier one
     (ignoring case and accents), or gives more than two players, or when a name (team, player,
-    club) is one :func:`check_name` refuses.  Blank rows are skipped.
+    club) is one :func:`check_name` refuses, or holds a value in a column without a header;
+    a column no header rule reads is refused, naming it (``registered`` and ``status``, from
+    coinche's own export, are read and not used).  Blank rows are skipped.
     """
     name = path.name
     labels = {"name": field_words("team"), "club": field_words("club")}
@@ -247,8 +249,9 @@ def read_players(path: Path) -> list[PlayerRow]:
     """The players in a mêlée's registration file, in file order; :class:`FileProblem` if any
     is bad.  Columns: the name (``nom``, ``name``, ``joueur``, ``player``), an optional
     ``club`` and ``licence``.  A row is bad when its name is missing, repeats an earlier one
-    (ignoring case and accents) or is one :func:`check_name` refuses.  Blank rows are
-    skipped."""
+    (ignoring case and accents) or is one :func:`check_name` refuses, or holds a value in a
+    column without a header; a column no header rule reads is refused, as in a teams file.
+    Blank rows are skipped."""
     name = path.name
     labels = {"name": field_words("player"), "club": field_words("club"),
               "licence": field_words("licence")}
