@@ -134,10 +134,14 @@ def test_title_rows_above_the_header(tmp_path: Path) -> None:
     assert read_teams(path) == [TeamRow(4, "Les As", ("Ana", "Bob"), "")]
 
 
-def test_other_columns_are_ignored(tmp_path: Path) -> None:
+def test_a_column_no_header_rule_reads_is_refused(tmp_path: Path) -> None:
+    # issue 32: a column left out without a word once hid a results file's player names
     path = write_csv(tmp_path / "equipes.csv", ["N°;Équipe;Téléphone;Joueur 1",
                                                "1;Les As;0600000000;Ana"])
-    assert read_teams(path) == [TeamRow(2, "Les As", ("Ana",), "")]
+    assert refusal(read_teams, path) == [
+        "equipes.csv: coinche does not read columns A (N°), C (Téléphone) (it reads team, "
+        "player 1, player 2, players, club); rename or remove them; nothing imported"
+    ]
 
 
 def test_header_only_gives_no_teams(tmp_path: Path) -> None:
@@ -247,10 +251,11 @@ def test_a_quoted_cell_may_hold_a_line_break_and_rows_keep_their_numbers(
     tmp_path: Path,
 ) -> None:
     path = write_csv(tmp_path / "equipes.csv", [
-        "Équipe;Joueur 1;Notes", 'Les As;Ana;"payé\r\nen espèces"', "Les Rois;Cid",
+        "Équipe;Joueur 1;Joueur 2", 'Les As;Ana;"Bob\r\nCid"', "Les Rois;Dan", "Les Rois;Eve",
     ])
-    assert read_teams(path) == [TeamRow(2, "Les As", ("Ana",), ""),
-                                TeamRow(3, "Les Rois", ("Cid",), "")]
+    lines = refusal(read_teams, path)
+    assert lines[1].startswith("equipes.csv: row 2: players: “Bob\\r\\nCid” holds a control")
+    assert lines[2] == "equipes.csv: row 4: team: “Les Rois” repeats “Les Rois” from row 3"
 
 
 @pytest.mark.parametrize("line", ['"Les As;Ana', '"Les As" de Pique;Ana'])
@@ -396,7 +401,7 @@ def test_file_problem_is_a_user_error_with_exit_code_2(tmp_path: Path) -> None:
 
 def test_results_csv(tmp_path: Path) -> None:
     path = write_csv(tmp_path / "resultats.csv", [
-        "Table;Équipe A;Score 1;Score 2", "1;Les As;1250;980", "", "2;Les Rois;0;2 001",
+        "Table;Score 1;Score 2", "1;1250;980", "", "2;0;2 001",
     ], encoding="utf-8-sig")
     assert read_results(path) == [ResultRow(2, 1, 1250, 980), ResultRow(4, 2, 0, 2001)]
 

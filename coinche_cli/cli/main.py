@@ -73,9 +73,8 @@ class _ReportingGroup(TyperGroup):
                 sys.exit(0)
             if isinstance(exc, ClickException):
                 negative = re.fullmatch(r"-\d+", str(getattr(exc, "option_name", "")))
-                if negative:  # `A 100S -5`: a negative number of points, not an option
-                    error_line(DealError("points", _("“{got}” is not a number of card points"),
-                                         got=negative[0]))
+                if negative:  # `A 100S -5`: a negative number, not an option
+                    error_line(_negative(exc, kwargs.get("args") or sys.argv[1:], negative[0]))
                 else:
                     from coinche_cli.cli.translation import translated
 
@@ -83,6 +82,22 @@ class _ReportingGroup(TyperGroup):
                 sys.exit(exc.exit_code or 2)
             raise
         sys.exit(result if isinstance(result, int) else 0)
+
+
+def _negative(exc: Exception, argv: Sequence[str], option: str) -> CoincheError:
+    """A negative number the parser took for an option (``-1200`` read as ``-1``), refused
+    with the whole number typed, as what it stands for: a table's score at ``tournament
+    result``, card points elsewhere (``score A 100S -5``, ``game add``)."""
+    typed = next((word for word in argv if re.fullmatch(r"-\d[\d \u00a0\u202f]*", word)
+                  and word.startswith(option)), option)
+    ctx = getattr(exc, "ctx", None)
+    parent = getattr(ctx, "parent", None)
+    if (getattr(getattr(ctx, "command", None), "name", None) == "result"
+            and getattr(getattr(parent, "command", None), "name", None) == "tournament"):
+        from coinche_cli.cli.tournament import negative_score
+
+        return negative_score(argv, typed, ctx.command.params)  # type: ignore[union-attr]
+    return DealError("points", _("“{got}” is not a number of card points"), got=typed)
 
 
 DbOption = Annotated[

@@ -1,8 +1,9 @@
 """``coinche tournament``: run a Swiss club tournament ("concours")."""
 
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -25,7 +26,7 @@ from coinche_cli.cli.options import (
 )
 from coinche_cli.cli.output import print_json, print_line, warning_line
 from coinche_cli.cli.store import open_store
-from coinche_cli.errors import TournamentError, escaped_text
+from coinche_cli.errors import InputError, TournamentError, escaped_text
 from coinche_cli.i18n import N_, _, ngettext
 from coinche_cli.tournament.ranking import Ranking
 
@@ -246,13 +247,11 @@ def result(
                                    metavar=N_("TABLE|TEAM"), autocompletion=completers.entrants)
     ] = None,
     score1: Annotated[
-        int | None, typer.Argument(metavar=N_("SCORE1"),
-                                   help=N_("First team's score (the named team's)."),
-                                   max=MAX_NUMBER)
+        str | None, typer.Argument(metavar=N_("SCORE1"),
+                                   help=N_("First team's score (the named team's)."))
     ] = None,
     score2: Annotated[
-        int | None, typer.Argument(metavar=N_("SCORE2"),
-                                   help=N_("Second team's score."), max=MAX_NUMBER)
+        str | None, typer.Argument(metavar=N_("SCORE2"), help=N_("Second team's score."))
     ] = None,
     round_number: RoundOption = None,
     forfeit: Annotated[
@@ -286,12 +285,59 @@ def result(
     else:
         if table is None:
             raise TournamentError(_("give both scores (or --forfeit TEAM)"))
-        entered = results.enter_result(store, tournament, table, score1, score2,
+        entered = results.enter_result(store, tournament, table,
+                                       _score(score1, _("score 1")), _score(score2, _("score 2")),
                                        round_number=round_number, forfeit=forfeit,
                                        deals=deals, replacing=replacing)
         view.report_entered(entered, as_json, one_table=True)
         return
     view.report_entered(entered, as_json)
+
+
+def _score(typed: str | None, field: str) -> int | None:
+    """A score as typed: a whole number from 0, its thousands apart if the director writes
+    them so (``1 300``, with a space or a no-break space, the French way); refused on
+    ``field`` otherwise."""
+    if typed is None:
+        return None
+    from coinche_cli.names import echo
+    from coinche_cli.tournament.model import whole_number
+
+    number = whole_number(typed)
+    if number is None:
+        raise InputError(field, _("“{got}” is not a whole number"), got=echo(typed))
+    if number > MAX_NUMBER:
+        raise InputError(field, _("“{got}” is more than any table number or score ({most:,} at "
+                                  "most)"), got=echo(typed), most=MAX_NUMBER)
+    if number < 0:
+        raise InputError(field, _("must be {min} or more, got {got}"), min=0, got=number)
+    return number
+
+
+def negative_score(argv: Sequence[str], typed: str, params: Sequence[Any]) -> InputError:
+    """``tournament result``'s refusal of a negative number, which the parser read as an
+    option (``-1200`` as ``-1``): the score it stands for, by its place among the command's
+    arguments (``params``: the command's, for the options that take a value), and the
+    whole number typed."""
+    takes_value = {name for param in params
+                   if param.param_type_name == "option" and not param.is_flag
+                   for name in (*param.opts, *param.secondary_opts)}
+    words = list(argv)
+    start = words.index("result") + 1 if "result" in words else 0
+    place, skip = 0, False
+    for word in words[start:]:
+        if skip:
+            skip = False
+        elif word == typed:
+            break
+        elif word.startswith("-") and word != "-":
+            skip = "=" not in word and word in takes_value
+        else:
+            place += 1
+    if place == 0:  # where the table goes: `result -3 1300 1200`
+        return InputError(_("table"), _("must be {min} or more, got {got}"), min=1, got=typed)
+    return InputError(_("score 1") if place == 1 else _("score 2"),
+                      _("must be {min} or more, got {got}"), min=0, got=typed)
 
 
 @app.command("penalty", help=N_(

@@ -27,6 +27,13 @@ PLAYER_HEADERS: dict[str, tuple[str, ...]] = {
     "licence": ("licence", "license", "n° licence", "n° de licence", "numéro de licence",
                 "licence number", "license number", "licence n°"),
 }
+#: The columns coinche's own export adds to a registration list (``tournament export --csv``:
+#: ``teams.csv``, ``players.csv``), in English and in French: read as what they are, the
+#: registration order and the status, so that an exported list registers again, and not used.
+EXPORT_HEADERS: dict[str, tuple[str, ...]] = {
+    "registered": ("registered", "inscrite", "inscrit", "inscription"),
+    "status": ("status", "statut"),
+}
 #: Headers recognised for a results file's table column.
 TABLE_HEADERS: tuple[str, ...] = (
     "table", "table n°", "n° table", "table no", "no table", "numéro de table", "table number",
@@ -39,6 +46,9 @@ SCORE_HEADERS: tuple[str, ...] = ("score", "points", "pts")
 NAME_HEADERS: tuple[str, ...] = (
     "nom équipe", "nom d'équipe", "nom de l'équipe", "équipe", "team", "team name", "nom", "name",
 )
+#: Or a player of each team (of each pair, in a mêlée): one of these followed by 1 or 2
+#: (``joueur 1``, ``Player 2``, ``joueur n°1``); both or neither, and not with the names.
+RESULT_PLAYER_HEADERS: tuple[str, ...] = ("joueur", "joueuse", "player")
 
 
 def _numbered(words: Sequence[str], between: str = "") -> re.Pattern[str]:
@@ -52,31 +62,36 @@ def _numbered(words: Sequence[str], between: str = "") -> re.Pattern[str]:
 _PLAYER_HEADER = re.compile(r"^(?:joueur|joueuse|player)\s*(?:n°|no|#)?\s*(\d+)$")
 _TEAM_FOLDED = {field: {fold(h) for h in headers} for field, headers in TEAM_HEADERS.items()}
 _PLAYER_FOLDED = {field: {fold(h) for h in headers} for field, headers in PLAYER_HEADERS.items()}
+_EXPORT_FOLDED = {field: {fold(h) for h in headers} for field, headers in EXPORT_HEADERS.items()}
 _TABLE_FOLDED = {fold(h) for h in TABLE_HEADERS}
 _SCORE_HEADER = _numbered(SCORE_HEADERS, r"(?:(?:equipe|team)\s*)?")
 _NAME_HEADER = _numbered(NAME_HEADERS)
+_RESULT_PLAYER_HEADER = _numbered(RESULT_PLAYER_HEADERS)
 
 
 def team_field(header: str) -> str | None:
     """The field a teams file's column header names (``name``, ``players``, ``club``, or
-    ``player 001`` for ``joueur 1``), or None."""
+    ``player 001`` for ``joueur 1``; ``registered`` and ``status`` from an export, not
+    used), or None."""
     folded = fold(header)
     player = _PLAYER_HEADER.match(folded)
     if player:
         return f"player {int(player.group(1)):03d}"  # padded: player columns sort by number
-    return next((field for field, headers in _TEAM_FOLDED.items() if folded in headers), None)
+    return next((field for fields in (_TEAM_FOLDED, _EXPORT_FOLDED)
+                 for field, headers in fields.items() if folded in headers), None)
 
 
 def player_field(header: str) -> str | None:
-    """The field a players file's column header names (``name``, ``club``, ``licence``), or
-    None."""
+    """The field a players file's column header names (``name``, ``club``, ``licence``;
+    ``registered`` and ``status`` from an export, not used), or None."""
     folded = fold(header)
-    return next((field for field, headers in _PLAYER_FOLDED.items() if folded in headers), None)
+    return next((field for fields in (_PLAYER_FOLDED, _EXPORT_FOLDED)
+                 for field, headers in fields.items() if folded in headers), None)
 
 
 def result_field(header: str) -> str | None:
     """The field a results file's column header names (``table``, ``score1``, ``score2``,
-    ``name1``, ``name2``), or None."""
+    ``name1``, ``name2``, ``player1``, ``player2``), or None."""
     folded = fold(header)
     if folded in _TABLE_FOLDED:
         return "table"
@@ -84,12 +99,15 @@ def result_field(header: str) -> str | None:
     if score:
         return f"score{score.group(1)}"
     team = _NAME_HEADER.match(folded)
-    return f"name{team.group(1)}" if team else None
+    if team:
+        return f"name{team.group(1)}"
+    player = _RESULT_PLAYER_HEADER.match(folded)
+    return f"player{player.group(1)}" if player else None
 
 
 #: The fields of a row a problem names.
 FileField = Literal["team", "players", "club", "table", "score1", "score2", "name1", "name2",
-                    "player", "licence"]
+                    "player1", "player2", "player", "licence"]
 
 
 def field_words(field: FileField) -> str:
@@ -111,6 +129,10 @@ def field_words(field: FileField) -> str:
             return _("team 1 name")
         case "name2":
             return _("team 2 name")
+        case "player1":
+            return _("player 1")
+        case "player2":
+            return _("player 2")
         case "player":
             return _("player")
         case "licence":

@@ -44,7 +44,7 @@ from coinche_cli.sheets.limits import (
     too_many_rows,
 )
 from coinche_cli.sheets.limits import FileProblem as FileProblem
-from coinche_cli.tournament.model import ResultRow
+from coinche_cli.tournament.model import ResultRow, whole_number
 from coinche_cli.values import Value
 
 _PLAYER_LIST_SPLIT = re.compile(r"\s*[,;/&+]\s*")
@@ -83,10 +83,24 @@ def _no_column(name: str, header: list[str], fields: str, expected: str) -> File
                              file=name, fields=fields, expected=expected, found=found))
 
 
+def _unknown_columns(name: str, header: list[str], unknown: list[int], known: str
+                     ) -> FileProblem:
+    """The header cells no header rule reads: refused, rather than their column's values
+    silently left out (a results file's ``joueur 1`` once was, its scores read in table
+    order)."""
+    columns = ", ".join(f"{column_letter(i)} ({quoted(header[i])})" for i in unknown)
+    return FileProblem(ngettext(
+        "{file}: coinche does not read column {columns} (it reads {known}); rename or remove "
+        "it; nothing imported",
+        "{file}: coinche does not read columns {columns} (it reads {known}); rename or remove "
+        "them; nothing imported", len(unknown)).format(file=name, columns=columns, known=known))
+
+
 def _open(path: Path, classify: Callable[[str], str | None], required: tuple[str, ...],
-          expected: str, labels: dict[str, str]) -> tuple[Grid, _Layout]:
+          expected: str, labels: dict[str, str], known: str) -> tuple[Grid, _Layout]:
     """Read the file, find the header row (the first naming ``required[0]``, the key column)
-    and map fields to columns; refuse more than :data:`MAX_IMPORT_ROWS` rows below it."""
+    and map fields to columns; refuse more than :data:`MAX_IMPORT_ROWS` rows below it, and a
+    header that no rule reads (``known``: the headers read, in words)."""
     name = path.name
     grid = read_grid(path, lambda text: classify(text) == required[0])
     header_at = next((i for i in range(min(len(grid), HEADER_SEARCH))
@@ -95,9 +109,12 @@ def _open(path: Path, classify: Callable[[str], str | None], required: tuple[str
         raise too_many_rows(name, grid[header_at + MAX_IMPORT_ROWS + 1][0])
     header = grid[header_at][1]
     columns: dict[str, int] = {}
+    unknown: list[int] = []
     for index, text in enumerate(header):
         field = classify(text) if text else None
         if field is None:
+            if text:
+                unknown.append(index)
             continue
         if field in columns:
             label = labels.get(field, _("players"))
@@ -109,6 +126,8 @@ def _open(path: Path, classify: Callable[[str], str | None], required: tuple[str
     missing = [field for field in required if field not in columns]
     if missing:
         raise _no_column(name, header, ", ".join(labels[f] for f in missing), expected)
+    if unknown:
+        raise _unknown_columns(name, header, unknown, known)
     last_named = max(i for i, text in enumerate(header) if text)
     unnamed = tuple(i for i in range(len(header)) if not header[i] and i < last_named)
     width = max(len(cells) for _row, cells in grid)
@@ -129,6 +148,15 @@ def _names(fields: Sequence[tuple[FileField, str]]) -> list[str]:
 
 def _at(cells: list[str], column: int | None) -> str:
     return cells[column] if column is not None and column < len(cells) else ""
+
+
+def _unheaded(layout: _Layout, cells: list[str]) -> list[str]:
+    """A row's values in columns without a header: each a problem (no rule reads them)."""
+    return [_("{field}: {problem}").format(
+                field=_("column {letter}").format(letter=column_letter(column)),
+                problem=filled(_("“{value}” is in a column without a header"),
+                               value=echo(_at(cells, column))))
+            for column in layout.unnamed if _at(cells, column)]
 
 
 def _refuse(name: str, bad: list[tuple[int, list[str]]]) -> FileProblem:
@@ -158,12 +186,15 @@ def read_teams(path: Path) -> list[TeamRow]:
     ``joueur 2``/``player 2`` (or one ``joueurs``/``players`` column such as "Ana, Bob"), and
     an optional ``club``.  A row is bad when its team name is missing, repeats an earlier one
     (ignoring case and accents), or gives more than two players, or when a name (team, player,
-    club) is one :func:`check_name` refuses.  Blank rows are skipped.
+    club) is one :func:`check_name` refuses, or holds a value in a column without a header;
+    a column no header rule reads is refused, naming it (``registered`` and ``status``, from
+    coinche's own export, are read and not used).  Blank rows are skipped.
     """
     name = path.name
     labels = {"name": field_words("team"), "club": field_words("club")}
     expected = ", ".join(TEAM_HEADERS["name"][:3])
-    grid, layout = _open(path, team_field, ("name",), expected, labels)
+    grid, layout = _open(path, team_field, ("name",), expected, labels,
+                         _("team, player 1, player 2, players, club"))
     player_columns = [i for field, i in sorted(layout.columns.items())
                       if field.startswith("player ")]
     teams: list[TeamRow] = []
@@ -189,12 +220,7 @@ def read_teams(path: Path) -> list[TeamRow]:
             problems.append(_problem("players", _("{count} players ({names}); "
                                                   "a team has at most 2"), count=len(players),
                                      names=quoted(", ".join(players))))
-        for column in layout.unnamed:
-            if _at(cells, column):
-                problems.append(_("{field}: {problem}").format(
-                    field=_("column {letter}").format(letter=column_letter(column)),
-                    problem=filled(_("“{value}” is in a column without a header"),
-                                   value=echo(_at(cells, column)))))
+        problems += _unheaded(layout, cells)
         if problems:
             bad.append((row, problems))
         else:
@@ -223,13 +249,15 @@ def read_players(path: Path) -> list[PlayerRow]:
     """The players in a mêlée's registration file, in file order; :class:`FileProblem` if any
     is bad.  Columns: the name (``nom``, ``name``, ``joueur``, ``player``), an optional
     ``club`` and ``licence``.  A row is bad when its name is missing, repeats an earlier one
-    (ignoring case and accents) or is one :func:`check_name` refuses.  Blank rows are
-    skipped."""
+    (ignoring case and accents) or is one :func:`check_name` refuses, or holds a value in a
+    column without a header; a column no header rule reads is refused, as in a teams file.
+    Blank rows are skipped."""
     name = path.name
     labels = {"name": field_words("player"), "club": field_words("club"),
               "licence": field_words("licence")}
     expected = ", ".join(PLAYER_HEADERS["name"][:4])
-    grid, layout = _open(path, player_field, ("name",), expected, labels)
+    grid, layout = _open(path, player_field, ("name",), expected, labels,
+                         _("name, club, licence"))
     players: list[PlayerRow] = []
     bad: list[tuple[int, list[str]]] = []
     first_row: dict[str, tuple[int, str]] = {}
@@ -238,6 +266,7 @@ def read_players(path: Path) -> list[PlayerRow]:
         club = _at(cells, layout.columns.get("club"))
         licence = _at(cells, layout.columns.get("licence"))
         problems = _names([("player", player), ("club", club), ("licence", licence)])
+        problems += _unheaded(layout, cells)
         folded = fold(player)
         if not player:
             problems.append(_problem("player", _("missing")))
@@ -261,52 +290,39 @@ def read_players(path: Path) -> list[PlayerRow]:
 # --- results --------------------------------------------------------------------------------
 
 
-_SPACES = re.compile(r"\s")
-#: A whole number in digits: a sign, digits (zeros first apart), ``.0`` as a spreadsheet
-#: writes 12 (``int()`` and ``float()`` also take ``1e3``, ``1_000``, ``²`` or ``١٢``).
-_WHOLE = re.compile(r"([+-]?)0*([0-9]+?)(?:\.0*)?")
-
-
-def _whole(text: str) -> int | None:
-    """``text`` as a whole number (``12``, ``12.0`` from a spreadsheet, ``2 001``), or None;
-    past 11 digits it is only read far enough to be more than :data:`MAX_NUMBER`."""
-    if text.isascii() and text.isdigit():  # most cells: plain digits
-        return int(text.lstrip("0")[:11] or "0")
-    match = _WHOLE.fullmatch(_SPACES.sub("", text))
-    return int(match[1] + match[2][:11]) if match else None
-
-
 def read_results(path: Path) -> list[ResultRow]:
     """The results in a file of tables and scores; :class:`FileProblem` if any row is bad.
 
     Columns: ``table`` (or ``table n°``), ``score 1`` (``score1``, ``points 1``, ``pts 1``)
     and ``score 2``, scores in the order the pairing lists the teams; optionally the teams'
-    names, ``nom équipe 1`` (``équipe 1``, ``team 1``, ``nom 1``…) and ``nom équipe 2``, both
-    or neither.  A row is bad when a value is missing or not a whole number in digits, past
-    :data:`MAX_NUMBER`, a table is below 1, a score below 0, its table was already given on an
-    earlier row, or it names one team but not the other, or a name :func:`check_name` refuses.
-    Blank rows are skipped; other columns are ignored.
+    names, ``nom équipe 1`` (``équipe 1``, ``team 1``, ``nom 1``…) and ``nom équipe 2``, or a
+    player of each team, ``joueur 1`` (``player 1``) and ``joueur 2``: both or neither, names
+    or players, not both.  A column no header rule reads is refused, naming it.  A row is bad
+    when a value is missing or not a whole number in digits (``1 300``: spaces between the
+    thousands), past :data:`MAX_NUMBER`, a table is below 1, a score below 0, its table was
+    already given on an earlier row, or it names one team but not the other, or a name
+    :func:`check_name` refuses, or it holds a value in a column without a header.  Blank rows
+    are skipped.
     """
     name = path.name
-    fields: tuple[FileField, ...] = ("table", "score1", "score2", "name1", "name2")
+    fields: tuple[FileField, ...] = ("table", "score1", "score2", "name1", "name2", "player1",
+                                     "player2")
     labels: dict[str, str] = {field: field_words(field) for field in fields}
-    grid, layout = _open(path, result_field, fields[:3], "table, score 1, score 2", labels)
-    named = [field for field in ("name1", "name2") if field in layout.columns]
-    if len(named) == 1:  # a name column on its own: the director meant names, half given
-        missing = "name2" if named == ["name1"] else "name1"
-        raise _no_column(name, layout.header, labels[missing],
-                         f"nom équipe {missing[-1]}, team {missing[-1]}")
+    grid, layout = _open(path, result_field, fields[:3], "table, score 1, score 2", labels,
+                         _("table, score 1, score 2, team 1, team 2, player 1, player 2"))
+    pair = _who(name, layout, labels)
     results: list[ResultRow] = []
     bad: list[tuple[int, list[str]]] = []
     first_row: dict[int, int] = {}
     for row, cells in grid[layout.header_at + 1:]:
-        name1, name2 = (_at(cells, layout.columns.get(field)) for field in ("name1", "name2"))
-        problems = _names([("name1", name1), ("name2", name2)]) if named else []
+        name1, name2 = ((_at(cells, layout.columns[pair[0]]), _at(cells, layout.columns[pair[1]]))
+                        if pair else ("", ""))
+        problems = _names([(pair[0], name1), (pair[1], name2)]) if pair else []
         values: dict[str, int] = {}
         numbers: tuple[tuple[FileField, int], ...] = (("table", 1), ("score1", 0), ("score2", 0))
         for field, minimum in numbers:
             text = _at(cells, layout.columns[field])
-            number = _whole(text) if text else None
+            number = whole_number(text) if text else None
             if not text:
                 problems.append(_problem(field, _("missing")))
             elif number is None:
@@ -327,13 +343,37 @@ def read_results(path: Path) -> list[ResultRow]:
                                          table=table, first=first_row[table]))
             else:
                 first_row[table] = row
-        if bool(name1) != bool(name2):  # a row names both teams or neither
-            problems.append(_problem("name2" if name1 else "name1", _("missing")))
+        if pair and bool(name1) != bool(name2):  # a row names both teams or neither
+            problems.append(_problem(pair[1] if name1 else pair[0], _("missing")))
+        problems += _unheaded(layout, cells)
         if problems:
             bad.append((row, problems))
         else:
             results.append(ResultRow(row, values["table"], values["score1"], values["score2"],
-                                     name1 or None, name2 or None))
+                                     name1 or None, name2 or None,
+                                     players=pair == ("player1", "player2")))
     if bad:
         raise _refuse(name, bad)
     return results
+
+
+def _who(name: str, layout: _Layout, labels: dict[str, str]
+         ) -> tuple[FileField, FileField] | None:
+    """The columns naming who plays at each table: the teams' names (``name1``, ``name2``), a
+    player of each team (``player1``, ``player2``), or none; refused when a file gives one of
+    a pair without the other, or both kinds."""
+    teams = [field for field in ("name1", "name2") if field in layout.columns]
+    players = [field for field in ("player1", "player2") if field in layout.columns]
+    if teams and players:  # the teams and their players: two answers to one question
+        raise FileProblem(filled(_("{file}: columns “{first}” and “{second}” both say who plays "
+                                   "at the table; keep one kind; nothing imported"),
+                                 file=name, first=echo(layout.header[layout.columns[teams[0]]]),
+                                 second=echo(layout.header[layout.columns[players[0]]])))
+    for given, words in ((teams, "nom équipe {n}, team {n}"), (players, "joueur {n}, player {n}")):
+        if len(given) == 1:  # a name column on its own: the director meant names, half given
+            missing = given[0][:-1] + ("2" if given[0].endswith("1") else "1")
+            raise _no_column(name, layout.header, labels[missing],
+                             words.format(n=missing[-1]))
+    if teams:
+        return ("name1", "name2")
+    return ("player1", "player2") if players else None

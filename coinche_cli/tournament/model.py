@@ -6,6 +6,7 @@ Pure: the store builds a :class:`Tournament`; :mod:`coinche_cli.tournament.stand
 
 from __future__ import annotations
 
+import re
 from typing import Literal, assert_never
 
 from coinche_cli.errors import TournamentError
@@ -113,21 +114,45 @@ class Entrant(Value):
                     self.joined_round, self.dropped_after)
 
 
+#: A whole number as a director writes one: a sign (``-``, or the typographic minus), digits
+#: whose thousands may be apart (``1 300``: a space, a no-break space or a narrow one, the
+#: French way), ``.0`` as a spreadsheet writes 12 (``int()`` and ``float()`` also take
+#: ``1e3``, ``1_000``, ``²`` or ``١٢``: not numbers a club types).
+_WHOLE = re.compile(r"([+\-\u2212]?)([0-9]{1,3}(?:[ \u00a0\u202f\u2009][0-9]{3})+|[0-9]+)"
+                    r"(?:\.0*)?")
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number (``12``, ``12.0`` from a spreadsheet, ``1 300``, ``-1200``),
+    or None; past 11 digits it is only read far enough to be larger than any score or table
+    number a command takes."""
+    if text.isascii() and text.isdigit():  # most cells: plain digits
+        return int(text.lstrip("0")[:11] or "0")
+    match = _WHOLE.fullmatch(text.strip())
+    if match is None:
+        return None
+    digits = "".join(c for c in match[2] if c.isdigit()).lstrip("0")[:11] or "0"
+    return -int(digits) if match[1] in ("-", "\u2212") else int(digits)
+
+
 class ResultRow(Value):
     """A table's result as a results file gives it: its spreadsheet row, table, scores and,
     when the file names the teams, the two names (the scores follow them; None when the
-    file has no name columns or the row leaves both empty)."""
+    file has no name columns or the row leaves both empty); ``players`` when the names are
+    a player of each team (columns ``joueur 1``, ``joueur 2``), not the teams'."""
 
-    __slots__ = ("name1", "name2", "row", "score1", "score2", "table")
+    __slots__ = ("name1", "name2", "players", "row", "score1", "score2", "table")
 
     def __init__(self, row: int, table: int, score1: int, score2: int,
-                 name1: str | None = None, name2: str | None = None) -> None:
+                 name1: str | None = None, name2: str | None = None, *,
+                 players: bool = False) -> None:
         self.row = row
         self.table = table
         self.score1 = score1
         self.score2 = score2
         self.name1 = name1
         self.name2 = name2
+        self.players = players
 
 
 class Round(Value):

@@ -13,7 +13,8 @@ the history.  The rules a director can count on:
    unless ``replace`` is given; the old result stays in the history.
 3. A table is named by its number, or by a team playing there; scores given after a team's
    name are that team's first.  A file's name columns must name the two teams of the table
-   (either order, folded, a start of a name is enough) and the scores follow the names.
+   (either order, folded, a start of a name is enough) and the scores follow the names; its
+   player columns (``joueur 1``, ``joueur 2``) name a player of each team, by the same rule.
 4. A score above what the match format allows is refused: in fixed-deals play the number of
    deals times the rules' highest deal score, in target play the target plus it.  A score
    more than twice the highest other score of the round is accepted with a warning.
@@ -316,11 +317,14 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
 
 
 def _named(tournament: Tournament, board: Board, row: ResultRow) -> tuple[int, int]:
-    """The row's scores in the pairing's order, read after the names the row gives."""
+    """The row's scores in the pairing's order, read after the names the row gives: the
+    teams' (a mêlée's pair also by either of its players), or with ``row.players`` a player
+    of each team."""
     if row.name1 is None or row.name2 is None:
         return row.score1, row.score2
     here = NameIndex([(team, name, "") for team in (board.team1, board.team2)
-                      for name in (tournament.name_of(team), *_members(tournament, team))])
+                      for name in (_players(tournament, team) if row.players else
+                                   (tournament.name_of(team), *_members(tournament, team)))])
     first, second = here.candidates(row.name1), here.candidates(row.name2)
     if len(first) == 1 and len(second) == 1 and first != second:
         return (row.score1, row.score2) if first[0] == board.team1 else (row.score2,
@@ -335,6 +339,11 @@ def _named(tournament: Tournament, board: Board, row: ResultRow) -> tuple[int, i
 def _members(tournament: Tournament, team: int) -> list[str]:
     """A mêlée's pair's two players, by whom a row may name it (a formed team: none)."""
     return [tournament.player(player).name for player in tournament.team(team).members]
+
+
+def _players(tournament: Tournament, team: int) -> list[str]:
+    """A team's players by name: a mêlée's pair's two, a formed team's as registered."""
+    return _members(tournament, team) or list(tournament.team(team).players)
 
 
 def import_results(store: Store, name: str | None, rows: Sequence[ResultRow],
