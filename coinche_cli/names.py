@@ -55,19 +55,54 @@ def check_name(text: str, field: str, longest: int = MAX_NAME) -> str:
     :data:`MAX_NAME` or holds a control character (a line break, Unicode's line and paragraph
     separators included, an escape sequence, a terminal link) or a direction override: names
     are data, printed as they are."""
+    return _checked(text, field, longest, "name")
+
+
+def check_text(text: str, field: str, longest: int = MAX_NAME) -> str:
+    """A text typed to be kept that is no name (a reason, a prize, an announce as typed),
+    stripped, with the bounds of a name (:func:`check_name`): at most ``longest``
+    characters (:data:`MAX_NAME` unless a larger bound is stated), no control or direction
+    character."""
+    return _checked(text, field, longest, "text")
+
+
+#: What a checked text is, for the words of its refusals.
+Checked = Literal["name", "text"]
+
+
+def _checked(text: str, field: str, longest: int, kind: Checked) -> str:
     name = text.strip()
     if len(name) > longest:
-        raise InputError(field, _("“{got}” is too long: a name has at most {most} characters"),
-                         got=echo(name), most=longest)
+        raise InputError(field, _too_long(kind), got=echo(name), most=longest)
     if name.isprintable():  # no control, surrogate or format character at all: the fast way
         return name
     for char in name:
         # Zl, Zp: U+2028 and U+2029, Unicode's line and paragraph separators, are line breaks
         if char in _BIDI or unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
-            raise InputError(field, _("“{got}” holds a control or direction character ({code}); "
-                                      "type the name without it"),
-                             got=echo(name), code=f"U+{ord(char):04X}")
+            raise InputError(field, _control(kind), got=echo(name), code=f"U+{ord(char):04X}")
     return name
+
+
+def _too_long(kind: Checked) -> str:
+    match kind:
+        case "name":
+            return _("“{got}” is too long: a name has at most {most} characters")
+        case "text":
+            return _("“{got}” is too long: at most {most} characters")
+        case unreachable:
+            assert_never(unreachable)
+
+
+def _control(kind: Checked) -> str:
+    match kind:
+        case "name":
+            return _("“{got}” holds a control or direction character ({code}); type the name "
+                     "without it")
+        case "text":
+            return _("“{got}” holds a control or direction character ({code}); type the text "
+                     "without it")
+        case unreachable:
+            assert_never(unreachable)
 
 
 def echo(text: str) -> str:

@@ -15,9 +15,12 @@ when what is typed is the start of it or of one of its words, folded (no case, n
 names.  Bash inserts a value as it is given, so a name with a space or a quote comes quoted
 (``"Les Rois"``); zsh and fish quote what they insert themselves.
 
-The store is read read-only and never created (``open_store(read_only=True)``); a store that
-cannot be read, and anything else that goes wrong, completes nothing, silently: a completion
-never prints an error into the command line being typed.
+The store is read read-only and never created (``open_store(read_only=True)``), and only
+when it is a regular file (a named pipe would wait for a writer); a store that cannot be
+read, and anything else that goes wrong, completes nothing, silently: a completion never
+prints an error into the command line being typed.  Nor does it wait: past
+:data:`DEADLINE` (a locked or slow store, a file system that hangs) it ends having
+completed nothing.
 
 Typer has no public interface for completion beyond ``add_completion=True``, whose classes
 filter values by their plain start and draw descriptions with Rich: this module subclasses
@@ -46,6 +49,9 @@ from coinche_cli.i18n import _
 COMPLETE_VAR = "_COINCHE_COMPLETE"
 #: The shells coinche completes for.
 SHELLS = ("bash", "zsh", "fish")
+#: How long (seconds) a completion may take: past it, it ends having completed nothing
+#: rather than freeze the shell's Tab (a store on a slow server, a file that blocks).
+DEADLINE = 2.0
 def _described(ctx: Any, item: CompletionItem) -> CompletionItem:
     """``item`` with its help in the language in use, on one short line (a command's or an
     option's help is its English sentence, marked for translation where it is written)."""
@@ -184,6 +190,7 @@ def complete(build: Callable[..., typer.Typer]) -> NoReturn:
         sys.exit(1)
     for name, cls in CLASSES.items():
         add_completion_class(cls, name)
+    answer = _deadline(DEADLINE) if instruction == "complete" else None
     try:
         if instruction == "source":
             text = chosen(get_command(build([])), {}, "coinche", COMPLETE_VAR).source()
@@ -202,6 +209,31 @@ def complete(build: Callable[..., typer.Typer]) -> NoReturn:
         from coinche_cli.cli import house
 
         house.forget()  # not held into the interpreter's shutdown (see main.run)
-    if text:
+        in_time = answer is None or answer()  # every way out stops the deadline
+    if text and in_time:
         sys.stdout.write(text + "\n")
     sys.exit(0)
+
+
+def _deadline(seconds: float) -> Callable[[], bool]:
+    """Start the completion's deadline: past ``seconds`` the process ends, exit 0, having
+    printed nothing, wherever it waits (inside SQLite or a driver, which a signal would not
+    interrupt: a thread ends it).  Returns what stops it once the answer is known: False
+    when the deadline came first (the process is ending: print nothing)."""
+    import threading
+
+    answering = threading.Lock()
+
+    def expire() -> None:
+        if answering.acquire(blocking=False):  # not once the answer is being printed
+            os._exit(0)
+
+    timer = threading.Timer(seconds, expire)
+    timer.daemon = True
+    timer.start()
+
+    def stop() -> bool:
+        timer.cancel()
+        return answering.acquire(blocking=False)
+
+    return stop

@@ -217,7 +217,7 @@ def _write(found: house.House, key: "house.Key", value: Any | None) -> None:
     before = tomllib.loads(text) if text else {}
     try:
         after = tomllib.loads(new)
-    except tomllib.TOMLDecodeError:
+    except (ValueError, RecursionError):  # TOMLDecodeError, or what parse() refuses
         after = None
     expected = {k: v for k, v in before.items() if k != key}
     if value is not None:

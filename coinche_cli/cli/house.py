@@ -144,9 +144,9 @@ def check_value(key: Key, value: object, folder: str) -> tuple[Any, Problem | No
         case "target":
             if isinstance(value, bool) or not isinstance(value, int) \
                     or not 1 <= value <= MOST_TARGET:
-                plain = isinstance(value, str | int) and not isinstance(value, bool)
                 return _problem(key, N_("“{got}” is not a whole number from 1 to {most}"),
-                                got=value if plain else _brief(value), most=MOST_TARGET)
+                                got=value if isinstance(value, str) else _brief(value),
+                                most=MOST_TARGET)
             return value, None
         case "rules" | "lang" | "db" | "currency":
             pass
@@ -195,8 +195,13 @@ def _brief(value: object) -> str:
         text = "true" if value else "false"
     elif isinstance(value, str):
         text = repr(value)
+    elif isinstance(value, int) and value.bit_length() > 64:
+        text = hex(value)  # past 4,300 digits Python will not write it in decimal
     else:
-        text = str(value)
+        try:
+            text = str(value)
+        except ValueError:  # such an integer inside an array or a table
+            text = "[…]" if isinstance(value, list) else "{…}"
     return text if len(text) <= 80 else text[:79] + "…"
 
 
@@ -275,7 +280,12 @@ def read(path: str) -> House:
         return _unreadable(path, N_("the house config is larger than {most} KB: it holds a "
                                     "few lines"), 2, most=MAX_BYTES // 1024)
     try:
-        with open(path, "rb") as handle:
+        # without waiting: a file swapped for a named pipe since the stat must not block
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                return _unreadable(path, N_("the house config is not a file (a folder, a "
+                                            "device)"), 1)
             data = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         return _unreadable(path, N_("the house config cannot be read ({reason})"), 1,
@@ -292,7 +302,9 @@ def _unreadable(path: str, message: str, code: int, **values: object) -> House:
 
 
 def parse(path: str, text: str) -> House:
-    """The house config that ``text`` (the file at ``path``) holds."""
+    """The house config that ``text`` (the file at ``path``) holds; whatever ``text`` is, a
+    file tomllib refuses, recurses on or cannot turn into values is one problem of the whole
+    file, never an exception."""
     import tomllib
 
     try:
@@ -303,6 +315,12 @@ def parse(path: str, text: str) -> House:
                                          "nothing until it is mended"),
                           {"reason": reason}, label=_written_key(text, line))
         return House(path, {}, {}, {}, [problem], exists=True)
+    except RecursionError:  # arrays or tables nested thousands deep: tomllib recurses
+        return _unreadable(path, N_("not TOML coinche can read (values nested too deeply): "
+                                    "the house config sets nothing until it is mended"), 2)
+    except ValueError:  # Python's own bound on a number's digits (4,300), past tomllib
+        return _unreadable(path, N_("not TOML coinche can read (a number too long): the "
+                                    "house config sets nothing until it is mended"), 2)
     folder = os.path.dirname(path)
     values: dict[Key, Any] = {}
     lines = {key: key_line(text, key) for key in data}

@@ -23,6 +23,17 @@ from coinche_cli.rules.choices import (
 
 RANKS: tuple[str, ...] = ("7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+#: How many cards the shortest announce of each kind takes: a carré is a rank in every suit, a
+#: sequence at least a tierce's three cards.
+#: The carrés a generic ``carre`` names (in a rules file, and as a deal's announce).
+PLAIN_CARRES: tuple[str, ...] = ("carre-A", "carre-10", "carre-K", "carre-Q")
+ANNOUNCE_CARDS: dict[str, int] = {"carre": len(SUITS), "sequence": 3}
+
+
+def hand_size(players: int) -> int:
+    """The most cards one of ``players`` holds: the deck (every rank of every suit) shared out;
+    a chien or dead cards only make hands smaller."""
+    return len(RANKS) * len(SUITS) // players
 
 #: Announces by canonical name: (kind, order inside the kind).  The order breaks nothing by
 #: itself; it only keeps listings stable.

@@ -27,6 +27,7 @@ from coinche_cli.rules.choices import (
 from coinche_cli.rules.model import (
     ANNOUNCE_ALIASES,
     ANNOUNCE_KINDS,
+    PLAIN_CARRES,
     SUITS,
     EndRule,
     Mode,
@@ -202,7 +203,6 @@ class Validator(Reader):
         table: dict[str, int] = {}
         labels: dict[str, str] = {}
         given_as: dict[str, str] = {}
-        plain_carres = ("carre-A", "carre-10", "carre-K", "carre-Q")
         # the generic "carre" first, so that "carre-K: 150" overrides it in any order
         ordered = sorted(values, key=lambda raw: fold(str(raw)) != "carre")
         for raw in ordered:
@@ -220,7 +220,7 @@ class Validator(Reader):
                                              "give one"), first=given_as[canonical], second=raw)
                 continue
             value = self.integer((*at, str(raw)), 0) or 0
-            for member in plain_carres if generic else (canonical,):
+            for member in PLAIN_CARRES if generic else (canonical,):
                 table[member] = value
                 labels[member] = "carre" if generic else str(raw)
                 given_as[member] = "carre" if generic else str(raw)

@@ -11,8 +11,17 @@ from typing import NamedTuple, cast
 
 from coinche_cli.errors import DealError
 from coinche_cli.i18n import _, ngettext
+from coinche_cli.names import fold
 from coinche_cli.rules.choices import Announce, announce_words
-from coinche_cli.rules.model import ANNOUNCE_KINDS, Mode, Rules, canonical_announce
+from coinche_cli.rules.model import (
+    ANNOUNCE_CARDS,
+    ANNOUNCE_KINDS,
+    PLAIN_CARRES,
+    Mode,
+    Rules,
+    canonical_announce,
+    hand_size,
+)
 from coinche_cli.scoring.deal import ContractKind, Deal
 
 
@@ -48,7 +57,7 @@ def check_deal(rules: Rules, deal: Deal, players: int | None = None) -> CheckedD
     capot, generale = _capot(rules, deal, sides, mode, count)
     points = _points(rules, deal, sides, mode, capot, count)
     _check_belote(rules, deal, sides, mode)
-    announces = _announces(rules, deal, sides)
+    announces = _announces(rules, deal, sides, count)
     coincher = _coincher(rules, deal, sides)
     return CheckedDeal(
         deal=deal,
@@ -230,7 +239,8 @@ def _check_belote(rules: Rules, deal: Deal, sides: tuple[str, ...], mode: Mode) 
                         count=mode.belotes, mode=mode.code, rules=rules.name, got=len(deal.belote))
 
 
-def _announces(rules: Rules, deal: Deal, sides: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+def _announces(rules: Rules, deal: Deal, sides: tuple[str, ...],
+               players: int) -> dict[str, tuple[str, ...]]:
     declared = {side: names for side, names in deal.announces.items() if names}
     if deal.announce_winner is not None:
         _check_side(deal.announce_winner, sides, "announce_winner")
@@ -242,51 +252,98 @@ def _announces(rules: Rules, deal: Deal, sides: tuple[str, ...]) -> dict[str, tu
     if rules.announces is None:
         raise DealError("announces", _("{rules} has no announces"), rules=rules.name)
     table = rules.announces
-    out: dict[str, tuple[str, ...]] = {}
+    typed: _Typed = {}
     for side, names in declared.items():
         _check_side(side, sides, "announces")
-        resolved: list[str] = []
-        for name in names:
-            by_value = name.isascii() and name.isdigit() and len(name) <= 6
-            canonical = _announce_by_value(table, name) if by_value else canonical_announce(name)
-            if canonical is None or canonical not in table:
-                from coinche_cli.rules.describe import announce_name  # only to refuse
-
-                known = ", ".join(dict.fromkeys(announce_name(rules, n) for n in table))
-                raise DealError("announces", _("{side}: “{got}” is not an announce in {rules} "
-                                               "(announces: {known})"), side=side, got=name,
-                                rules=rules.name, known=known)
-            resolved.append(canonical)
-        _check_count(side, resolved)
-        out[side] = tuple(resolved)
-    carres = Counter(n for names in out.values() for n in names if ANNOUNCE_KINDS[n] == "carre")
-    for name, count in carres.items():
-        if count > 1:  # four cards of a rank make one carré in the whole deal
-            raise DealError("announces", _("the {name} is declared twice in this deal: a rank "
-                                           "has four cards"),
-                            name=announce_words(cast(Announce, name)))
+        resolved = [_resolve_announce(rules, table, side, name) for name in names]
+        _check_count(side, [canonical for canonical, _members in resolved], rules, players,
+                     len(sides))
+        typed[side] = resolved
+    out = _carres_dealt(table, typed)
     if deal.announce_winner is not None and deal.announce_winner not in out:
         raise DealError("announce_winner", _("{side} declared no announce"),
                         side=deal.announce_winner)
     return out
 
 
-#: What a side's 16 cards can hold: two carrés a player, two sequences a player.
-MOST_CARRES = 4
-MOST_SEQUENCES = 4
+def _resolve_announce(rules: Rules, table: Mapping[str, int], side: str,
+                      name: str) -> tuple[str, tuple[str, ...]]:
+    """``name`` as typed: its canonical name, and the carrés it may stand for when it names
+    no rank (``carré``, or ``100`` where only carrés are worth 100), else ``()``."""
+    by_value = name.isascii() and name.isdigit() and len(name) <= 6
+    canonical = _announce_by_value(table, name) if by_value else canonical_announce(name)
+    if canonical is None or canonical not in table:
+        from coinche_cli.rules.describe import announce_name  # only to refuse
+
+        known = ", ".join(dict.fromkeys(announce_name(rules, n) for n in table))
+        raise DealError("announces", _("{side}: “{got}” is not an announce in {rules} "
+                                       "(announces: {known})"), side=side, got=name,
+                        rules=rules.name, known=known)
+    if ANNOUNCE_KINDS[canonical] != "carre":
+        return canonical, ()
+    if by_value:
+        members = tuple(n for n, v in table.items()
+                        if v == table[canonical] and ANNOUNCE_KINDS[n] == "carre")
+    elif fold(name).replace(" ", "-") == "carre":
+        members = tuple(n for n in PLAIN_CARRES if table.get(n) == table[canonical])
+    else:
+        return canonical, ()
+    return canonical, members if len(members) > 1 else ()
 
 
-def _check_count(side: str, names: list[str]) -> None:
-    for kind, most in (("carre", MOST_CARRES), ("sequence", MOST_SEQUENCES)):
+#: A side's announces as typed: each one's canonical name, and the carrés it may stand for.
+_Typed = dict[str, list[tuple[str, tuple[str, ...]]]]
+
+
+def _carres_dealt(table: Mapping[str, int], typed: _Typed) -> dict[str, tuple[str, ...]]:
+    """Every side's announces by canonical name, each carré its own rank.
+
+    A rank's four cards make one carré in the whole deal: a carré that names its rank is
+    refused the second time; a carré that names none (``carré``) takes the first of its ranks
+    no other carré of the deal holds, and is refused only when every one is held."""
+    named = Counter(canonical for items in typed.values() for canonical, members in items
+                    if ANNOUNCE_KINDS[canonical] == "carre" and not members)
+    for name, count in named.items():
+        if count > 1:
+            raise DealError("announces", _("the {name} is declared twice in this deal: a rank "
+                                           "has four cards"),
+                            name=announce_words(cast(Announce, name)))
+    held = set(named)
+    out: dict[str, tuple[str, ...]] = {}
+    for side, items in typed.items():
+        resolved: list[str] = []
+        for canonical, members in items:
+            if members:
+                free = [member for member in members if member not in held]
+                if not free:
+                    declared = sum(1 for them in typed.values() for c, m in them
+                                   if (m or (c,))[0] in members)
+                    raise DealError("announces", _("{count} carrés worth {value} are declared "
+                                                   "in this deal: the cards hold {most}"),
+                                    count=declared, value=table[canonical], most=len(members))
+                canonical = free[0]
+                held.add(canonical)
+            resolved.append(canonical)
+        out[side] = tuple(resolved)
+    return out
+
+
+def _check_count(side: str, names: list[str], rules: Rules, players: int, sides: int) -> None:
+    """Refuse more carrés or sequences than the side's hands can hold: each player's hand
+    (:func:`hand_size`) shared into the kind's shortest announce, times the side's players."""
+    cards = hand_size(players) * (players // sides)
+    for kind in ("carre", "sequence"):
+        most = players // sides * (hand_size(players) // ANNOUNCE_CARDS[kind])
         count = sum(1 for name in names if ANNOUNCE_KINDS[name] == kind)
         if count > most:
             if kind == "carre":
-                message = _("{side} declares {count} carrés: a side's 16 cards hold at most "
-                            "{most}")
-            else:
-                message = _("{side} declares {count} sequences: a side's 16 cards hold at "
+                message = _("{side} declares {count} carrés: a side's {cards} cards hold at "
                             "most {most}")
-            raise DealError("announces", message, side=side, count=count, most=most)
+            else:
+                message = _("{side} declares {count} sequences: a side's {cards} cards hold at "
+                            "most {most}")
+            raise DealError("announces", message, side=side, count=count, cards=cards,
+                            most=most)
 
 
 def _announce_by_value(table: Mapping[str, int], text: str) -> str | None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from coinche_cli.errors import DealError
 from coinche_cli.i18n import _
+from coinche_cli.names import check_text
 from coinche_cli.scoring.contract import (
     COINCHE_WORDS,
     MAX_DIGITS,
@@ -126,6 +127,8 @@ class Deal(NamedTuple):
         announces: dict[str, tuple[str, ...]] = {}
         for typed, names in self.announces.items():
             code = side(typed, "announces")
+            for name in names:  # kept as typed in the deal: bounded as any stored text
+                check_text(name, "announces")
             announces[code] = (*announces.get(code, ()), *names)
         return self._replace(
             taker=taker,

@@ -12,7 +12,8 @@ SqlStore`'s.  Opening the file safely, and its errors in words:
   memory, and the file is created by the first change (so a refused or read-only command
   leaves no file behind).
 - Every ``sqlite3`` error becomes one line: busy (naming who holds the store), read-only,
-  not a database, or the reason SQLite gives.
+  not a database, a full disk, or the reason SQLite gives; a name that is no regular file
+  (a named pipe, a device) is refused before SQLite opens it.
 """
 
 import errno
@@ -82,6 +83,9 @@ def failure(exc: BaseException, path: Path) -> CoincheError:
     text = str(exc)
     lowered = text.lower()
     where = shown_path(path)
+    if _disk_full(exc, path):
+        return StoreError(_("the disk holding {path} is full: nothing was written").format(
+            path=where))
     if "locked" in lowered or "busy" in lowered:
         holders = ", ".join(holders_of(path)) or _("another program")
         return StoreError(_("{path} is busy: {holders} holds it; try again when it is done").format(
@@ -107,6 +111,9 @@ def file_failure(exc: OSError, path: Path) -> StoreError:
     """A store's file that the system will not open, or not look at, as one line: a name too
     long, a folder that may not be entered or written, what the system says otherwise."""
     where = shown_path(path)
+    if exc.errno == errno.ENOSPC:
+        return StoreError(_("the disk holding {path} is full: nothing was written").format(
+            path=where))
     if exc.errno == errno.ENAMETOOLONG:
         return StoreError(_("{path}: the name is too long for the file system (at most 255 "
                             "bytes a file or folder name); choose a shorter one").format(
@@ -123,11 +130,56 @@ def file_failure(exc: OSError, path: Path) -> StoreError:
 
 def _looked_at(path: Path) -> bool:
     """Whether the store's file exists; one line when the system cannot tell (a folder
-    that may not be entered, a name too long)."""
+    that may not be entered, a name too long), or when the file or its ``-wal`` or ``-shm``
+    is there but is no file a store can be (:func:`not_a_file`)."""
+    import stat
+
+    exists = False
+    for suffix in ("", "-wal", "-shm"):
+        named = Path(f"{path}{suffix}")
+        try:
+            mode = os.stat(named).st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        except OSError as exc:
+            raise file_failure(exc, path) from None
+        if not stat.S_ISREG(mode):
+            raise not_a_file(named, mode)
+        exists = exists or not suffix
+    return exists
+
+
+def not_a_file(path: Path, mode: int) -> StoreError:
+    """A store's name that is there but is not a regular file, as one line: SQLite would
+    say "disk I/O error", or wait for ever for a named pipe's other end."""
+    import stat
+
+    where = shown_path(path)
+    if stat.S_ISDIR(mode):
+        return StoreError(_("{path} is a folder: name a file in it").format(path=where))
+    if stat.S_ISFIFO(mode):
+        return StoreError(_("{path} is not a store file (a named pipe)").format(path=where))
+    if stat.S_ISSOCK(mode):
+        return StoreError(_("{path} is not a store file (a socket)").format(path=where))
+    return StoreError(_("{path} is not a store file (a device)").format(path=where))
+
+
+def _disk_full(exc: BaseException, path: Path) -> bool:
+    """Whether ``exc`` is the disk holding ``path`` being full: SQLite says so
+    (``SQLITE_FULL``), the system does (``ENOSPC``), or an I/O error (the ``-shm`` file a
+    read needs cannot grow) where the file system has no block left."""
+    if isinstance(exc, OSError):
+        return exc.errno == errno.ENOSPC
+    name = str(getattr(exc, "sqlite_errorname", ""))
+    if name == "SQLITE_FULL":
+        return True
+    if not name.startswith("SQLITE_IOERR"):
+        return False
     try:
-        return path.exists()
-    except OSError as exc:
-        raise file_failure(exc, path) from None
+        room = os.statvfs(path.absolute().parent)
+    except OSError:
+        return False
+    return room.f_bavail == 0 or room.f_bfree == 0
 
 
 def holders_of(path: Path) -> list[str]:

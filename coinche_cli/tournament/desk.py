@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from coinche_cli.errors import InputError, TournamentError
 from coinche_cli.i18n import _
-from coinche_cli.names import check_name
+from coinche_cli.names import check_text
 from coinche_cli.store import now
 from coinche_cli.tournament import entrants
 from coinche_cli.tournament.accounts import (
@@ -75,7 +75,7 @@ def checkin(store: Store, name: str | None, names: Sequence[str], paid: str | No
     amount = None if paid is None else parse_amount(paid, "--paid", negative=True)
     if amount == 0:
         raise InputError("--paid", _("a payment is an amount other than 0"))
-    reason = check_name(reason, "reason")
+    reason = check_text(reason, "reason")
     if amount is not None and amount < 0 and not reason:
         raise InputError("--reason", _("say why the money is given back: --reason TEXT"))
     if undo and amount is not None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from coinche_cli.errors import TournamentError
 from coinche_cli.i18n import _, ngettext
-from coinche_cli.names import check_name, fold
+from coinche_cli.names import check_name, check_text, fold
 from coinche_cli.store import now
 from coinche_cli.store.records import ResultRecord, TournamentRecord
 from coinche_cli.tournament.found import _find, _read, next_round
@@ -264,7 +264,7 @@ def penalise(store: Store, name: str | None, team: str, points: int, reason: str
         if points <= 0:
             raise TournamentError(_("a penalty is a positive number of points, got {got}"),
                                   got=points)
-        reason = check_name(reason, "reason")
+        reason = check_text(reason, "reason")
         if not reason:
             raise TournamentError(_("say why: --reason TEXT"))
         current = tournament.current

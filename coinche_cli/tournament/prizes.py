@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 
 from coinche_cli.errors import InputError
 from coinche_cli.i18n import _
+from coinche_cli.names import check_text
 from coinche_cli.tournament.money import bounded
 from coinche_cli.values import Value
 
@@ -112,7 +113,7 @@ def line(ranks: str, prize: str) -> PrizeLine:
     """A prize line from what a director types (``tournament prizes add 5-8 "Une
     bouteille"``)."""
     first, last = parse_ranks(ranks)
-    text, amount = parse_prize(prize)
+    text, amount = parse_prize(check_text(prize, "prize"))
     return PrizeLine(first, last, text, amount)
 
 

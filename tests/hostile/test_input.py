@@ -145,13 +145,45 @@ def test_names_with_brackets_are_printed_as_typed(hostile: Cli) -> None:
 
 @pytest.mark.parametrize(("announce", "reason"), [
     ("A:tierce,tierce,tierce,cinquante,cent", "A declares 5 sequences"),
-    ("A:carre,carre", "declared twice"),
+    ("A:carré d'as,carre-A", "the carré d'as is declared twice"),
+    ("A:carre,carre,carre --B:carre,carre", "5 carrés worth 100 are declared in this deal"),
     ("A:carre-J,carre-9,carre,carre-Q,carre-K", "A declares 5 carrés"),
 ])
 def test_announces_no_hand_holds_are_refused(hostile: Cli, announce: str, reason: str) -> None:
     _game(hostile)
-    line = hostile.refused("game", "add", "A", "80S", "100", "--announce", announce)
+    options = [word for part in announce.split(" --") for word in ("--announce", part)]
+    line = hostile.refused("game", "add", "A", "80S", "100", *options)
     assert line.startswith("error: announces: ") and reason in line
+
+
+def test_the_chien_holds_the_carres_of_its_hands(hostile: Cli) -> None:
+    """Issue 33, item 3: the bound comes from a hand, the deck shared among the players (ten
+    cards each at three), not from a team game's sixteen cards a side."""
+    assert hostile.refused("score", "--rules", "chien", "1", "100S", "60", "-p", "2:50",
+                           "--announce", "1:carre,carre,carre") == (
+        "error: announces: 1 declares 3 carrés: a side's 10 cards hold at most 2")
+    scored = hostile.json("score", "--rules", "chien", "1", "100S", "60", "-p", "2:50",
+                          "--announce", "1:carre,carre")
+    assert scored["scores"]["1"] > hostile.json("score", "--rules", "chien", "1", "100S", "60",
+                                                "-p", "2:50")["scores"]["1"]
+
+
+def test_a_carre_that_names_no_rank_may_be_declared_twice(hostile: Cli) -> None:
+    """Issue 33, item 3: four aces and four kings are one hand; "carré" names no rank, so two
+    of them are two of the four carrés worth 100, and each scores."""
+    _game(hostile)
+    hostile.run("game", "add", "A", "100S", "104", "--announce", "A:carre,carre")
+    assert hostile.json("game", "show")["deals"][-1]["scores"] == {"A": 404, "B": 58}
+    # with a carré that names its rank, up to the four carrés worth 100 the deck holds
+    assert hostile.json("score", "A", "100S", "104", "--announce", "A:carré,carré d'as",
+                        "--announce", "B:carre,carre", "--announce-winner", "A",
+                        )["deal"]["announces"] == {
+        "A": ["carré", "carré d'as"], "B": ["carre", "carre"]}
+    # a carré that names its rank is still one in the deal, whoever declares it
+    assert hostile.refused("score", "A", "100S", "104", "--announce", "A:carré de rois",
+                           "--announce", "B:carre-K") == (
+        "error: announces: the carré de rois is declared twice in this deal: a rank has four "
+        "cards")
 
 
 def test_a_separator_that_cannot_separate_is_refused(hostile: Cli) -> None:
