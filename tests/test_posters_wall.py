@@ -158,6 +158,20 @@ def test_the_layout_reckons_the_lines_and_the_columns() -> None:
     assert poster_layout.text_width("Table", bold=True) > poster_layout.text_width("Table")
 
 
+def test_a_cell_broken_in_two_lines_counts_both() -> None:
+    """A tie's mark under a prize (a ``br`` in its cell) makes its row two lines tall: the
+    layout counts both, so the prize poster of a tie still fits the page it was sized for
+    (the desk's day printed two pages when the mark was read as one line)."""
+    from coinche_cli.sheets.posters import _Measure
+
+    rows = "".join(f"<tr><td>{n}</td><td>Jambon<br>(to be decided)</td></tr>" for n in range(12))
+    read = _Measure(f"<table><tr><th>Rank</th><th>Prize</th></tr>{rows}</table>").table()
+    assert read.lines == (1, *[2] * 12)
+    assert read.columns[1]["cell"] == poster_layout.text_width("(to be decided)")
+    flat = Table(read.columns, read.rows)
+    assert poster_layout.page_height(read, 24, 500) > poster_layout.page_height(flat, 24, 500)
+
+
 def test_a_bye_is_marked_as_a_bye_in_its_partie_column(concours: Concours, cli: Cli,
                                                       tmp_path: Path) -> None:
     t = concours(5, "--bye-points", "500", rounds=2, pair=True)

@@ -130,20 +130,22 @@ class Table(Value):
     """What a poster shows, as its layout reads it: each column's widest text (in ems) for
     each kind of cell, every cell on one line (``columns``), and with a pair's two names
     (a mêlée's opponents) on two lines (``narrow``: each such cell its wider name); its rows'
-    kinds (a row holding a table's number is taller) and which of them hold such a pair
-    (``pairs``); its notes' widths in ems."""
+    kinds (a row holding a table's number is taller), which of them hold such a pair
+    (``pairs``) and how many lines each has at least (``lines``: a cell broken by the page
+    itself); its notes' widths in ems."""
 
-    __slots__ = ("columns", "narrow", "notes", "pairs", "rows")
+    __slots__ = ("columns", "lines", "narrow", "notes", "pairs", "rows")
 
     def __init__(self, columns: Sequence[dict[CellKind, float]],
                  rows: Sequence[CellKind], notes: Sequence[float] = (),
                  narrow: Sequence[dict[CellKind, float]] | None = None,
-                 pairs: Sequence[bool] = ()) -> None:
+                 pairs: Sequence[bool] = (), lines: Sequence[int] = ()) -> None:
         self.columns = tuple(columns)
         self.rows = tuple(rows)
         self.notes = tuple(notes)
         self.narrow = self.columns if narrow is None else tuple(narrow)
         self.pairs = tuple(pairs) or (False,) * len(self.rows)
+        self.lines = tuple(lines) or (1,) * len(self.rows)
 
 
 #: How a poster's cells may break: each on one line; only a pair's two names onto two lines
@@ -196,8 +198,8 @@ def page_height(table: Table, cell: float, width: float, wrap: Wrap = "line") ->
     ``line``."""
     size = sizes(cell)
     height = (LINE * size["title"] + TITLE_GAP + LINE * size["meta"] + META_GAP + BORDER)
-    for kind, pair in zip(table.rows, table.pairs, strict=True):
-        lines = 2 if pair and wrap != "line" else 1
+    for kind, pair, least in zip(table.rows, table.pairs, table.lines, strict=True):
+        lines = max(least, 2 if pair and wrap != "line" else 1)
         height += (lines * LINE + 2 * PAD_HEIGHT) * _type_of(kind, size) + BORDER
     if table.notes:
         height += NOTES_GAP

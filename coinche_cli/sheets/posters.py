@@ -110,7 +110,8 @@ class _Measure(HTMLParser):
     """A drawn page read back as its layout needs it (:class:`~poster_layout.Table`): each
     column's widest text by kind of cell, whole and with a pair's names apart (a ``td`` of
     class ``pair``, each name a ``span`` of class ``name``), each row's kind and whether it
-    holds such a pair, the notes under the table."""
+    holds such a pair, how many lines its tallest cell has (a ``br`` in a cell: a tie's mark
+    under the prize), the notes under the table."""
 
     def __init__(self, html: str) -> None:
         super().__init__(convert_charrefs=True)
@@ -118,6 +119,7 @@ class _Measure(HTMLParser):
         self.narrow: list[dict[CellKind, float]] = []
         self.rows: list[CellKind] = []
         self.pairs: list[bool] = []
+        self.lines: list[int] = []
         self.notes: list[float] = []
         self._cell: tuple[CellKind, bool, bool] | None = None  # being read: kind, bold, pair
         self._text = ""
@@ -133,6 +135,7 @@ class _Measure(HTMLParser):
         if tag == "tr":
             self.rows.append("cell")
             self.pairs.append(False)
+            self.lines.append(1)
             self._column = 0
         elif tag in ("th", "td"):
             kind: CellKind = ("head" if tag == "th" else
@@ -141,6 +144,8 @@ class _Measure(HTMLParser):
             self._text, self._names = "", []
             if kind == "number" or self.rows[-1] == "cell":
                 self.rows[-1] = kind  # the header row; a table's number makes its row taller
+        elif tag == "br" and self._cell is not None:
+            self._text += "\n"
         elif tag == "span" and self._cell is not None and "name" in classes:
             self._names.append("")
             self._in_name = True
@@ -150,7 +155,9 @@ class _Measure(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag in ("th", "td") and self._cell is not None:
             kind, bold, pair = self._cell
-            whole = text_width(self._text.strip(), bold)
+            broken = self._text.strip().split("\n")  # a line break in the cell: its lines
+            whole = max(text_width(line.strip(), bold) for line in broken)
+            self.lines[-1] = max(self.lines[-1], len(broken))
             narrow = max((text_width(n.strip(), bold) for n in self._names), default=whole)
             for widths, ems in ((self.columns, whole), (self.narrow, narrow if pair else whole)):
                 while len(widths) <= self._column:
@@ -173,7 +180,7 @@ class _Measure(HTMLParser):
 
     def table(self) -> Table:
         """What was read."""
-        return Table(self.columns, self.rows, self.notes, self.narrow, self.pairs)
+        return Table(self.columns, self.rows, self.notes, self.narrow, self.pairs, self.lines)
 
 
 def _style(page: Layout) -> str:

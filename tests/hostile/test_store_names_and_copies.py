@@ -347,11 +347,12 @@ def test_a_store_from_before_the_shift_keeps_its_codes(tmp_path: Path) -> None:
     with contextlib.closing(sqlite3.connect(store)) as db, db:
         # the store as version 6 left it: no code_shift, none of the mêlée's tables and
         # columns (step 8), which SQLite cannot drop from team but by making it again, and
-        # none of the registration desk's tables (step 9) nor a season's (step 10)
+        # none of the registration desk's tables (step 9) nor a season's (step 10), nor the
+        # merges kept (step 11) nor the prizes' orders (step 12)
         db.execute("PRAGMA foreign_keys = OFF")
         db.execute("PRAGMA legacy_alter_table = ON")  # the tables naming team keep its name
         db.execute("ALTER TABLE tournament DROP COLUMN code_shift")
-        for table in ("checkin", "payment", "prize", "prize_pot",
+        for table in ("prize_order", "person_merge", "checkin", "payment", "prize", "prize_pot",
                       "season_event", "season", "person_key", "person"):
             db.execute(f"DROP TABLE {table}")
         db.execute("DROP TABLE sitting_out")
