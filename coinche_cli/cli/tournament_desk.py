@@ -17,6 +17,7 @@ from coinche_cli.cli.output import (
     warning_line,
 )
 from coinche_cli.cli.store import open_store
+from coinche_cli.formats import percent_text
 from coinche_cli.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -166,9 +167,15 @@ def _print_list(found: "Tournament", data: "CheckinJson") -> None:
                            clock(row["arrived"]) if row["arrived"] else "",
                            money(found, row["paid"]), money(found, row["owed"])]
                           for row in data["rows"]])
-    print_line(_("{present} present, {absent} absent; {paid} paid in full; owed: "
-                 "{owed}").format(present=data["present"], absent=data["absent"],
-                                  paid=data["paid"], owed=money(found, data["owed"])))
+    # each count with its own plural ("1 présent", "1 a tout payé"), then the sentence
+    print_line(_("{present}, {absent}; {paid}; owed: {owed}").format(
+        present=ngettext("{count} present", "{count} present",
+                         data["present"]).format(count=data["present"]),
+        absent=ngettext("{count} absent", "{count} absent",
+                        data["absent"]).format(count=data["absent"]),
+        paid=ngettext("{count} paid in full", "{count} paid in full",
+                      data["paid"]).format(count=data["paid"]),
+        owed=money(found, data["owed"])))
 
 
 FEES_HELP = N_(
@@ -264,7 +271,7 @@ def prizes(ctx: typer.Context, tournament: TournamentOption = None,
         source = (_("the fees received") if pot["of"] == "fees" else _("a fixed amount"))
         print_line(_("pot: {total} ({source}), shared {percents}; not given: {remainder}")
                    .format(total=money(found, pot["total"]), source=source,
-                           percents=" / ".join(f"{p}%" for p in pot["percents"]),
+                           percents=" / ".join(percent_text(p) for p in pot["percents"]),
                            remainder=money(found, data["remainder"])))
 
 
@@ -347,11 +354,11 @@ def prizes_pot(
         print_line(_("no cash pot"))
     elif pot.amount is None:
         print_line(_("pot: the fees received, shared {percents}").format(
-            percents=" / ".join(f"{p}%" for p in pot.percents)))
+            percents=" / ".join(percent_text(p) for p in pot.percents)))
     else:
         print_line(_("pot: {total}, shared {percents}").format(
             total=money(found, pot.amount),
-            percents=" / ".join(f"{p}%" for p in pot.percents)))
+            percents=" / ".join(percent_text(p) for p in pot.percents)))
 
 
 # --- the posters ------------------------------------------------------------------------------

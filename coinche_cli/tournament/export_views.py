@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from coinche_cli.i18n import _
 from coinche_cli.store.records import ResultRecord, source_words
-from coinche_cli.tournament.model import Entrant, Tournament, bye_points
+from coinche_cli.tournament.model import Tournament, bye_points, status_words
 from coinche_cli.tournament.views import board_winner, penalties_json
 
 if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are the checker's alone
@@ -110,12 +109,6 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         deals: list[Mapping[str, object]]
 
 
-def _status(entrant: Entrant) -> str:
-    if entrant.dropped_after is None:
-        return _("active")
-    return _("left after round {round}").format(round=entrant.dropped_after)
-
-
 def _rounds(tournament: Tournament, records: Sequence[ResultRecord]) -> list[ExportRound]:
     source = {(r.round, r.table): r.source for r in records if r.replaced is None}
     rounds: list[ExportRound] = []
@@ -200,11 +193,11 @@ def export_data(tournament: Tournament, rows: Sequence[Standing],
     if tournament.settings.melee:  # its players in place of the teams (a pair is a partie's)
         data["format"] = "melee"
         data["players"] = [{"name": p.name, "club": p.club, "licence": p.licence,
-                            "registered": p.registered, "status": _status(p)}
+                            "registered": p.registered, "status": status_words(p)}
                            for p in tournament.players]
         data["standings"] = _player_standings(tournament)
     else:
         data["teams"] = [{"name": t.name, "players": ", ".join(t.players), "club": t.club,
-                          "registered": t.registered, "status": _status(t.entrant())}
+                          "registered": t.registered, "status": status_words(t.entrant())}
                          for t in tournament.teams]
     return data
