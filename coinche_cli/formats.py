@@ -17,10 +17,15 @@
 from __future__ import annotations
 
 import os
-from datetime import datetime, tzinfo
-from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from coinche_cli.i18n import _, pgettext, spoken
+
+# datetime and decimal load when a moment or a number is written, not with every command
+# that imports this module (the desk's commands do)
+if TYPE_CHECKING:
+    from datetime import datetime, tzinfo
+    from decimal import Decimal
 
 
 def _written(number: Decimal | float, percent: bool) -> str:
@@ -43,6 +48,8 @@ def decimal_text(number: float) -> str:
 def percent_text(percent: float) -> str:
     """``percent`` (``60`` for 60 %, rounded to a whole number) as the language in force
     writes a percentage: ``60%``, ``60 %``."""
+    from decimal import Decimal
+
     return _written(Decimal(str(percent)).scaleb(-2), percent=True)
 
 
@@ -94,6 +101,8 @@ def moment_text(iso: str, now: datetime | None = None) -> str:
     """The stored moment ``iso`` as a person reads it, in local time: ``2 December, 21:12``
     (``2 décembre, 21 h 12``), with the year when it is not ``now``'s (default: the present);
     a text that is no ISO moment is shown as it is."""
+    from datetime import datetime
+
     try:
         moment = datetime.fromisoformat(iso)
     except ValueError:
