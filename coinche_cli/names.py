@@ -154,10 +154,14 @@ def _ambiguous(kind: Kind) -> str:
             assert_never(unreachable)
 
 
-def _unknown(kind: Kind, *, suggested: bool) -> str:
+def _unknown(kind: Kind, *, suggested: bool, named: bool = False) -> str:
     match kind:
+        # a game's sides by their letters, the names on every line at the table: the
+        # refusal fits 80 columns with a club's names (issue 32)
         case "side" if suggested:
-            return _("“{got}” is not a side here; did you mean “{suggestion}”? (sides: {known})")
+            return _("“{got}” is not a side here; did you mean “{suggestion}”?")
+        case "side" if named:
+            return _("“{got}” is not a side ({known} or their names)")
         case "side":
             return _("“{got}” is not a side here (sides: {known})")
         case "team" if suggested:
@@ -233,8 +237,12 @@ class NameIndex(Generic[K]):
         if close:
             raise InputError(field, _unknown(kind, suggested=True), got=echo(typed),
                              suggestion=close[0], known=self._listing(list(self.names), label))
-        raise InputError(field, _unknown(kind, suggested=False), got=echo(typed),
-                         known=self._listing(list(self.names), label))
+        # sides with names of their own: their letters (A, B), the names being on every line
+        named = kind == "side" and any(str(key) != name for key, name in self.names.items())
+        known = (", ".join(str(key) for key in self.names) if named
+                 else self._listing(list(self.names), label))
+        raise InputError(field, _unknown(kind, suggested=False, named=named), got=echo(typed),
+                         known=known)
 
     def suggest(self, typed: str) -> list[str]:
         """The names closest to ``typed`` (for "did you mean …?")."""

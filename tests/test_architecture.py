@@ -19,9 +19,10 @@ PACKAGE = ROOT / "coinche_cli"
 #: Every room, lowest first, with its level: a module imports modules of a lower level, or
 #: of its own room.  Rooms of one level never import each other.
 ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
-    # what everything speaks: values, the error root, names, the language, JSON's text
+    # what everything speaks: values, the error root, names, the language (its sentences and
+    # how it writes numbers and moments), JSON's text
     "base": (0, ("coinche_cli", "coinche_cli.values", "coinche_cli.errors", "coinche_cli.names",
-                 "coinche_cli.i18n", "coinche_cli.json_text")),
+                 "coinche_cli.i18n", "coinche_cli.formats", "coinche_cli.json_text")),
     # the game's rules as pure values and functions, and what a store holds
     "domain": (1, ("coinche_cli.rules", "coinche_cli.scoring", "coinche_cli.game.state",
                    "coinche_cli.tournament.board", "coinche_cli.tournament.model",

@@ -74,8 +74,7 @@ def teams(cli: Cli) -> Cli:
     ("104.5", "error: points: “104.5” is not a number of card points"),
     ("²", "error: points: “²” is not a number of card points"),  # a digit to Python only
     ("163", "error: points: A: 163 is outside 0..162"),
-    ("", "error: points: give the taker's card points (a blank answer is only for a capot "
-         "or a générale made)"),
+    ("", "error: points: give the taker's card points (blank: a capot or générale made)"),
 ])  # fmt: skip
 def test_a_bad_points_answer_is_refused_at_once_and_asked_again(
         teams: Cli, typed: str, refusal: str) -> None:
@@ -222,7 +221,7 @@ def test_equal_best_announces_ask_which_side_counts(teams: Cli) -> None:
     out = play(teams, "A", "100S", "100", "", "A:tierce, B:tierce", "", "C", "B", "q")
     assert transcript(out)[4:10] == [
         "announces", "winner", "error: --announce-winner: missing", "winner",
-        "error: --announce-winner: “C” is not a side here (sides: A (“Nous”), B (“Eux”))",
+        "error: --announce-winner: “C” is not a side (A, B or their names)",
         "winner"]
     assert deals(teams)[0]["announce_winner"] == "B"
 
@@ -268,8 +267,7 @@ def test_the_installed_command_checks_answers_as_typed(cli: Cli, cli_process: Cl
                "B", "capotH", "q")
     assert transcript(out) == [
         "taker", "contract", "points",
-        "error: points: give the taker's card points (a blank answer is only for a capot or "
-        "a générale made)",
+        "error: points: give the taker's card points (blank: a capot or générale made)",
         "points", "error: points: “1O4” is not a number of card points",
         "points", "belote", "error: belote: at most 1 belote in S under standard, got 2",
         "belote", "announces",

@@ -17,6 +17,8 @@ from openpyxl import load_workbook  # the test reopens the export
 
 from tests.harness import Cli
 
+NBSP = "\u00a0"
+
 
 def _cafe(cli: Cli) -> None:
     """Two games.  Les As – Les Rois, 4 deals: A 100♠ made with a belote (224–58), B 90♥
@@ -141,8 +143,12 @@ def test_player_show_adds_up_the_tables_scored_deal_by_deal(cli: Cli) -> None:
                               "coinched_against": 0, "capots": 0, "belotes": 1,
                               "points_per_deal": 354.0}
     assert cli.json("game", "stats", "--player", "Cyd")["contracts"]["failed"] == 1
-    assert "Jeudi, deal by deal: 2 deals, 1 contracts taken" in cli.run(
-        "player", "show", "Ana").stdout
+    # each count with its own plural, the average as the language writes it (issue 32)
+    assert ("Jeudi, deal by deal: 2 deals, 1 contract taken, 1 made, 0 failed, 1 coinche, "
+            "0 capots, 354 points a deal") in cli.run("player", "show", "Ana").stdout
+    assert (f"Jeudi, donne par donne{NBSP}: 2 donnes, 1 contrat pris, 1 réussi, 0 chuté, "
+            "1 coinche, 0 capot, 354 points par donne") in cli.run(
+        "--lang", "fr", "player", "show", "Ana").stdout
 
 
 def _chart(path: Path) -> str:

@@ -10,7 +10,7 @@ deal's own column stays "réussi", "chuté": ``pgettext``).  Every change since 
 deliberate one, recorded again with the commit that makes it (``git log -p tests/outputs``
 shows each: issue 18's rule of penalties in the partie's score, the results' history).  Only
 the moments (timestamps), the tables' entry codes, the test's folder and the repository's
-are blanked.
+are blanked (a moment shown to a person, in local time, as ``<local moment>``).
 
 To record them again after a change that is meant to change an output, run
 ``COINCHE_RECORD_OUTPUTS=1 pytest tests/test_outputs.py`` and read the diff before committing.
@@ -33,6 +33,11 @@ OUTPUTS = Path(__file__).resolve().parent / "outputs"
 #: The width every run is drawn at (help pages, fitted tables).
 ENV = {"COLUMNS": "100", "NO_COLOR": "1"}
 MOMENT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\+00:00|Z)?")
+#: A moment as a person reads it, in local time: ``2 December, 21:12``, ``2 décembre, 21 h 12``.
+LOCAL_MOMENT = re.compile(r"\b(?:1er|\d{1,2}) (?:January|February|March|April|May|June|July|"
+                          r"August|September|October|November|December|janvier|février|mars|"
+                          r"avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)"
+                          r"(?: \d{4})?, \d{1,2}(?::| h )\d\d\b")
 #: A table's entry code on the score sheets: drawn from the tournament's random secret.
 CODE = re.compile(r"(?<=code )[A-Z0-9]{6}\b")
 
@@ -220,7 +225,8 @@ def _story(language: str, folder: Path) -> str:
         parts.append(f"=== {book.name}\n{_workbook(book)}\n")
     text = "\n".join(parts)
     text = text.replace(str(folder), "<tmp>").replace(str(ROOT), "<repo>")
-    return CODE.sub("<code>", MOMENT.sub("<moment>", text))
+    text = LOCAL_MOMENT.sub("<local moment>", MOMENT.sub("<moment>", text))
+    return CODE.sub("<code>", text)
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

@@ -77,7 +77,7 @@ def test_a_french_refusal_names_the_keys_a_french_secretary_types(cli: Cli) -> N
     refused = cli.run("--lang", "fr", "tournament", "new", "Concours", "--deals", "4",
                       "--match-points", "bye=1", code=2)
     assert refused.stderr == (f"erreur{nbsp}: --match-points{nbsp}: clé inconnue «{nbsp}bye{nbsp}» "
-                              f"(clés{nbsp}: victoire, nul, defaite, forfait)\n")
+                              f"(clés{nbsp}: victoire, nul, défaite, forfait)\n")
     refused = cli.run("--lang", "fr", "season", "new", "S", "--points", "victoire=x", code=2)
     assert refused.stderr == (f"erreur{nbsp}: --points{nbsp}: victoire=x{nbsp}: les points sont "
                               "un nombre entier de 0 à 1000000000\n")

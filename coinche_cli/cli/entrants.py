@@ -84,8 +84,9 @@ def list_entrants(ctx: typer.Context, kind: EntrantKind, tournament: str | None,
 
 
 def _line(entrant: Entrant) -> str:
-    left = ("" if entrant.dropped_after is None
-            else "  " + _("left after round {round}").format(round=entrant.dropped_after))
+    from coinche_cli.tournament.model import left_words
+
+    left = "" if entrant.dropped_after is None else "  " + left_words(entrant)
     match entrant.kind:
         case "team":
             return (f"{entrant.registered:>4}  {entrant.name}  ({', '.join(entrant.players)})"

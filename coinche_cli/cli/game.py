@@ -232,15 +232,17 @@ def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
         return
     game_view.render_sheet(record, state, wide)
     if history:
+        from coinche_cli.formats import moment_text
         from coinche_cli.scoring.deal import deal_from_json
         from coinche_cli.store.records import status_words
 
-        for item in corrections:
+        for item in corrections:  # each moment in local time (the JSON keeps ISO)
             deal = item["deal"]
             words = _("passe") if deal is None else " ".join(deal_from_json(deal).to_words())
             status = status_words(item["status"])
             print_line(_("deal {number} {status} on {changed}: {deal} (entered {recorded})").format(
-                **{**item, "deal": words, "status": status}))
+                number=item["number"], deal=words, status=status,
+                changed=moment_text(item["changed"] or ""), recorded=moment_text(item["recorded"])))
 
 
 @app.command("list", help=N_(

@@ -96,9 +96,9 @@ def _prompt(question: str, setup: Setup, answers: dict[str, str]) -> str:
         case "taker":
             return _("taker ({sides})> ").format(sides=_sides_hint(setup))
         case "contract":
-            return _("contract: bid {min}..{max} and trump, x/xx if coinché (100S, 100 pique, "
-                     "90Hx, capotTA)> ").format(min=setup.rules.bid_min,
-                                                max=setup.rules.bid_max)
+            # with its answer within 80 columns (issue 32)
+            return _("contract: bid {min}..{max} and trump, x/xx if coinché (100S, 90Hx, "
+                     "capotTA)> ").format(min=setup.rules.bid_min, max=setup.rules.bid_max)
         case "points":
             deal = _contract(answers)
             total = setup.rules.modes[deal.trump.value].total
@@ -262,8 +262,8 @@ def _accept(question: str, answer: str, setup: Setup,
     if question == "points":
         deal = _contract(answers)
         if not answer and not isinstance(deal.contract, ContractKind):
-            raise DealError("points", _("give the taker's card points (a blank answer is only for "
-                                        "a capot or a générale made)"))
+            raise DealError("points", _("give the taker's card points (blank: a capot or "
+                                        "générale made)"))
         total = setup.rules.modes[deal.trump.value].total
         if answer and not 0 <= _whole(answer) <= total:
             raise DealError("points", _("{side}: {got} is outside 0..{total}"),
@@ -378,9 +378,10 @@ def play_loop(store: Store, game_id: int | None, read: Callable[[str], str]) -> 
     record, state = games.load(store, game_id)
     for line in game_view.totals_lines(state):
         print_line(line)
-    print_line(_("answer each question; at 'taker': p (or passe) = everybody passed, u = undo; "
-                 "< (or back) = back to the previous question; q = quit at any question (the "
-                 "deal being entered is not saved)"))
+    # three lines, each within 80 columns, as every line at the table
+    print_line(_("answer each question; at 'taker': p (or passe) = everybody passed, u = undo"))
+    print_line(_("at any question: < (or back) = back to the previous one; q = quit"))
+    print_line(_("(q drops the deal being entered; the deals entered before it are saved)"))
     answers: dict[str, str] = {}
     try:
         while not state.finished:

@@ -8,7 +8,8 @@ import typer
 from coinche_cli.cli.options import JsonOption
 from coinche_cli.cli.output import Column, print_json, print_line, print_table
 from coinche_cli.cli.store import open_store
-from coinche_cli.i18n import N_, _, ngettext, pgettext
+from coinche_cli.formats import decimal_text, percent_text
+from coinche_cli.i18n import N_, _, ngettext, npgettext, pgettext
 
 if TYPE_CHECKING:
     from coinche_cli.game.views import Counts, StatsView
@@ -55,8 +56,13 @@ def stats(
 
 
 def _counts(row: "Counts") -> list[str]:
-    share = f"{100 * row['made'] / row['taken']:.0f}%" if row["taken"] else ""
+    share = percent_text(round(100 * row["made"] / row["taken"])) if row["taken"] else ""
     return [str(row["taken"]), str(row["made"]), str(row["failed"]), share]
+
+
+def _average(points: float | None) -> str:
+    """The points a deal as the language writes a decimal (``209,3``), ``–`` for none."""
+    return "–" if points is None else decimal_text(points)
 
 
 def render(data: "StatsView") -> None:
@@ -74,11 +80,18 @@ def render(data: "StatsView") -> None:
                             "{played} games: {drawn} drawn, {unfinished} unfinished",
                             games["played"]).format(**games))
     deals = data["deals"]
-    average = "–" if deals["points_per_deal"] is None else str(deals["points_per_deal"])
-    print_line(_("{played} deals played, {passed} passed; {average} points a deal").format(
-        played=deals["played"], passed=deals["passed"], average=average))
+    # each count with its own plural ("1 donne jouée", "2 passées"), then the sentence
+    print_line(_("{played}, {passed}; {average} points a deal").format(
+        played=ngettext("{count} deal played", "{count} deals played",
+                        deals["played"]).format(count=deals["played"]),
+        passed=npgettext("deals", "{count} passed", "{count} passed",
+                         deals["passed"]).format(count=deals["passed"]),
+        average=_average(deals["points_per_deal"])))
     contracts = data["contracts"]
-    print_line(_("contracts: {taken} taken, {made} made, {failed} failed").format(**contracts))
+    print_line(_("contracts: {taken}, {made}, {failed}").format(
+        taken=npgettext("contracts", "{count} taken", "{count} taken",
+                        contracts["taken"]).format(count=contracts["taken"]),
+        made=contracts_made(contracts["made"]), failed=contracts_failed(contracts["failed"])))
     heads = [Column(_("taken"), right=True),
              Column(pgettext("how many contracts", "made"), right=True),
              Column(pgettext("how many contracts", "failed"), right=True),
@@ -89,20 +102,44 @@ def render(data: "StatsView") -> None:
         print_table([Column(_("trump")), *heads],
                     [[row["trump"], *_counts(row)] for row in contracts["by_trump"]])
     made, suffered = data["coinches"]["made"], data["coinches"]["suffered"]
-    print_line(_("coinches made: {count} ({won} won, {lost} lost, {surcoinched} surcoinched); "
-                 "suffered: {suffered} ({survived} made all the same, {failed} failed)").format(
-        suffered=suffered["count"], survived=suffered["made"], failed=suffered["failed"],
-        **made))
+    print_line(_("coinches made: {count} ({won}, {lost}, {surcoinched}); suffered: {suffered} "
+                 "({survived}, {failed})").format(
+        count=made["count"],
+        won=npgettext("coinches", "{count} won", "{count} won",
+                      made["won"]).format(count=made["won"]),
+        lost=npgettext("coinches", "{count} lost", "{count} lost",
+                       made["lost"]).format(count=made["lost"]),
+        surcoinched=npgettext("coinches", "{count} surcoinched", "{count} surcoinched",
+                              made["surcoinched"]).format(count=made["surcoinched"]),
+        suffered=suffered["count"],
+        survived=ngettext("{count} made all the same", "{count} made all the same",
+                          suffered["made"]).format(count=suffered["made"]),
+        failed=contracts_failed(suffered["failed"])))
     capots = data["capots"]
     if capots["suffered"] is None:
         print_line(_("capots: {made}; belotes: {belotes}").format(made=capots["made"],
                                                                    belotes=data["belotes"]))
     else:
-        print_line(_("capots: {made} made, {suffered} suffered; belotes: {belotes}").format(
-            belotes=data["belotes"], **capots))
+        print_line(_("capots: {made}, {suffered}; belotes: {belotes}").format(
+            made=npgettext("capots", "{count} made", "{count} made",
+                           capots["made"]).format(count=capots["made"]),
+            suffered=npgettext("capots", "{count} suffered", "{count} suffered",
+                               capots["suffered"]).format(count=capots["suffered"]),
+            belotes=data["belotes"]))
     if data.get("sides"):
         print_table([Column(_("side"), flexible=True), Column(_("games"), right=True),
                      Column(_("won"), right=True), Column(_("points a deal"), right=True)],
                     [[row["side"], str(row["games"]), str(row["won"]),
-                      "–" if row["points_per_deal"] is None else str(row["points_per_deal"])]
+                      _average(row["points_per_deal"])]
                      for row in data["sides"]])
+
+
+def contracts_made(count: int) -> str:
+    """``3 made`` of contracts, with the plural of the count (``1 réussi``, ``3 réussis``)."""
+    return npgettext("contracts", "{count} made", "{count} made", count).format(count=count)
+
+
+def contracts_failed(count: int) -> str:
+    """``3 failed`` of contracts, with the plural of the count (``1 chuté``, ``3 chutés``)."""
+    return npgettext("contracts", "{count} failed", "{count} failed", count).format(
+        count=count)

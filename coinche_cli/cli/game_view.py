@@ -73,12 +73,12 @@ def totals_lines(state: GameState, *, fitted: bool = True) -> list[str]:
     return wrapped(lines) if fitted else lines
 
 
-def deal_lines(state: GameState, row: Row) -> list[str]:
-    """A deal as recorded: its outcome, why, and each side's points; every line within 80
-    columns (a long one goes on, indented, on the next)."""
+def deal_lines(state: GameState, row: Row, width: int = LINE_WIDTH) -> list[str]:
+    """A deal as recorded: its outcome, why, and each side's points; every line within
+    ``width`` columns (a long one goes on, indented, on the next)."""
     if row.result is None or row.entry.deal is None:
         return wrapped([_("deal {number}: everybody passed, dealer {dealer}").format(
-            number=row.number, dealer=state.setup.seat_label(row.dealer))])
+            number=row.number, dealer=state.setup.seat_label(row.dealer))], width)
     deal = row.entry.deal
     outcome = outcome_words("made" if row.result.made else "failed")
     return wrapped([
@@ -87,7 +87,7 @@ def deal_lines(state: GameState, row: Row) -> list[str]:
             outcome=outcome),
         "  " + row.result.reason.split(": ", 1)[-1],
         *(f"  {line}" for line in row.result.explain(state.setup.names)[1:]),
-    ])
+    ], width)
 
 
 def change_lines(change: Change, verb: str) -> list[str]:
@@ -101,7 +101,9 @@ def change_lines(change: Change, verb: str) -> list[str]:
                 lines.append(_("removed deal {number}:").format(number=change.number))
             else:
                 lines.append(_("deal {number} was:").format(number=change.number))
-            lines += [f"  {line}" for line in deal_lines(change.before, old_row)]
+            # indented under "removed deal 5:": two columns fewer, still within 80
+            lines += [f"  {line}" for line in deal_lines(change.before, old_row,
+                                                         LINE_WIDTH - 2)]
     row = next((r for r in after.rows if r.number == change.number), None)
     if verb != "undo" and row is not None:
         lines += deal_lines(after, row)

@@ -92,14 +92,28 @@ def show(ctx: typer.Context, name: _Name, as_json: JsonOption = False) -> None:
     print_table([Column(_("date")), Column(_("concours"), flexible=True),
                  Column(_("with"), flexible=True), Column(_("rank"), right=True),
                  Column(_("W-D-L"), right=True), Column(_("points"), right=True)], rows)
+    from coinche_cli.cli.game_stats import contracts_failed, contracts_made
+    from coinche_cli.formats import decimal_text
+
     for event in events:
         deals = event["deals"]
         if deals is None:
             continue
-        print_line(_("{tournament}, deal by deal: {deals} deals, {taken} contracts taken, {made} "
-                     "made, {failed} failed, {coinched} coinches, {capots} capots, {average} "
-                     "points a deal").format(tournament=event["tournament"],
-                                             average=deals["points_per_deal"], **deals))
+        # each count with its own plural ("1 contrat pris", "1 chuté"), then the sentence
+        print_line(_("{tournament}, deal by deal: {deals}, {taken}, {made}, {failed}, "
+                     "{coinched}, {capots}, {average} points a deal").format(
+            tournament=event["tournament"],
+            deals=ngettext("{count} deal", "{count} deals",
+                           deals["deals"]).format(count=deals["deals"]),
+            taken=ngettext("{count} contract taken", "{count} contracts taken",
+                           deals["taken"]).format(count=deals["taken"]),
+            made=contracts_made(deals["made"]), failed=contracts_failed(deals["failed"]),
+            coinched=ngettext("{count} coinche", "{count} coinches",
+                              deals["coinched"]).format(count=deals["coinched"]),
+            capots=ngettext("{count} capot", "{count} capots",
+                            deals["capots"]).format(count=deals["capots"]),
+            average="–" if deals["points_per_deal"] is None
+            else decimal_text(deals["points_per_deal"])))
 
 
 @app.command("rename", help=N_(

@@ -15,6 +15,7 @@ from coinche_cli.cli.options import (
     SepOption,
     export_places,
     parse_points,
+    points_key_words,
 )
 from coinche_cli.cli.output import print_json, print_line
 from coinche_cli.cli.store import open_store
@@ -75,9 +76,10 @@ def new(
 
 
 def _rules(settings: "SeasonSettings") -> str:
-    from coinche_cli.season.model import scale_text
+    from coinche_cli.season.model import SCALE_KEYS
 
-    parts = [scale_text(settings.scale)]
+    # the keys as season new takes them, in the language in force (victoire=4, nul=3…)
+    parts = [", ".join(f"{points_key_words(key)}={settings.scale[key]}" for key in SCALE_KEYS)]
     if settings.add_score:
         parts.append(_("the score added"))
     if settings.best is not None:

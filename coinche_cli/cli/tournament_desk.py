@@ -17,6 +17,7 @@ from coinche_cli.cli.output import (
     warning_line,
 )
 from coinche_cli.cli.store import open_store
+from coinche_cli.formats import percent_text
 from coinche_cli.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -294,7 +295,7 @@ def prizes(ctx: typer.Context, tournament: TournamentOption = None,
         source = (_("the fees received") if pot["of"] == "fees" else _("a fixed amount"))
         print_line(_("pot: {total} ({source}), shared {percents}; not given: {remainder}")
                    .format(total=money(found, pot["total"]), source=source,
-                           percents=" / ".join(f"{p}%" for p in pot["percents"]),
+                           percents=" / ".join(percent_text(p) for p in pot["percents"]),
                            remainder=money(found, data["remainder"])))
 
 
@@ -456,11 +457,11 @@ def prizes_pot(
         print_line(_("no cash pot"))
     elif pot.amount is None:
         print_line(_("pot: the fees received, shared {percents}").format(
-            percents=" / ".join(f"{p}%" for p in pot.percents)))
+            percents=" / ".join(percent_text(p) for p in pot.percents)))
     else:
         print_line(_("pot: {total}, shared {percents}").format(
             total=money(found, pot.amount),
-            percents=" / ".join(f"{p}%" for p in pot.percents)))
+            percents=" / ".join(percent_text(p) for p in pot.percents)))
 
 
 # --- the posters ------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Literal, assert_never
 from coinche_cli.cli.output import Column, print_json, print_line, print_table, warning_line
 from coinche_cli.i18n import _, ngettext, pgettext
 from coinche_cli.store.records import ResultRecord, source_words
-from coinche_cli.tournament.model import Round, Tournament, bye_points
+from coinche_cli.tournament.model import Round, Tournament, bye_points, bye_points_pending
 from coinche_cli.tournament.ranking import Ranking
 from coinche_cli.tournament.views import penalties_json
 
@@ -56,17 +56,16 @@ def round_lines(tournament: Tournament, played: Round,
             "… and {count} other tables: coinche tournament show --round {round}",
             others).format(count=others, round=played.number))
     if played.sitting_out:
-        points = bye_points(tournament, played)
-        lines.append("  " + ngettext("sitting out: {names} ({points} point each, as a bye)",
-                                     "sitting out: {names} ({points} points each, as a bye)",
-                                     points).format(
-            names=", ".join(tournament.player(p).name for p in played.sitting_out),
-            points=points))
+        lines.append("  " + _sitting_out(tournament, played))
     if played.bye is not None:
-        points = bye_points(tournament, played)
-        lines.append("  " + ngettext("bye: {team} ({points} point)",
-                                     "bye: {team} ({points} points)", points).format(
-            team=tournament.name_of(played.bye), points=points))
+        team = tournament.name_of(played.bye)
+        if bye_points_pending(tournament, played):  # not 0: the average is to come
+            lines.append("  " + _("bye: {team} (the round's average)").format(team=team))
+        else:
+            points = bye_points(tournament, played)
+            lines.append("  " + ngettext("bye: {team} ({points} point)",
+                                         "bye: {team} ({points} points)", points).format(
+                team=team, points=points))
     if played.rematches and tournament.settings.melee:
         lines.append("  " + ngettext(
             "{count} pair of partners drawn together again: no draw without it was possible",
@@ -94,10 +93,31 @@ def round_lines(tournament: Tournament, played: Round,
     return lines
 
 
+def _sitting_out(tournament: Tournament, played: Round) -> str:
+    """Who sits out a mêlée's partie and what it earns them, singular for one player (« 0
+    point »), the round's average to come when no table has a score yet."""
+    names = [tournament.player(p).name for p in played.sitting_out]
+    listed = ", ".join(names)
+    if bye_points_pending(tournament, played):
+        return ngettext("sitting out: {names} (the round's average, as a bye)",
+                        "sitting out: {names} (the round's average each, as a bye)",
+                        len(names)).format(names=listed)
+    points = bye_points(tournament, played)
+    if len(names) == 1:
+        return ngettext("sitting out: {names} ({points} point, as a bye)",
+                        "sitting out: {names} ({points} points, as a bye)",
+                        points).format(names=listed, points=points)
+    return ngettext("sitting out: {names} ({points} point each, as a bye)",
+                    "sitting out: {names} ({points} points each, as a bye)",
+                    points).format(names=listed, points=points)
+
+
 def history_lines(tournament: Tournament, records: Sequence[ResultRecord],
                   number: int) -> list[str]:
     """Every result entered at the tables of round ``number``: how and when, and when a
-    correction replaced it."""
+    correction replaced it; each moment in local time, as people read it (the JSON keeps ISO)."""
+    from coinche_cli.formats import moment_text
+
     lines = [_("history of round {round}:").format(round=number)]
     for record in records:
         if record.round != number:
@@ -107,14 +127,15 @@ def history_lines(tournament: Tournament, records: Sequence[ResultRecord],
         else:
             result = _("{score1}–{score2}").format(score1=record.score1, score2=record.score2)
         entered = _("{how} on {moment}").format(how=source_words(record.source),
-                                                  moment=record.entered)
+                                                  moment=moment_text(record.entered))
         if record.replaced is None:
             lines.append("  " + _("table {table}: {result}, {entered}").format(
                 table=record.table, result=result, entered=entered))
         else:
             lines.append("  " + _("table {table}: {result}, {entered}, replaced on "
                                   "{moment}").format(table=record.table, result=result,
-                                                     entered=entered, moment=record.replaced))
+                                                     entered=entered,
+                                                     moment=moment_text(record.replaced)))
     return lines
 
 
@@ -256,7 +277,7 @@ def render_player_standings(tournament: Tournament, after: int | None, wide: boo
              for row in rows]
     if any(row.line.dropped for row in rows):
         columns.append(Column(""))
-        mark = _("dropped")
+        mark = pgettext("player", "dropped")  # « ne joue plus »: no gender to agree with
         for line, row in zip(lines, rows, strict=True):
             line.append(mark if row.line.dropped else "")
     print_table(columns, lines, whole=wide)

@@ -22,7 +22,7 @@ from coinche_cli.game.state import (
     resume,
     start,
 )
-from coinche_cli.i18n import _
+from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import NameIndex, check_name
 from coinche_cli.rules.model import Rules, compile_rules, load_compiled
 from coinche_cli.scoring.deal import Deal, deal_from_json
@@ -112,8 +112,9 @@ def new_game(
     count = _player_count(rules, players, names)
     sides = rules.sides(count)
     if names and len(names) != len(sides):
-        raise GameError(_("this game has {want} sides; got {got} names"), want=len(sides),
-                        got=len(names))
+        raise GameError(ngettext("this game has {want} sides; got {got} name",
+                                 "this game has {want} sides; got {got} names", len(names)),
+                        want=len(sides), got=len(names))
     kind = "team" if count == 4 else "player"
     if names:
         labels = {side: check_name(names[i], kind) for i, side in enumerate(sides)}

@@ -101,11 +101,6 @@ class SeasonSettings(Value):
         return self.scale[outcome]
 
 
-def scale_text(scale: Mapping[str, int]) -> str:
-    """The scale as ``season new`` takes it: ``win=4, draw=3, loss=2, bye=3, forfeit=0``."""
-    return ", ".join(f"{key}={scale[key]}" for key in SCALE_KEYS)
-
-
 class SeasonRecord(Value):
     """A stored season: its name, when it was made, its settings, and its concours (their
     tournament ids, in the order they were created)."""

@@ -31,7 +31,7 @@ PLAYER_HEADERS: dict[str, tuple[str, ...]] = {
 #: ``teams.csv``, ``players.csv``), in English and in French: read as what they are, the
 #: registration order and the status, so that an exported list registers again, and not used.
 EXPORT_HEADERS: dict[str, tuple[str, ...]] = {
-    "registered": ("registered", "inscrite", "inscrit", "inscription"),
+    "registered": ("registered", "registration", "inscrite", "inscrit", "inscription"),
     "status": ("status", "statut"),
 }
 #: Headers recognised for a results file's table column.

@@ -70,10 +70,10 @@ PLAYER_STANDINGS_COLUMNS: tuple[tuple[str, str], ...] = (
     ("match_points", N_("match points")), ("penalties", N_("penalties")),
     ("buchholz", N_("buchholz")), ("partners", N_("partners")),
 )
-#: A mêlée's players.
+#: A mêlée's players (a player's words need no agreement: « inscription », not « inscrit(e) »).
 PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
     ("name", N_("player")), ("club", N_("club")), ("licence", N_("licence")),
-    ("registered", N_("registered")), ("status", N_("status")),
+    ("registered", N_("registration")), ("status", N_("status")),
 )
 TEAM_COLUMNS: tuple[tuple[str, str], ...] = (
     ("name", N_("team")), ("players", N_("players")), ("club", N_("club")),

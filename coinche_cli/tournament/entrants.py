@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, assert_never
 
 from coinche_cli.errors import InputError, RowsRefused, TournamentError, filled
-from coinche_cli.i18n import _, ngettext
+from coinche_cli.i18n import _, ngettext, pgettext
 from coinche_cli.names import NameIndex, check_name, echo, fold
 from coinche_cli.tournament.found import load, next_round
 from coinche_cli.tournament.model import Entrant, EntrantKind, Tournament
@@ -82,6 +82,16 @@ def find(tournament: Tournament, name: str) -> Entrant:
     of one of its words."""
     kind = tournament.kind
     return tournament.entrant(index(tournament).resolve(name, field=kind, kind=kind))
+
+
+def _left_sentence(kind: EntrantKind) -> str:
+    match kind:
+        case "team":
+            return _("{name} has already left the tournament")
+        case "player":  # without a noun (« le joueur », « la joueuse »): no gender to guess
+            return pgettext("player", "{name} has already left the tournament")
+        case unreachable:
+            assert_never(unreachable)
 
 
 def _taken_sentence(kind: EntrantKind) -> str:
@@ -187,7 +197,7 @@ def leave(store: Store, name: str | None, kind: EntrantKind, who: str) -> tuple[
         door(tournament, kind)
         found = find(tournament, who)
         if found.dropped_after is not None:
-            raise TournamentError(_("{name} has already left the tournament"), name=found.name)
+            raise TournamentError(_left_sentence(found.kind), name=found.name)
         after = tournament.current.number if tournament.current else 0
         store.set_dropped(found, after)
     return found, after

@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from coinche_cli.i18n import _
 from coinche_cli.store.records import ResultRecord, source_words
-from coinche_cli.tournament.model import Entrant, Round, Tournament, bye_points
+from coinche_cli.tournament.model import Round, Tournament, bye_points, status_words
 from coinche_cli.tournament.views import board_winner, penalties_json
 
 if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are the checker's alone
@@ -112,12 +111,6 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         # a table's deals as the game lists them, with the round, table and game first: the
         # game's own rows, which the tournament (importing nothing of the game) does not know
         deals: list[Mapping[str, object]]
-
-
-def _status(entrant: Entrant) -> str:
-    if entrant.dropped_after is None:
-        return _("active")
-    return _("left after round {round}").format(round=entrant.dropped_after)
 
 
 def _after_penalties(tournament: Tournament, played: Round, tables: list[ExportTable]) -> None:
@@ -224,11 +217,11 @@ def export_data(tournament: Tournament, rows: Sequence[Standing],
     if tournament.settings.melee:  # its players in place of the teams (a pair is a partie's)
         data["format"] = "melee"
         data["players"] = [{"name": p.name, "club": p.club, "licence": p.licence,
-                            "registered": p.registered, "status": _status(p)}
+                            "registered": p.registered, "status": status_words(p)}
                            for p in tournament.players]
         data["standings"] = _player_standings(tournament)
     else:
         data["teams"] = [{"name": t.name, "players": ", ".join(t.players), "club": t.club,
-                          "registered": t.registered, "status": _status(t.entrant())}
+                          "registered": t.registered, "status": status_words(t.entrant())}
                          for t in tournament.teams]
     return data

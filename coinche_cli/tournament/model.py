@@ -10,7 +10,7 @@ import re
 from typing import Literal, assert_never
 
 from coinche_cli.errors import TournamentError
-from coinche_cli.i18n import _, npgettext
+from coinche_cli.i18n import _, npgettext, pgettext
 from coinche_cli.tournament.board import Board as Board  # re-exported: a round's tables
 from coinche_cli.tournament.ranking import Ranking as Ranking
 from coinche_cli.tournament.settings import DRAWS as DRAWS  # re-exported: a tournament's
@@ -365,6 +365,44 @@ def round_title(number: int) -> str:
     "2e partie" in French (where club sheets speak of parties; the catalogue's two forms give
     "1re partie" for the first)."""
     return npgettext("partie", "Round {round}", "Round {round}", number).format(round=number)
+
+
+def left_words(entrant: Entrant) -> str:
+    """When ``entrant`` left, in words (``left after round 2``).  A player's need no
+    agreement, since coinche does not know a player's gender: « ne joue plus après la ronde
+    2 » (a team's agree with « équipe »: « retirée après la ronde 2 »)."""
+    match entrant.kind:
+        case "team":
+            return _("left after round {round}").format(round=entrant.dropped_after)
+        case "player":
+            return pgettext("player", "left after round {round}").format(
+                round=entrant.dropped_after)
+        case unreachable:
+            assert_never(unreachable)
+
+
+def status_words(entrant: Entrant) -> str:
+    """An entrant's status on the registrations' sheet: still in, or when it left."""
+    if entrant.dropped_after is not None:
+        return left_words(entrant)
+    match entrant.kind:
+        case "team":
+            return _("active")
+        case "player":  # « en jeu »: no agreement
+            return pgettext("player", "active")
+        case unreachable:
+            assert_never(unreachable)
+
+
+def bye_points_pending(tournament: Tournament, played: Round) -> bool:
+    """Whether the bye of ``played`` will be the round's average but no table has a score
+    yet (:func:`bye_points` says 0 until one has: a person is told it is to come)."""
+    setting = tournament.settings.bye_points
+    if setting.isascii() and setting.isdigit():
+        return False
+    if setting == "half" and tournament.settings.target is not None:
+        return False
+    return not played.team_scores()[1]
 
 
 def bye_points(tournament: Tournament, played: Round) -> int:

@@ -129,7 +129,9 @@ def pair_next(store: Store, name: str | None, how: str | None = None,
         number = next_round(tournament)
         present = checked_in(store, tournament)  # None: every registered team is paired
         if number > tournament.settings.rounds:
-            raise TournamentError(_("all {rounds} rounds have been paired"),
+            raise TournamentError(ngettext("the one round has been paired",
+                                           "all {rounds} rounds have been paired",
+                                           tournament.settings.rounds),
                                   rounds=tournament.settings.rounds)
         current = tournament.current
         if current is not None and not current.complete:

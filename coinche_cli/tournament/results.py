@@ -309,8 +309,10 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
         else:
             limit = tournament.settings.deals
             if deals is not None and limit is not None and deals > limit:
-                raise TournamentError(_("{deals} deals, but a match is {limit} deals"),
-                                      deals=deals, limit=limit)
+                # deals > limit: the first count is always plural, the limit may be 1
+                raise TournamentError(ngettext("{deals} deals, but a match is {limit} deal",
+                                               "{deals} deals, but a match is {limit} deals",
+                                               limit), deals=deals, limit=limit)
             _check_scores(score1, score2, score_limit(tournament, store))
             after = board.with_result(score1, score2, winner=board.winner_of(score1, score2))
         return _stored(store, tournament, played, [(board, after)], source, replacing)
