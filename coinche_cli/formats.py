@@ -28,21 +28,27 @@ if TYPE_CHECKING:
     from decimal import Decimal
 
 
-def _written(number: Decimal | float, percent: bool) -> str:
+def _written(number: Decimal | float, percent: bool, pattern: str | None = None) -> str:
     from babel.core import UnknownLocaleError
     from babel.numbers import format_decimal, format_percent
 
     write = format_percent if percent else format_decimal
     try:
-        return str(write(number, locale=spoken(), group_separator=False))
+        return str(write(number, pattern, locale=spoken(), group_separator=False))
     except (UnknownLocaleError, ValueError):  # a language Babel has no data for: as English
-        return str(write(number, locale="en", group_separator=False))
+        return str(write(number, pattern, locale="en", group_separator=False))
 
 
 def decimal_text(number: float) -> str:
     """``number`` (an average, to a tenth) as the language in force writes it: ``209.3``,
     ``209,3``."""
     return _written(number, percent=False)
+
+
+def tenths_text(number: float) -> str:
+    """``number`` to a tenth, the tenth always written (a column of them: ``209.0``,
+    ``209,3``)."""
+    return _written(number, percent=False, pattern="0.0")
 
 
 def percent_text(percent: float) -> str:

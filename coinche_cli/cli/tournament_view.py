@@ -286,9 +286,9 @@ def render_player_standings(tournament: Tournament, after: int | None, wide: boo
 def _tenths(value: float | None) -> str:
     """A number to a tenth as the language writes it (``209.3``, in French ``209,3``); a dash
     for none."""
-    if value is None:
-        return "–"
-    return f"{value:.1f}".replace(".", pgettext("decimal separator", "."))
+    from coinche_cli.formats import tenths_text
+
+    return "–" if value is None else tenths_text(value)
 
 
 def report_entered(entered: Entered, as_json: bool, one_table: bool = False) -> None:
