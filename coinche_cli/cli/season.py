@@ -237,17 +237,9 @@ def poster(
         "The page to write (.html)."))],
     paper: PaperOption = "a4",
 ) -> None:
-    from coinche_cli.cli.store import refuse_own_files
-    from coinche_cli.errors import InputError
+    from coinche_cli.cli.store import write_poster_file
     from coinche_cli.season import ops
     from coinche_cli.season.views import season_poster
-    from coinche_cli.sheets.poster_layout import paper as paper_named
-    from coinche_cli.sheets.posters import write_poster
 
-    sheet = paper_named(paper)
-    if path.suffix.lower() not in (".html", ".htm"):
-        raise InputError("path", _("{path} is not an .html file"), path=path)
-    store = open_store(ctx)
-    refuse_own_files(store, [path])
-    write_poster(path, season_poster(ops.standings(store, name).export_data()), sheet)
-    print_line(_("wrote {path}").format(path=path))
+    write_poster_file(ctx, path, paper,
+                      lambda store: season_poster(ops.standings(store, name).export_data()))

@@ -11,6 +11,9 @@ from coinche_cli.errors import InputError
 from coinche_cli.i18n import _
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from coinche_cli.sheets.posters import Printable
     from coinche_cli.store.sql import SqlStore
 
 
@@ -54,6 +57,23 @@ def open_store(ctx: typer.Context) -> "SqlStore":
     store = opened(store_name(ctx), store_field(ctx))
     ctx.call_on_close(store.close)
     return store
+
+
+def write_poster_file(ctx: typer.Context, path: Path, paper: str,
+                      drawn: "Callable[[SqlStore], Printable]") -> None:
+    """A poster's command once its data is named: the paper and the ``.html`` name checked
+    before the store is opened, the store never written over, the page written, said."""
+    from coinche_cli.cli.output import print_line
+    from coinche_cli.sheets.poster_layout import paper as paper_named
+    from coinche_cli.sheets.posters import write_poster
+
+    sheet = paper_named(paper)
+    if path.suffix.lower() not in (".html", ".htm"):
+        raise InputError("path", _("{path} is not an .html file"), path=path)
+    store = open_store(ctx)
+    refuse_own_files(store, [path])
+    write_poster(path, drawn(store), sheet)
+    print_line(_("wrote {path}").format(path=path))
 
 
 def refuse_own_files(store: "SqlStore", paths: Iterable[Path | None],

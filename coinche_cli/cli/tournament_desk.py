@@ -483,17 +483,8 @@ def poster(
     paper: PaperOption = "a4",
     tournament: TournamentOption = None,
 ) -> None:
-    from coinche_cli.cli.store import refuse_own_files
-    from coinche_cli.errors import InputError
-    from coinche_cli.sheets.poster_layout import paper as paper_named
-    from coinche_cli.sheets.posters import write_poster
+    from coinche_cli.cli.store import write_poster_file
     from coinche_cli.tournament import poster_data
 
-    sheet = paper_named(paper)
-    if path.suffix.lower() not in (".html", ".htm"):
-        raise InputError("path", _("{path} is not an .html file"), path=path)
-    store = open_store(ctx)
-    refuse_own_files(store, [path])
-    data = poster_data.poster(store, tournament, kind, round_number)
-    write_poster(path, data, sheet)
-    print_line(_("wrote {path}").format(path=path))
+    write_poster_file(ctx, path, paper,
+                      lambda store: poster_data.poster(store, tournament, kind, round_number))

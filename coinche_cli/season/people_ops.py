@@ -17,7 +17,7 @@ naming it: undoing it then would guess whose the new record is.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from coinche_cli.errors import InputError
 from coinche_cli.i18n import _
@@ -29,9 +29,36 @@ from coinche_cli.season.views import Played
 from coinche_cli.store import now
 
 if TYPE_CHECKING:
+    from typing import TypedDict
+
     from coinche_cli.store.records import TournamentRecord
     from coinche_cli.store.season_protocol import SeasonStore
     from coinche_cli.tournament.model import Tournament
+
+    class KeptBefore(TypedDict):
+        """The person kept as they were before the merge."""
+        name: str
+        licence: str
+        stored: bool
+
+    class GoneBefore(KeptBefore):
+        """The person merged away, with the names they were known by."""
+        keys: list[str]
+
+    class KeptAfter(TypedDict):
+        """The person kept as the merge left them."""
+        name: str
+        licence: str
+        keys: list[str]
+
+    class MergeRecord(TypedDict):
+        """What a merge changed, kept as JSON (``person_merge.record``) to undo it: the two
+        people before, the kept one after, the concours both had played (name, as
+        registered, licence)."""
+        gone: GoneBefore
+        kept: KeptBefore
+        after: KeptAfter
+        played: list[list[str]]
 
 
 def census(store: SeasonStore) -> People:
@@ -154,13 +181,14 @@ def merge(store: SeasonStore, first: str, second: str) -> tuple[Person, Person, 
         if gone.stored:
             store.remove_person(gone.id)
         played = sorted(_played(people, records, gone.id) + _played(people, records, kept.id))
-        store.add_merge(kept_id, json.dumps({
+        record: MergeRecord = {
             "gone": {"name": gone.name, "licence": gone.licence, "stored": gone.stored,
                      "keys": list(gone.keys)},
             "kept": {"name": kept.name, "licence": kept.licence, "stored": kept.stored},
             "after": {"name": kept.name, "licence": licence,
                       "keys": sorted({*kept.keys, *gone.keys})},
-            "played": played}, ensure_ascii=False), now())
+            "played": played}
+        store.add_merge(kept_id, json.dumps(record, ensure_ascii=False), now())
     count = len(set(people.tournaments(gone.id)) | set(people.tournaments(kept.id)))
     return gone, kept, count
 
@@ -178,8 +206,9 @@ def unmerge(store: SeasonStore, typed: str) -> tuple[str, str]:
     with store.write():
         people = census(store)
         person = find_person(people, typed)
-        found = [(ident, json.loads(record)) for ident, record, _when in store.merges(person.id)
-                 ] if person.stored else []
+        found: list[tuple[int, MergeRecord]] = [
+            (ident, json.loads(record)) for ident, record, _when in store.merges(person.id)
+        ] if person.stored else []
         if not found:
             raise SeasonError(_("{name} is no merge of two players: there is nothing to "
                                 "unmerge"), name=person.name)
@@ -209,7 +238,7 @@ def unmerge(store: SeasonStore, typed: str) -> tuple[str, str]:
 
 
 def _unchanged(store: SeasonStore, people: People, person: Person,
-               record: dict[str, Any]) -> None:
+               record: MergeRecord) -> None:
     """Refuse to undo a merge when something was recorded against the person since: a
     rename, a concours played, a name or licence of theirs changed."""
     after = record["after"]

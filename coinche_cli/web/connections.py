@@ -37,7 +37,7 @@ import asyncio
 import signal
 import socket
 from collections import Counter
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -188,7 +188,13 @@ def room() -> int:
     return max(files - min(RESERVED_FILES, files // 2), 1)
 
 
-def forwarded(proxy: str | None) -> dict[str, Any]:
+class Forwarded(TypedDict):
+    """uvicorn's two options for the forwarded headers (``uvicorn.Config``)."""
+    proxy_headers: bool
+    forwarded_allow_ips: list[str]
+
+
+def forwarded(proxy: str | None) -> Forwarded:
     """uvicorn's options for the forwarded headers: none read without a proxy (whatever
     ``FORWARDED_ALLOW_IPS`` says: the list is always given), else read from ``proxy`` only
     (an IPv4 address also as an IPv6 listener sees it, ``::ffff:``-mapped)."""
