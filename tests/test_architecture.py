@@ -31,6 +31,8 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
                    "coinche_cli.tournament.melee_draw", "coinche_cli.tournament.melee_standings",
                    "coinche_cli.tournament.money", "coinche_cli.tournament.prizes",
                    "coinche_cli.tournament.accounts", "coinche_cli.tournament.settings",
+                   "coinche_cli.tournament.bracket", "coinche_cli.tournament.groups",
+                   "coinche_cli.tournament.stage", "coinche_cli.tournament.stages",
                    "coinche_cli.game.stats", "coinche_cli.season.model",
                    "coinche_cli.season.people", "coinche_cli.season.events",
                    "coinche_cli.season.ranking", "coinche_cli.season.ratings")),
@@ -46,6 +48,7 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
     # the operations: one per command, read -> check -> write in one transaction
     "operations": (4, ("coinche_cli.game.ops", "coinche_cli.tournament.ops",
                        "coinche_cli.tournament.results", "coinche_cli.tournament.table_games",
+                       "coinche_cli.tournament.stage_ops",
                        "coinche_cli.tournament.melee", "coinche_cli.tournament.found",
                        "coinche_cli.tournament.entrants",
                        "coinche_cli.tournament.desk", "coinche_cli.tournament.prize_list",

@@ -178,7 +178,7 @@ def test_a_tournament_round_trips_with_teams_rounds_results_and_penalties(store:
 
 
 def test_the_migrations_are_named_steps_of_single_statements() -> None:
-    assert SCHEMA_VERSION == len(MIGRATIONS) == 12
+    assert SCHEMA_VERSION == len(MIGRATIONS) == 13
     assert len({name for name, _ in MIGRATIONS}) == len(MIGRATIONS)
     for _, step in MIGRATIONS:
         for statement in step:

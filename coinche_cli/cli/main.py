@@ -42,7 +42,7 @@ GROUPS = {
 }
 ROOT_OPTIONS_WITH_VALUE = ("--db",)
 #: the groups within a group (``tournament team``): named alone, they show their help
-SUBGROUPS = ("team",)
+SUBGROUPS = ("team", "stage")
 
 
 class _ReportingGroup(TyperGroup):

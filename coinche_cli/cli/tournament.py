@@ -13,6 +13,7 @@ from coinche_cli.cli import (
     tournament_files,
     tournament_players,
     tournament_serve,
+    tournament_stages,
     tournament_teams,
 )
 from coinche_cli.cli.options import (
@@ -39,6 +40,7 @@ app = typer.Typer(help=N_("Run a Swiss tournament: teams, pairings, results, sta
                   no_args_is_help=True)
 app.add_typer(tournament_teams.app, name="team")
 app.add_typer(tournament_players.app, name="player")
+app.add_typer(tournament_stages.app, name="stage")
 
 
 
@@ -108,8 +110,15 @@ def new(
     form: Annotated[
         str, typer.Option("--format", help=N_(
             "teams: formed teams; melee: players register alone and partners are drawn "
-            "every partie, ranked one by one."), autocompletion=completers.one_of("teams", "melee"))
+            "every partie, ranked one by one; groups: formed teams in round-robin poules "
+            "(--group-size), drawn at the first pair."),
+            autocompletion=completers.one_of("teams", "melee", "groups"))
     ] = "teams",
+    group_size: Annotated[
+        int | None, typer.Option("--group-size", help=N_(
+            "--format groups: teams per poule (a poule of one more or one less when the "
+            "count needs it). Default: 4."), min=2, max=MAX_NUMBER)
+    ] = None,
     draw: Annotated[
         str, typer.Option("--draw", help=N_(
             "A mêlée's draw: random, or by-score (players of similar standing together)."),
@@ -128,6 +137,11 @@ def new(
     from coinche_cli.tournament import ops as tournaments
     from coinche_cli.tournament.model import Settings
 
+    in_groups = form == "groups"
+    if in_groups:  # poules are formed teams, seeded by registration order unless --seed
+        form, draw_order = "teams", draw_order or seed is None
+    elif group_size is not None:
+        raise InputError("--group-size", _("poules are played with --format groups"))
     if seed is None and not draw_order:
         import secrets
 
@@ -139,6 +153,7 @@ def new(
         seed=None if draw_order else seed,
         same_club=same_club or ("allow" if form == "melee" else "avoid"),
         penalty_outside=penalty_outside, format=form, draw=draw,
+        group_size=(group_size or 4) if in_groups else None,
         **tournament_desk.desk_settings(fee, currency, require_checkin))
     store = open_store(ctx)
     tournament = tournaments.create(store, name, load_rules(rules_chosen(ctx, rules_name)),
@@ -146,6 +161,12 @@ def new(
     if as_json:
         print_json({"id": tournament.id, "name": tournament.name, "rules": tournament.rules_name,
                     "settings": tournament.settings.to_json()})
+        return
+    if in_groups:
+        print_line(_("tournament “{name}” created: {rules}, poules of {size} teams, parties "
+                     "of {format}; the poules are drawn at the first pair").format(
+                         name=escaped_text(tournament.name), rules=tournament.rules_name,
+                         size=group_size or 4, format=_format(tournament)))
         return
     print_line(ngettext("tournament “{name}” created: {rules}, {rounds} round of {format}",
                         "tournament “{name}” created: {rules}, {rounds} rounds of {format}",
@@ -200,6 +221,9 @@ def pair(ctx: typer.Context, tournament: TournamentOption = None,
          same_club: Annotated[str | None, typer.Option("--same-club", help=N_(
              "A mêlée's partie: avoid partners of one club, or allow them; default: the "
              "tournament's."), autocompletion=completers.one_of("avoid", "allow"))] = None,
+         stage: Annotated[str | None, typer.Option("--stage", metavar=N_("NAME"), help=N_(
+             "After the first stage: pair that stage's next partie alone (default: every "
+             "stage that plays)."))] = None,
          ) -> None:
     from coinche_cli.cli import tournament_view as view
     from coinche_cli.tournament import ops as tournaments
@@ -212,7 +236,7 @@ def pair(ctx: typer.Context, tournament: TournamentOption = None,
     if same_club is not None and same_club not in SAME_CLUB:
         raise TournamentError(_("--same-club is {known}, not “{got}”"), got=same_club,
                               known=", ".join(SAME_CLUB))
-    paired = tournaments.pair_next(open_store(ctx), tournament, draw, same_club)
+    paired = tournaments.pair_next(open_store(ctx), tournament, draw, same_club, stage)
     data = tournament_json.round_json(paired.tournament, paired.round)
     if paired.drawn is not None:
         from coinche_cli.tournament.melee import draw_report
@@ -270,6 +294,15 @@ def result(
     deals: Annotated[
         int | None, typer.Option("--deals", help=N_("Deals played (checked)."), max=MAX_NUMBER)
     ] = None,
+    winner: Annotated[
+        str | None, typer.Option("--winner", metavar=N_("TEAM"), help=N_(
+            "A knock-out match: the team that goes through (needed when the scores are "
+            "equal)."), autocompletion=completers.entrants)
+    ] = None,
+    clear: Annotated[
+        bool, typer.Option("--clear", help=N_("Take the table's result back (kept in the "
+                           "history): a match a correction gave other teams."))
+    ] = False,
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -277,6 +310,13 @@ def result(
     from coinche_cli.tournament import results
 
     store = open_store(ctx)
+    if clear:
+        if table is None or score1 is not None or import_path is not None:
+            raise InputError("--clear", _("name the table alone: coinche tournament result 3 "
+                                          "--clear"))
+        view.report_entered(results.clear_result(store, tournament, table, round_number),
+                            as_json, one_table=True)
+        return
     if import_path is not None:
         from coinche_cli.sheets.reading import read_results
 
@@ -288,7 +328,7 @@ def result(
         entered = results.enter_result(store, tournament, table,
                                        _score(score1, _("score 1")), _score(score2, _("score 2")),
                                        round_number=round_number, forfeit=forfeit,
-                                       deals=deals, replacing=replacing)
+                                       deals=deals, replacing=replacing, winner=winner)
         view.report_entered(entered, as_json, one_table=True)
         return
     view.report_entered(entered, as_json)
@@ -385,7 +425,10 @@ def standings(ctx: typer.Context, round_number: RoundOption = None,
               wide: Annotated[
                   bool, typer.Option("--wide", help=N_("Every column, whole: players, points "
                                      "against, Buchholz, byes, forfeits, penalties."))
-              ] = False) -> None:
+              ] = False,
+              stage: Annotated[str | None, typer.Option("--stage", metavar=N_("NAME"), help=N_(
+                  "One stage's own standings (default, once a later stage has started: the "
+                  "final ranking of the concours)."))] = None) -> None:
     from coinche_cli.cli import tournament_view as view
     from coinche_cli.tournament import ops as tournaments
     from coinche_cli.tournament import views as tournament_json
@@ -393,6 +436,11 @@ def standings(ctx: typer.Context, round_number: RoundOption = None,
     if found.settings.melee:
         view.render_player_standings(found, round_number, wide, as_json)
         return
+    if found.stages and (stage is not None or round_number is None):
+        from coinche_cli.cli.tournament_stages import render_stage_standings
+
+        if render_stage_standings(found, stage, wide, as_json):
+            return
     rows = tournaments.ranked(found, round_number)
     if as_json:
         print_json(tournament_json.standings_json(rows))
@@ -413,6 +461,8 @@ def show(ctx: typer.Context, round_number: RoundOption = None,
          history: Annotated[bool, typer.Option(
              "--history", help=N_("Every result entered at each table, and where it came "
                                   "from (typed, imported, phone, deal by deal)."))] = False,
+         stage: Annotated[str | None, typer.Option("--stage", metavar=N_("NAME"), help=N_(
+             "Only the tables of that stage."))] = None,
          ) -> None:
     from coinche_cli.cli import tournament_view as view
     from coinche_cli.tournament import ops as tournaments
@@ -421,6 +471,12 @@ def show(ctx: typer.Context, round_number: RoundOption = None,
     seen = tournaments.shown(open_store(ctx), tournament, round_number, codes=codes,
                              history=history)
     found, played, table_codes, records = seen.tournament, seen.round, seen.codes, seen.history
+    if stage is not None:
+        from coinche_cli.tournament.stages import stage_named
+
+        chosen = stage_named(found, stage, "--stage").position
+        played = played.with_boards(tuple(b for b in played.boards if (b.stage or 0) == chosen))
+        table_codes = {t: c for t, c in table_codes.items() if played.board(t) is not None}
     if as_json:
         data = tournament_json.round_json(found, played)
         for table in data["tables"] if codes else ():
@@ -447,3 +503,4 @@ app.command("checkin", help=tournament_desk.CHECKIN_HELP)(tournament_desk.checki
 app.command("fees", help=tournament_desk.FEES_HELP)(tournament_desk.fees)
 app.add_typer(tournament_desk.prizes_app, name="prizes")
 app.command("poster", help=tournament_desk.POSTER_HELP)(tournament_desk.poster)
+app.command("bracket", help=tournament_stages.BRACKET_HELP)(tournament_stages.bracket)

@@ -46,6 +46,12 @@ def round_lines(tournament: Tournament, played: Round,
         if tournament.settings.melee:  # four names: "3 · Ana & Cyd – Bob & Dan"
             lines.append(f"  {b.table:>3} · {tournament.name_of(b.team1)} – "
                          f"{tournament.name_of(b.team2)}   {result}")
+        elif tournament.stages:  # the stage and its match: "5  Tableau A QF1  Les As – …"
+            from coinche_cli.tournament.stages import stage_of
+
+            where = " ".join(w for w in (stage_of(tournament, b.stage).name, b.match) if w)
+            lines.append(f"  {b.table:>3}  [{where}]  {tournament.name_of(b.team1)}  –  "
+                         f"{tournament.name_of(b.team2)}   {result}")
         else:
             lines.append(f"  {b.table:>3}  {tournament.name_of(b.team1)}  –  "
                          f"{tournament.name_of(b.team2)}   {result}")
@@ -66,6 +72,10 @@ def round_lines(tournament: Tournament, played: Round,
             lines.append("  " + ngettext("bye: {team} ({points} point)",
                                          "bye: {team} ({points} points)", points).format(
                 team=team, points=points))
+    for stage in tournament.stages:
+        for given in stage.byes.get(played.number, ()):
+            lines.append("  " + _("bye ({stage}): {team}").format(
+                stage=stage.name, team=tournament.name_of(given)))
     if played.rematches and tournament.settings.melee:
         lines.append("  " + ngettext(
             "{count} pair of partners drawn together again: no draw without it was possible",

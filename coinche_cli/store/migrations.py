@@ -266,6 +266,39 @@ MIGRATIONS: tuple[Migration, ...] = (
             PRIMARY KEY (tournament_id, decision, position)
         )""",
     )),
+    # stages (tournament stage): a concours's qualifying parties or poules, then its finals
+    # (a knock-out table, a consolante, concours A/B/C); each stage's definition as JSON, its
+    # teams by seed once it starts (a poule stage: each one's poule), the byes it gives by
+    # the room's partie, and each table's stage and knock-out match
+    ("stages: the finals of a concours, their teams, byes and matches", (
+        """CREATE TABLE stage (
+            tournament_id INTEGER NOT NULL REFERENCES tournament(id),
+            position INTEGER NOT NULL,      -- 0: the first stage
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            definition TEXT NOT NULL,       -- JSON (tournament.stage.Stage.definition)
+            started TEXT,
+            PRIMARY KEY (tournament_id, position),
+            UNIQUE (tournament_id, name_key)
+        )""",
+        """CREATE TABLE stage_team (
+            tournament_id INTEGER NOT NULL REFERENCES tournament(id),
+            position INTEGER NOT NULL,
+            seed INTEGER NOT NULL,
+            team_id INTEGER NOT NULL REFERENCES team(id),
+            grp INTEGER,                    -- a poule stage: the team's poule (0 = A)
+            PRIMARY KEY (tournament_id, position, seed)
+        )""",
+        """CREATE TABLE stage_bye (
+            tournament_id INTEGER NOT NULL REFERENCES tournament(id),
+            position INTEGER NOT NULL,
+            round INTEGER NOT NULL,
+            team_id INTEGER NOT NULL REFERENCES team(id),
+            PRIMARY KEY (tournament_id, round, team_id)
+        )""",
+        "ALTER TABLE board ADD COLUMN stage INTEGER",
+        "ALTER TABLE board ADD COLUMN match_id TEXT",
+    )),
 )
 
 def statements(backend: str, done: int) -> list[str]:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from coinche_cli.tournament.money import Arrival, Payment
     from coinche_cli.tournament.prizes import Pot, PrizeLine
     from coinche_cli.tournament.settings import SettingsJSON
+    from coinche_cli.tournament.stage import Stage
 
 
 class Store(Protocol):
@@ -148,6 +149,22 @@ class Store(Protocol):
 
     def add_penalty(self, tournament_id: int, penalty: "model.Penalty", entered: str) -> None:
         """Record a penalty."""
+
+    # -- a concours's stages (store/sql_stage.py)
+
+    def save_stage(self, tournament_id: int, stage: "Stage") -> None:
+        """Store a stage (new or changed), with its teams by seed."""
+
+    def remove_stage(self, tournament_id: int, position: int) -> None:
+        """Withdraw a stage that has not started."""
+
+    def add_stage_byes(self, tournament_id: int, number: int,
+                       byes: Sequence[tuple[int, int]]) -> None:
+        """The byes stages give in round ``number``: ``(stage position, team)`` each."""
+
+    def set_board_teams(self, tournament_id: int, number: int, table: int, team1: int,
+                        team2: int) -> None:
+        """Seat other teams at a table without a result."""
 
     # -- the registration desk and the prizes (store/sql_desk.py)
 

@@ -18,6 +18,7 @@ from coinche_cli.store.records import DealRecord, GameRecord, ResultRecord, Tour
 from coinche_cli.store.sql_desk import DeskQueries
 from coinche_cli.store.sql_melee import MeleeQueries
 from coinche_cli.store.sql_season import SeasonQueries
+from coinche_cli.store.sql_stage import StageQueries
 
 if TYPE_CHECKING:
     from coinche_cli.tournament import model
@@ -26,7 +27,8 @@ _GAME_COLUMNS = ("id, created, rules_name, rules, players, names, first_dealer, 
                  " label, tournament_id, round, table_no, rules_compiled")
 _DEAL_COLUMNS = "id, number, deal, recorded, status, replaced_by, changed, state"
 #: A table's columns as :class:`coinche_cli.tournament.board.Board` takes them.
-_BOARD_COLUMNS = "table_no, team1, team2, score1, score2, forfeit, game_id, winner"
+_BOARD_COLUMNS = ("table_no, team1, team2, score1, score2, forfeit, game_id, winner, stage,"
+                  " match_id")
 
 #: Tables named in one statement of :meth:`SqliteStore.set_results` (below SQLite's oldest
 #: limit of 999 parameters).
@@ -46,7 +48,7 @@ def team_players(rows: list[Any]) -> list[list[str]]:
     return [json.loads(t) for t in texts]
 
 
-class SqlStore(MeleeQueries, DeskQueries, SeasonQueries):
+class SqlStore(MeleeQueries, DeskQueries, SeasonQueries, StageQueries):
     """The queries of a SQL store, written once for every backend: standard SQL with ``?``
     placeholders.  A backend (:class:`SqliteStore`, or
     :class:`coinche_cli.store.postgres.PostgresStore`) gives the connection (``db``, whose
@@ -328,7 +330,8 @@ class SqlStore(MeleeQueries, DeskQueries, SeasonQueries):
         return Tournament(id=row[0], name=row[1], rules_name=row[2],
                           settings=Settings.from_json(json.loads(row[3])), teams=teams,
                           rounds=rounds, penalties=penalties,
-                          players=self._players_of(tournament_id))
+                          players=self._players_of(tournament_id),
+                          stages=self._stages(tournament_id))
 
     def add_entrants(self, tournament_id: int, entrants: "Sequence[model.Entrant]"
                      ) -> list[int]:
@@ -361,15 +364,16 @@ class SqlStore(MeleeQueries, DeskQueries, SeasonQueries):
             (tournament_id, played.number, paired, played.bye, played.rematches),
         )
         self._changing().executemany(
-            "INSERT INTO board (tournament_id, round, table_no, team1, team2)"
-            " VALUES (?, ?, ?, ?, ?)",
-            [(tournament_id, played.number, b.table, b.team1, b.team2) for b in played.boards],
+            "INSERT INTO board (tournament_id, round, table_no, team1, team2, stage, match_id)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(tournament_id, played.number, b.table, b.team1, b.team2, b.stage, b.match)
+             for b in played.boards],
         )
 
     def remove_round(self, tournament_id: int, number: int) -> None:
         """Withdraw a round and its tables."""
-        for table in ("board", "round"):
-            column = "round" if table == "board" else "number"
+        for table in ("board", "stage_bye", "round"):
+            column = "number" if table == "round" else "round"
             self._changing().execute(
                 f"DELETE FROM {table} WHERE tournament_id = ? AND {column} = ?",
                 (tournament_id, number))

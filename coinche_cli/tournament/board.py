@@ -14,11 +14,13 @@ class Board(Value):
     this class.  A board is never changed in place: :meth:`with_result` makes another.
     """
 
-    __slots__ = ("forfeit", "game_id", "score1", "score2", "table", "team1", "team2", "winner")
+    __slots__ = ("forfeit", "game_id", "match", "score1", "score2", "stage", "table", "team1",
+                 "team2", "winner")
 
     def __init__(self, table: int, team1: int, team2: int, score1: int | None = None,
                  score2: int | None = None, forfeit: int | None = None,
-                 game_id: int | None = None, winner: int | None = None) -> None:
+                 game_id: int | None = None, winner: int | None = None,
+                 stage: int | None = None, match: str | None = None) -> None:
         self.table = table
         self.team1 = team1
         self.team2 = team2
@@ -27,6 +29,10 @@ class Board(Value):
         self.forfeit = forfeit  # the team that forfeited
         self.game_id = game_id  # scored deal by deal in this game
         self.winner = winner  # once the result is in: the winning team, None for a draw
+        # a concours with stages (tournament.stage): the stage the table plays (its
+        # position; None: the first stage) and, in a knock-out, its match ("QF1")
+        self.stage = stage
+        self.match = match
 
     @property
     def has_result(self) -> bool:
@@ -39,7 +45,8 @@ class Board(Value):
         """This table with another result: typed scores, a forfeit (no scores), or none at
         all (every value ``None``).  ``game_id`` None keeps the table's game, if any."""
         return Board(self.table, self.team1, self.team2, score1, score2, forfeit,
-                     self.game_id if game_id is None else game_id, winner)
+                     self.game_id if game_id is None else game_id, winner, self.stage,
+                     self.match)
 
     def opponent(self, team: int) -> int:
         """The other team at this table."""

@@ -7,7 +7,7 @@ Pure: the store builds a :class:`Tournament`; :mod:`coinche_cli.tournament.stand
 from __future__ import annotations
 
 import re
-from typing import Literal, assert_never
+from typing import TYPE_CHECKING, Literal, assert_never
 
 from coinche_cli.errors import TournamentError
 from coinche_cli.i18n import _, npgettext, pgettext
@@ -18,6 +18,9 @@ from coinche_cli.tournament.settings import FORMATS as FORMATS  # settings, and 
 from coinche_cli.tournament.settings import SAME_CLUB as SAME_CLUB  # take
 from coinche_cli.tournament.settings import Settings as Settings
 from coinche_cli.values import Value
+
+if TYPE_CHECKING:
+    from coinche_cli.tournament.stage import Stage
 
 # The classes below are plain values (coinche_cli.values), not frozen dataclasses: every
 # tournament command loads this module, and a frozen dataclass costs about 0.5 ms to create,
@@ -221,12 +224,12 @@ class Tournament(Value):
     """Everything about a tournament."""
 
     __slots__ = ("_by_id", "_entrants", "_players_by_id", "_sides", "id", "name", "penalties",
-                 "players", "rounds", "rules_name", "settings", "teams")
+                 "players", "rounds", "rules_name", "settings", "stages", "teams")
 
     def __init__(self, id: int, name: str, rules_name: str,
                  settings: Settings, teams: tuple[Team, ...] = (),
                  rounds: tuple[Round, ...] = (), penalties: tuple[Penalty, ...] = (),
-                 players: tuple[Entrant, ...] = ()) -> None:
+                 players: tuple[Entrant, ...] = (), stages: tuple[Stage, ...] = ()) -> None:
         self.id = id
         self.name = name
         self.rules_name = rules_name
@@ -235,6 +238,9 @@ class Tournament(Value):
         self.rounds = rounds
         self.penalties = penalties
         self.players = players  # a mêlée's players (a formed-team tournament: none)
+        # its stages (tournament.stage), the first one included, by position; a concours that
+        # adds none and is not played in poules has none
+        self.stages = stages
         self._by_id: dict[int, Team] | None = None  # caches, not part of the value
         self._players_by_id: dict[int, Entrant] | None = None
         self._entrants: tuple[Entrant, ...] | None = None
@@ -293,7 +299,12 @@ class Tournament(Value):
         """This tournament with ``played`` in place of the round of its number."""
         rounds = tuple(played if r.number == played.number else r for r in self.rounds)
         return Tournament(self.id, self.name, self.rules_name, self.settings, self.teams,
-                          rounds, self.penalties, self.players)
+                          rounds, self.penalties, self.players, self.stages)
+
+    def stage_byes(self, number: int) -> tuple[int, ...]:
+        """The byes the stages give in round ``number`` (a knock-out's best seeds, a poule
+        of odd size), beside the round's own bye; none in a concours without stages."""
+        return tuple(team for stage in self.stages for team in stage.byes.get(number, ()))
 
     def name_of(self, team_id: int | None) -> str:
         """A team's name ("" for none)."""

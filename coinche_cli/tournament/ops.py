@@ -118,9 +118,11 @@ class Paired(Value):
 
 
 def pair_next(store: Store, name: str | None, how: str | None = None,
-              same_club: str | None = None) -> Paired:
+              same_club: str | None = None, stage: str | None = None) -> Paired:
     """Pair the next round (round 1: the draw; later: Swiss); a mêlée's partie is drawn
-    (``how``: random or by-score, and ``same_club``, for this partie only)."""
+    (``how``: random or by-score, and ``same_club``, for this partie only).  Once the first
+    stage of a concours with stages is over, the next partie of every stage that plays
+    (``stage``: that one alone; :mod:`coinche_cli.tournament.stage_ops`)."""
     from coinche_cli.tournament.desk import checked_in, left_out
     from coinche_cli.tournament.pairing import draw, pair
 
@@ -128,24 +130,35 @@ def pair_next(store: Store, name: str | None, how: str | None = None,
         tournament = load(store, name)
         number = next_round(tournament)
         present = checked_in(store, tournament)  # None: every registered team is paired
+        finals = len(tournament.stages) > 1 and (number > tournament.settings.rounds
+                                                 or stage is not None)
+        if stage is not None and not finals:
+            raise TournamentError(_("--stage: {name} has no stage after its first"),
+                                  name=tournament.name)
+        if finals:
+            _current_complete(tournament)
+            from coinche_cli.tournament.stage_ops import pair_stages
+
+            if stage is not None:
+                from coinche_cli.tournament.stages import first_stage, is_complete
+
+                if not is_complete(tournament, first_stage(tournament)):
+                    raise TournamentError(_("--stage: the first stage is not complete"))
+            played = pair_stages(store, tournament, number, stage)
+            return Paired(load(store, name), played)
         if number > tournament.settings.rounds:
             raise TournamentError(ngettext("the one round has been paired",
                                            "all {rounds} rounds have been paired",
                                            tournament.settings.rounds),
                                   rounds=tournament.settings.rounds)
-        current = tournament.current
-        if current is not None and not current.complete:
-            missing = [str(b.table) for b in current.boards if not b.has_result]
-            raise TournamentError(ngettext("round {round} is not finished: table {tables} has "
-                                           "no result",
-                                           "round {round} is not finished: tables {tables} have "
-                                           "no result", len(missing)),
-                                  round=current.number, tables=", ".join(missing))
+        _current_complete(tournament)
         if tournament.settings.melee:
             return _drawn(store, tournament, number, how, same_club, present)
         if how is not None:
             raise TournamentError(_("--draw draws a mêlée's parties; {name} is played by "
                                     "formed teams"), name=tournament.name)
+        if tournament.settings.group_size is not None:  # a concours in poules
+            return _poules(store, tournament, number, present)
         field = contenders(tournament, number, present)
         if len(field) < 2:
             raise TournamentError(ngettext("{count} team to pair: at least 2 are needed",
@@ -170,6 +183,36 @@ def pair_next(store: Store, name: str | None, how: str | None = None,
 
             store.set_tournament_secret(tournament.id, new_secret())
     return Paired(load(store, name), played, absent=left_out(tournament, number, present))
+
+
+def _current_complete(tournament: Tournament) -> None:
+    """Refuse to pair while the current round has a table without a result."""
+    current = tournament.current
+    if current is not None and not current.complete:
+        missing = [str(b.table) for b in current.boards if not b.has_result]
+        raise TournamentError(ngettext("round {round} is not finished: table {tables} has "
+                                       "no result",
+                                       "round {round} is not finished: tables {tables} have "
+                                       "no result", len(missing)),
+                              round=current.number, tables=", ".join(missing))
+
+
+def _poules(store: Store, tournament: Tournament, number: int,
+            present: frozenset[int] | None) -> Paired:
+    """A partie of a concours in poules (inside the caller's write): the poules drawn before
+    the first one."""
+    from coinche_cli.tournament.codes import new_secret
+    from coinche_cli.tournament.stage_ops import draw_first_groups, group_partie
+
+    if number == 1:
+        tournament = draw_first_groups(store, tournament, present)
+    pairs, byes = group_partie(tournament.stages[0], number)
+    played = Round(number, tuple(Board(i, a, b) for i, (a, b) in enumerate(pairs, start=1)))
+    store.add_round(tournament.id, played, now())
+    store.add_stage_byes(tournament.id, number, [(0, team) for team in byes])
+    if store.code_key(tournament.id) is None:
+        store.set_tournament_secret(tournament.id, new_secret())
+    return Paired(_read(store, tournament.id), played)
 
 
 def _drawn(store: Store, tournament: Tournament, number: int, how: str | None,

@@ -173,9 +173,14 @@ def _described(tournament: Tournament, board: Board) -> str:
         result=result_text(tournament, board))
 
 
-def score_limit(tournament: Tournament, store: Store) -> int:
-    """The highest score a match of this tournament can produce (rule 4)."""
+def score_limit(tournament: Tournament, store: Store, board: Board | None = None) -> int:
+    """The highest score a match of this tournament (at ``board``: of its stage) can produce
+    (rule 4)."""
     settings = tournament.settings
+    if board is not None and board.stage:
+        from coinche_cli.tournament.stages import settings_of, stage_of
+
+        settings = settings_of(tournament, stage_of(tournament, board.stage))
     highest = settings.highest_deal
     if highest is None:  # a tournament created before the number was kept with it
         from coinche_cli.rules.validate import rules_from_document
@@ -232,7 +237,16 @@ def commit(store: Store, tournament_id: int, number: int, latest: int,
             raise TournamentError(_("round {round} is closed: table {table} must keep a result "
                                     "(edit the deal instead of undoing the game's end)"),
                                   round=number, table=after.table)
+    for _before, after in changes:
+        if after.match is not None and after.has_result and after.winner is None:
+            raise TournamentError(_("table {table} is a knock-out match ({match}): it cannot be "
+                                    "a draw; say who goes through with --winner TEAM"),
+                                  table=after.table, match=after.match)
     store.set_results(tournament_id, number, [after for _before, after in changes], now(), source)
+    if any(after.match is not None for _before, after in changes):
+        from coinche_cli.tournament.stage_ops import reseat
+
+        reseat(store, tournament_id, number)  # who plays whom next, from the results now
     if closed:
         return [ngettext("round {round} corrected: round {first} was paired on the standings "
                          "before this correction",
@@ -267,6 +281,10 @@ def _team_table(tournament: Tournament, played: Round, team_name: str) -> tuple[
         if played.bye == team.id:
             raise TournamentError(_("table {table} is the bye ({team}): a bye has no result"),
                                   table=len(played.boards) + 1, team=team.name)
+        if tournament.stages:
+            from coinche_cli.tournament.stage_ops import knocked_out
+
+            knocked_out(tournament, team.id)
         raise TournamentError(_("{name} does not play in round {round}"), name=team.name,
                               round=played.number)
     return board, board.team2 == team.id
@@ -276,7 +294,8 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
                  score2: int | None, *, round_number: int | None = None,
                  forfeit: str | None = None, deals: int | None = None,
                  replacing: bool = False, source: Source = "desk",
-                 check: Callable[[Tournament, Board], None] | None = None) -> Entered:
+                 check: Callable[[Tournament, Board], None] | None = None,
+                 winner: str | None = None) -> Entered:
     """Enter a table's result — ``where`` is its number, or a team playing there, whose score
     then comes first — or a forfeit; with ``replacing``, correct a result (rules 1-4).
     ``source`` says where it came from (``desk``, or ``web`` from a phone at the table);
@@ -313,9 +332,53 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
                 raise TournamentError(ngettext("{deals} deals, but a match is {limit} deal",
                                                "{deals} deals, but a match is {limit} deals",
                                                limit), deals=deals, limit=limit)
-            _check_scores(score1, score2, score_limit(tournament, store))
+            _check_scores(score1, score2, score_limit(tournament, store, board))
             after = board.with_result(score1, score2, winner=board.winner_of(score1, score2))
+            if winner is not None:
+                after = _goes_through(tournament, played, board, after, winner)
+        if forfeit is not None and winner is not None:
+            raise TournamentError(_("--winner: a forfeit is won by the other team"))
         return _stored(store, tournament, played, [(board, after)], source, replacing)
+
+
+def _goes_through(tournament: Tournament, played: Round, board: Board, after: Board,
+                  name: str) -> Board:
+    """A knock-out table's result with the team ``--winner`` names going through."""
+    if board.match is None:
+        raise TournamentError(_("--winner names who goes through a knock-out match; table "
+                                "{table} is not one"), table=board.table)
+    team = find_team(tournament, name, played)
+    if team.id not in (board.team1, board.team2):
+        raise TournamentError(_("--winner: {name} does not play at table {table} ({team1} – "
+                                "{team2})"), name=team.name, table=board.table,
+                              team1=tournament.name_of(board.team1),
+                              team2=tournament.name_of(board.team2))
+    if after.winner is not None and after.winner != team.id:
+        raise TournamentError(_("--winner: the scores say {name} won table {table}"),
+                              name=tournament.name_of(after.winner), table=board.table)
+    return after.with_result(after.score1, after.score2, winner=team.id)
+
+
+def clear_result(store: Store, name: str | None, where: str,
+                 round_number: int | None = None) -> Entered:
+    """Take a table's result back (a knock-out match played by a team a correction put out
+    of it): the table is open again, the result stays in the history."""
+    with store.write():
+        tournament = load(store, name)
+        played = _round(tournament, round_number, True)
+        if where.isascii() and where.isdigit():
+            board = _board(tournament, played, int(where))
+        else:
+            board, _second = _team_table(tournament, played, where)
+        if board.game_id is not None:
+            raise TournamentError(_("table {table} is scored deal by deal in game {game} "
+                                    "(correct it with 'coinche game edit --game {game}')"),
+                                  table=board.table, game=board.game_id)
+        if not board.has_result:
+            raise TournamentError(_("--clear: table {table} of round {round} has no result"),
+                                  table=board.table, round=played.number)
+        return _stored(store, tournament, played, [(board, board.with_result(None, None))],
+                       "desk", True)
 
 
 def _named(tournament: Tournament, board: Board, row: ResultRow) -> tuple[int, int]:
@@ -362,7 +425,8 @@ def import_results(store: Store, name: str | None, rows: Sequence[ResultRow],
                 board = _board(tournament, played, row.table)
                 _open(tournament, played, board, replacing)
                 score1, score2 = _named(tournament, board, row)
-                _check_scores(score1, score2, limit)
+                _check_scores(score1, score2, score_limit(tournament, store, board)
+                              if board.stage else limit)
             except TournamentError as exc:
                 problems.append(_("row {row}: {problem}").format(row=row.row, problem=exc.text))
                 continue

@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the class is the c
         fee: NotRequired[int | None]
         currency: NotRequired[str | None]
         require_checkin: NotRequired[bool]
+        group_size: NotRequired[int]
 
 
 #: What ``--same-club`` accepts.
@@ -52,7 +53,7 @@ class Settings(Value):
     """How a tournament is played and ranked."""
 
     __slots__ = ("bye_points", "bye_win", "currency", "deals", "draw", "fee", "format",
-                 "highest_deal", "match_points", "penalty_outside", "ranking",
+                 "group_size", "highest_deal", "match_points", "penalty_outside", "ranking",
                  "require_checkin", "rounds", "same_club", "seed", "target", "tie_breaks")
 
     def __init__(self, rounds: int, deals: int | None = None, target: int | None = None,
@@ -63,7 +64,8 @@ class Settings(Value):
                  seed: int | None = None, same_club: str = "avoid",
                  highest_deal: int | None = None, penalty_outside: bool = False,
                  format: str = "teams", draw: str = "random", fee: int | None = None,
-                 currency: str | None = None, require_checkin: bool = False) -> None:
+                 currency: str | None = None, require_checkin: bool = False,
+                 group_size: int | None = None) -> None:
         self.rounds = rounds
         self.deals = deals  # each match: a fixed number of deals ...
         self.target = target  # ... or a game to a target
@@ -88,6 +90,9 @@ class Settings(Value):
         self.fee = fee
         self.currency = currency
         self.require_checkin = require_checkin
+        # a concours played in poules (tournament new --format groups): their size; its
+        # rounds are the poules' parties, known once they are drawn (tournament.stage_ops)
+        self.group_size = group_size
 
     @property
     def melee(self) -> bool:
@@ -121,6 +126,8 @@ class Settings(Value):
             data["currency"] = self.currency
         if self.require_checkin:
             data["require_checkin"] = True
+        if self.group_size is not None:
+            data["group_size"] = self.group_size
         return data
 
     @classmethod
@@ -137,6 +144,7 @@ class Settings(Value):
             format=data.get("format", "teams"), draw=data.get("draw", "random"),
             fee=data.get("fee"), currency=data.get("currency"),
             require_checkin=bool(data.get("require_checkin", False)),
+            group_size=data.get("group_size"),
         )  # fmt: skip
 
     def check(self) -> None:
@@ -166,6 +174,9 @@ class Settings(Value):
         if self.same_club not in SAME_CLUB:
             raise TournamentError(_("--same-club is {known}, not “{got}”"), got=self.same_club,
                                   known=", ".join(SAME_CLUB))
+        if self.group_size is not None and self.group_size < 2:
+            raise TournamentError(_("--group-size is at least 2, got {got}"),
+                                  got=self.group_size)
         for name in self.tie_breaks:
             if name not in TIE_BREAKS:
                 raise TournamentError(_("unknown tie-break “{got}” (tie-breaks: {known})"),

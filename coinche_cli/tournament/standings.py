@@ -25,7 +25,7 @@ ranked by the tournament's method, then its tie-breaks in order.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 
 from coinche_cli.tournament.model import Round, Tournament, bye_points
@@ -125,6 +125,8 @@ def _fold_round(tournament: Tournament, played: Round, tallies: dict[int, _Tally
                               difference=mine - theirs, match_points=points, **{outcome: 1})
     if played.bye is not None:
         tallies[played.bye].add(**bye_counts(tournament, award))
+    for team in tournament.stage_byes(played.number) if tournament.stages else ():
+        tallies[team].add(**bye_counts(tournament, award))
 
 
 def bye_counts(tournament: Tournament, award: int) -> dict[str, int]:
@@ -175,11 +177,18 @@ def tallies(tournament: Tournament, after_round: int | None = None) -> dict[int,
     return found
 
 
-def standings(tournament: Tournament, after_round: int | None = None) -> list[Standing]:
-    """The ranked standings after ``after_round`` (default: every round entered so far)."""
+def standings(tournament: Tournament, after_round: int | None = None, *,
+              carried: Mapping[int, Mapping[str, int]] | None = None,
+              head_to_head_first: bool = False) -> list[Standing]:
+    """The ranked standings after ``after_round`` (default: every round entered so far).
+    A later stage of a concours (:mod:`coinche_cli.tournament.stages`) gives what its teams
+    ``carried`` from the stage before (``--carry``), and a poule ranks ``head_to_head_first``
+    among teams tied on the ranking."""
     last = _last(tournament, after_round)
     teams = sorted(tournament.teams, key=lambda t: t.registered)
     tallies_ = tallies(tournament, last)
+    for team, brought in (carried or {}).items():
+        tallies_[team].add(**brought)
     lots = random.Random(tournament.settings.seed or 0)
     rows = {
         team.id: Standing(team.id, team.name, team.players, **tallies_[team.id].counts,
@@ -192,13 +201,13 @@ def standings(tournament: Tournament, after_round: int | None = None) -> list[St
     values = {team: primary(tournament, row) for team, row in rows.items()}
     for team, row in rows.items():
         rows[team] = replace(row, buchholz=sum(values[o] for o in row.opponents))
-    return rank(tournament, list(rows.values()))
+    return rank(tournament, list(rows.values()), head_to_head_first=head_to_head_first)
 
 
 Key = Callable[[Standing], float]
 
 
-def _keys(tournament: Tournament) -> list[Key | str]:
+def _keys(tournament: Tournament, head_to_head_first: bool = False) -> list[Key | str]:
     by: dict[str, Key] = {
         "points": lambda r: r.points_for,
         "difference": lambda r: r.difference,
@@ -213,7 +222,11 @@ def _keys(tournament: Tournament) -> list[Key | str]:
         keys = [by["wins"], by["difference"]]
     elif ranking is Ranking.MATCH_POINTS:
         keys = [by["match-points"]]
-    for name in tournament.settings.tie_breaks:
+    breaks = tournament.settings.tie_breaks
+    if head_to_head_first:  # a poule: the match between tied teams decides first
+        keys.append("head-to-head")
+        breaks = tuple(name for name in breaks if name != "head-to-head")
+    for name in breaks:
         keys.append("head-to-head" if name == "head-to-head" else by[name])
     return keys
 
@@ -243,13 +256,13 @@ def _lookup(scores: dict[int, float]) -> Key:
 
 
 def rank(tournament: Tournament, rows: list[Standing],
-         head_to_head: Callable[[list[Standing]], dict[int, float]] | None = None
-         ) -> list[Standing]:
+         head_to_head: Callable[[list[Standing]], dict[int, float]] | None = None, *,
+         head_to_head_first: bool = False) -> list[Standing]:
     """Order ``rows`` by the ranking keys; equal teams share a rank (registration order).
     ``head_to_head`` scores a tied group (default: the matches between its teams; a mêlée
     gives its players')."""
     groups: list[list[Standing]] = [rows]
-    for key in _keys(tournament):
+    for key in _keys(tournament, head_to_head_first):
         split: list[list[Standing]] = []
         for group in groups:
             if len(group) == 1:

@@ -116,6 +116,14 @@ if TYPE_CHECKING:  # the standings load only for the commands that show them; a 
         game: int | None
         pairs: NotRequired[list[list[str]]]
         code: NotRequired[str]  # show --codes: the table's entry code
+        stage: NotRequired[str]  # a concours with stages: the table's stage
+        match: NotRequired[str]  # a knock-out's table: its match ("QF1")
+
+    class StageByeJson(TypedDict):
+        """A bye a stage gives (a knock-out's best seed, a poule of odd size)."""
+
+        team: str
+        stage: str
 
     class RoundJson(TypedDict):
         """A round's pairings and results (``pair --json``, ``show --json``, ``/api/round``);
@@ -130,6 +138,7 @@ if TYPE_CHECKING:  # the standings load only for the commands that show them; a 
         penalties: list[PenaltyJson]
         sitting_out: NotRequired[list[str]]
         history: NotRequired[list[HistoryJson]]  # show --history: every result of its tables
+        stage_byes: NotRequired[list[StageByeJson]]  # a concours with stages
 
     class PenaltyLineJson(TypedDict):
         """A penalty as a standings line lists it."""
@@ -325,6 +334,12 @@ def round_json(tournament: Tournament, played: Round) -> RoundJson:
         if melee:
             table["pairs"] = [list(tournament.team(b.team1).players),
                               list(tournament.team(b.team2).players)]
+        if tournament.stages:
+            from coinche_cli.tournament.stages import stage_of
+
+            table["stage"] = stage_of(tournament, b.stage).name
+            if b.match is not None:
+                table["match"] = b.match
         tables.append(table)
     off = played.sitting_out if melee else ()
     data: RoundJson = {
@@ -339,6 +354,10 @@ def round_json(tournament: Tournament, played: Round) -> RoundJson:
     }
     if melee:
         data["sitting_out"] = [tournament.player(p).name for p in off]
+    if tournament.stages:
+        data["stage_byes"] = [{"team": tournament.name_of(team), "stage": stage.name}
+                              for stage in tournament.stages
+                              for team in stage.byes.get(played.number, ())]
     return data
 
 
