@@ -33,6 +33,7 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
                    "coinche_cli.tournament.accounts", "coinche_cli.tournament.settings",
                    "coinche_cli.tournament.bracket", "coinche_cli.tournament.groups",
                    "coinche_cli.tournament.stage", "coinche_cli.tournament.stages",
+                   "coinche_cli.tournament.field",
                    "coinche_cli.game.stats", "coinche_cli.season.model",
                    "coinche_cli.season.people", "coinche_cli.season.events",
                    "coinche_cli.season.ranking", "coinche_cli.season.ratings")),
@@ -40,6 +41,7 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
     # two rooms of one level, which never see each other
     "views": (3, ("coinche_cli.game.views", "coinche_cli.rules.views", "coinche_cli.season.views",
                   "coinche_cli.tournament.views", "coinche_cli.tournament.desk_views",
+                  "coinche_cli.tournament.stage_views",
                   "coinche_cli.tournament.export_views", "coinche_cli.tournament.poster_views")),
     "store": (3, ("coinche_cli.store",)),
     # files in and out: it lays the views out as workbooks, CSV and pages (beside the
@@ -70,7 +72,7 @@ CLIENT_EDGES = {("coinche_cli.cli.tournament_serve", "coinche_cli.web.app"),
 #: migrations') and talk to a database driver.
 SQL = ("coinche_cli.store.sql", "coinche_cli.store.sqlite", "coinche_cli.store.postgres",
        "coinche_cli.store.rows", "coinche_cli.store.migrations", "coinche_cli.store.sql_melee",
-       "coinche_cli.store.sql_desk", "coinche_cli.store.sql_season")
+       "coinche_cli.store.sql_desk", "coinche_cli.store.sql_season", "coinche_cli.store.sql_stage")
 BACKENDS = ("coinche_cli.store.sqlite", "coinche_cli.store.postgres")
 #: Libraries only one room may import.
 ONLY = {

@@ -13,6 +13,7 @@ from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import check_name, check_text, fold
 from coinche_cli.store import now
 from coinche_cli.store.records import ResultRecord, TournamentRecord
+from coinche_cli.tournament.field import contenders
 from coinche_cli.tournament.found import _find, _read, next_round
 from coinche_cli.tournament.found import load as load  # re-exported: every command reads one
 from coinche_cli.tournament.model import Board, Penalty, Round, Settings, Team, Tournament
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
     from coinche_cli.tournament.export_views import ExportData
     from coinche_cli.tournament.melee_draw import MeleeDraw
-    from coinche_cli.tournament.pairing import Contender
     from coinche_cli.tournament.standings import Standing
     from coinche_cli.tournament.views import SheetTable
 
@@ -71,37 +71,6 @@ def find_team(tournament: Tournament, name: str, played: Round | None = None) ->
     from coinche_cli.tournament import entrants
 
     return tournament.team(entrants.find(tournament, name).id)
-
-
-def contenders(tournament: Tournament, number: int,
-               present: frozenset[int] | None = None) -> list[Contender]:
-    """The teams to pair in round ``number``, in ranking order, with their score groups
-    (``present``: only those teams, the ones checked in at the desk)."""
-    # pairing and standings load only for the commands that use them: every other
-    # tournament command (a result, a list) would pay a few milliseconds for nothing
-    from coinche_cli.tournament.pairing import Contender
-    from coinche_cli.tournament.standings import primary, standings
-
-    table = standings(tournament, number - 1)
-    by_team = {t.id: t for t in tournament.teams}
-    active = [row for row in table if by_team[row.team].active_in(number)
-              and (present is None or row.team in present)]
-    values = [primary(tournament, row) for row in active]
-    groups: list[int] = []
-    for index, value in enumerate(values):
-        if index == 0:
-            groups.append(0)
-        else:
-            groups.append(groups[-1] + (value != values[index - 1]))
-    had = tournament.had_bye()
-    # a team entering late does not sit out its first round when another can take the bye
-    late = {t.id for t in tournament.teams if number > 1 and t.joined_round == number}
-    if present is not None and number > 1:  # a team checked in late plays its first round
-        late |= present - tournament.played_teams()
-    avoid = tournament.settings.same_club == "avoid"
-    return [Contender(row.team, group, row.team in had, row.team in late,
-                      by_team[row.team].club if avoid else "")
-            for row, group in zip(active, groups, strict=True)]
 
 
 class Paired(Value):

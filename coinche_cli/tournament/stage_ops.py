@@ -33,8 +33,8 @@ from coinche_cli.names import check_name, echo, fold
 from coinche_cli.store import now
 from coinche_cli.tournament import stages as st
 from coinche_cli.tournament.board import Board
+from coinche_cli.tournament.found import load
 from coinche_cli.tournament.model import Round, Tournament
-from coinche_cli.tournament.ops import load
 from coinche_cli.tournament.stage import Carry, Stage, StageKind, first_stage_name
 
 if TYPE_CHECKING:
@@ -338,7 +338,7 @@ def next_tables(tournament: Tournament, stage: Stage
                 tables.append((stage.teams[a - 1], stage.teams[b - 1], found.match.id))
         return tables, byes
     # a later Swiss stage: paired as the concours's parties are, on its own standings
-    from coinche_cli.tournament.ops import contenders
+    from coinche_cli.tournament.field import contenders
     from coinche_cli.tournament.pairing import pair
 
     own = st.stage_tournament(tournament, stage)

@@ -348,12 +348,15 @@ def test_a_store_from_before_the_shift_keeps_its_codes(tmp_path: Path) -> None:
         # the store as version 6 left it: no code_shift, none of the mêlée's tables and
         # columns (step 8), which SQLite cannot drop from team but by making it again, and
         # none of the registration desk's tables (step 9) nor a season's (step 10), nor the
-        # merges kept (step 11) nor the prizes' orders (step 12)
+        # merges kept (step 11) nor the prizes' orders (step 12) nor the stages (step 13)
         db.execute("PRAGMA foreign_keys = OFF")
         db.execute("PRAGMA legacy_alter_table = ON")  # the tables naming team keep its name
         db.execute("ALTER TABLE tournament DROP COLUMN code_shift")
-        for table in ("prize_order", "person_merge", "checkin", "payment", "prize", "prize_pot",
-                      "season_event", "season", "person_key", "person"):
+        db.execute("ALTER TABLE board DROP COLUMN stage")
+        db.execute("ALTER TABLE board DROP COLUMN match_id")
+        for table in ("stage_bye", "stage_team", "stage", "prize_order", "person_merge",
+                      "checkin", "payment", "prize", "prize_pot", "season_event", "season",
+                      "person_key", "person"):
             db.execute(f"DROP TABLE {table}")
         db.execute("DROP TABLE sitting_out")
         db.execute("DROP TABLE player")
