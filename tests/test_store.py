@@ -287,8 +287,9 @@ def test_a_tournament_is_read_in_one_snapshot(store: SqlStore, tmp_path: Path) -
         store.tournament(tournament_id)
         store.db.raw.set_trace_callback(None)
         # the tournament, its teams, tables, rounds, penalties, a mêlée's sit-outs and
-        # players: seven queries between BEGIN and ROLLBACK
-        assert said[0] == "BEGIN" and said[-1] == "ROLLBACK" and len(said) == 9, said
+        # players, its stages (none: nothing more is read): eight queries between BEGIN and
+        # ROLLBACK
+        assert said[0] == "BEGIN" and said[-1] == "ROLLBACK" and len(said) == 10, said
 
 
 def _none() -> Any:

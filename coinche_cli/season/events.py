@@ -140,10 +140,10 @@ def event_lines(tournament: Tournament, people: People, settings: SeasonSettings
                  free.get(player.id, 0), places.get(player.id, 0), field,
                  "", tally.partners[player.id])
         return found
-    from coinche_cli.tournament.standings import standings, tallies
+    from coinche_cli.tournament.standings import ranking, tallies
 
     teams = tallies(tournament, last)
-    places = (_field_places([(row.team, row.rank, row.played) for row in standings(tournament)])
+    places = (_field_places([(row.team, row.rank, row.played) for row in ranking(tournament)])
               if ranked else {})
     field = sum(1 for row in teams.values() if row.counts["played"])
     for team_id, row in teams.items():

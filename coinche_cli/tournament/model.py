@@ -301,6 +301,21 @@ class Tournament(Value):
         return Tournament(self.id, self.name, self.rules_name, self.settings, self.teams,
                           rounds, self.penalties, self.players, self.stages)
 
+    def with_stages(self, stages: tuple[Stage, ...]) -> Tournament:
+        """This tournament with ``stages`` (a stage just added or ordered, checked before it
+        is written)."""
+        return Tournament(self.id, self.name, self.rules_name, self.settings, self.teams,
+                          self.rounds, self.penalties, self.players, stages)
+
+    def stage_parties(self, settings: Settings, teams: tuple[Team, ...],
+                      rounds: tuple[Round, ...], penalties: tuple[Penalty, ...]) -> Tournament:
+        """A stage's own parties seen as a concours of their own (its teams in seed order,
+        its parties numbered from 1): what its standings and its Swiss pairing read
+        (:func:`coinche_cli.tournament.stages.stage_tournament`).  Never stored, never
+        written: every operation reads and writes the whole tournament."""
+        return Tournament(self.id, self.name, self.rules_name, settings, teams, rounds,
+                          penalties)
+
     def stage_byes(self, number: int) -> tuple[int, ...]:
         """The byes the stages give in round ``number`` (a knock-out's best seeds, a poule
         of odd size), beside the round's own bye; none in a concours without stages."""

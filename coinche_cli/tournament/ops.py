@@ -348,8 +348,8 @@ def export_data(store: Store, name: str | None,
 
 def ranked(tournament: Tournament, after_round: int | None = None) -> list[Standing]:
     """The standings after a round (default: all entered results)."""
-    from coinche_cli.tournament.standings import standings
+    from coinche_cli.tournament.standings import ranking
 
     if after_round is not None:
         tournament.round(after_round)
-    return standings(tournament, after_round)
+    return ranking(tournament, after_round)

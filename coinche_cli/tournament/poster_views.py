@@ -114,9 +114,9 @@ def _lines(tournament: Tournament, after: int) -> list[Standing]:
         from coinche_cli.tournament.melee_standings import player_standings
 
         return [row.line for row in player_standings(tournament, after)]
-    from coinche_cli.tournament.standings import standings
+    from coinche_cli.tournament.standings import ranking
 
-    return standings(tournament, after)
+    return ranking(tournament, after)
 
 
 def standings_poster(tournament: Tournament, after: int | None, date: str) -> StandingsPoster:

@@ -102,7 +102,7 @@ def add_stage(store: Store, name: str | None, stage_name: str, kind: StageKind, 
                       third_place=third_place or places if kind == "knockout" else False,
                       places=places if kind == "knockout" else False, target=target,
                       deals=deals, carry=carry)
-        with_known = _with_stages(tournament, known)
+        with_known = tournament.with_stages(known)
         chosen = _source(with_known, draft, source)
         stage = draft.replaced(source=chosen.position)
         if rules is not None:
@@ -114,12 +114,6 @@ def add_stage(store: Store, name: str | None, stage_name: str, kind: StageKind, 
             store.save_stage(tournament.id, known[0])
         store.save_stage(tournament.id, stage)
     return stage
-
-
-def _with_stages(tournament: Tournament, stages: tuple[Stage, ...]) -> Tournament:
-    return Tournament(tournament.id, tournament.name, tournament.rules_name,
-                      tournament.settings, tournament.teams, tournament.rounds,
-                      tournament.penalties, tournament.players, stages)
 
 
 def _source(tournament: Tournament, stage: Stage, named: str | None) -> Stage:
@@ -217,7 +211,7 @@ def start_stage(store: Store, name: str | None, stage_name: str,
                 raise TournamentError(_("--order: a team is named twice"))
             source = source.replaced(order=(*named, *(t for t in source.order
                                                       if t not in named)))
-            tournament = _with_stages(tournament, tuple(
+            tournament = tournament.with_stages(tuple(
                 source if s.position == source.position else s for s in tournament.stages))
         teams = _cut(tournament, stage, source)
         groups: tuple[int, ...] = ()

@@ -202,8 +202,8 @@ def stage_tournament(tournament: Tournament, stage: Stage,
     penalties = tuple(Penalty(p.team, numbering[p.round], p.points, p.reason, p.to_opponents)
                       for p in tournament.penalties
                       if p.team in inside and p.round in numbering)
-    return Tournament(tournament.id, tournament.name, tournament.rules_name,
-                      settings_of(tournament, stage), new_teams, tuple(rounds), penalties)
+    return tournament.stage_parties(settings_of(tournament, stage), new_teams, tuple(rounds),
+                                    penalties)
 
 
 def carried(tournament: Tournament, stage: Stage) -> dict[int, dict[str, int]]:
@@ -378,3 +378,17 @@ def final_order(tournament: Tournament) -> list[Placed]:
         ranked.append(Placed(placed.team, ranked[-1].rank if shared else index + 1,
                              placed.stage, placed.by, placed.group, placed.group_rank))
     return ranked
+
+
+def ranking_rows(tournament: Tournament) -> list[Standing]:
+    """The lines of the concours's ranking: each team's line over every stage, in the final
+    ranking's order and rank once a later stage has started; before, the first stage's order
+    (a concours in poules: every poule's first, then every second…)."""
+    from dataclasses import replace
+
+    from coinche_cli.tournament.standings import standings
+
+    lines = {row.team: row for row in standings(tournament)}
+    order = final_order(tournament) if has_finals(tournament) else stage_order(
+        tournament, first_stage(tournament))
+    return [replace(lines[placed.team], rank=placed.rank) for placed in order]
