@@ -8,8 +8,9 @@ tournament.table_games`` is the one edge between the game and the tournament pac
 (``docs/architecture.md``); nothing here imports the game package.
 
 1. A table gets a game only in the current round, and only while it has neither a result
-   nor a game.  The game is played with the tournament's rules snapshot and match format,
-   between the table's two teams (side A the first).
+   nor a game.  The game is played with the tournament's rules snapshot and match format
+   (a later stage's table: the stage's own, ``stage add --target/--deals/--rules``), between
+   the table's two teams (side A the first).
 2. When the game ends, its totals and winner (the rules' tie rule included) become the
    table's result, through the one write path of a result
    (:func:`coinche_cli.tournament.results.commit`, source ``game``).  An undo or an edit that
@@ -50,9 +51,15 @@ def create_table_game(store: Store, name: str | None, table: int) -> int:
         if board.has_result:
             raise TournamentError(_("table {table} already has a result"), table=table)
         document = store.tournament_rules(tournament.id)
+        settings = tournament.settings
+        if board.stage:  # a later stage's table: its own match format, and rules if it has them
+            from coinche_cli.tournament.stages import settings_of, stage_of
+
+            stage = stage_of(tournament, board.stage)
+            settings = settings_of(tournament, stage)
+            document = stage.rules or document
         rules = rules_from_document(document, f"tournament {tournament.name} rules")
         names = {"A": tournament.name_of(board.team1), "B": tournament.name_of(board.team2)}
-        settings = tournament.settings
         record = GameRecord(
             id=0, created=now(), rules_name=rules.name, rules=document, players=4, names=names,
             first_dealer=0, target=settings.target, deals=settings.deals,
