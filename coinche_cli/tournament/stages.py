@@ -384,11 +384,9 @@ def ranking_rows(tournament: Tournament) -> list[Standing]:
     """The lines of the concours's ranking: each team's line over every stage, in the final
     ranking's order and rank once a later stage has started; before, the first stage's order
     (a concours in poules: every poule's first, then every second…)."""
-    from dataclasses import replace
-
-    from coinche_cli.tournament.standings import standings
+    from coinche_cli.tournament.standings import changed, standings
 
     lines = {row.team: row for row in standings(tournament)}
     order = final_order(tournament) if has_finals(tournament) else stage_order(
         tournament, first_stage(tournament))
-    return [replace(lines[placed.team], rank=placed.rank) for placed in order]
+    return [changed(lines[placed.team], rank=placed.rank) for placed in order]
