@@ -475,16 +475,24 @@ POSTER_HELP = N_(
 
 def poster(
     ctx: typer.Context,
-    kind: Annotated[str, typer.Argument(metavar="standings|pairings|prizes", help=N_(
-        "What the poster shows."))],
-    path: Annotated[Path, typer.Argument(metavar=N_("FILE"), help=N_(
-        "The page to write (.html)."))],
+    kind: Annotated[str, typer.Argument(metavar="KIND", help=N_(
+        "What the poster shows: standings, pairings, prizes, or bracket (a knock-out "
+        "stage's bracket, its parties side by side, on landscape paper)."))],
+    where: Annotated[list[str], typer.Argument(metavar=N_("[NAME] FILE"), help=N_(
+        "The page to write (.html); a bracket's stage before it (default: the only "
+        "knock-out stage)."))],
     round_number: RoundOption = None,
     paper: PaperOption = "a4",
     tournament: TournamentOption = None,
 ) -> None:
     from coinche_cli.cli.store import write_poster_file
+    from coinche_cli.errors import InputError
     from coinche_cli.tournament import poster_data
 
-    write_poster_file(ctx, path, paper,
-                      lambda store: poster_data.poster(store, tournament, kind, round_number))
+    if len(where) > 2:
+        raise InputError("FILE", _("give the page to write, a bracket's stage before it: "
+                                   "[NAME] FILE"))
+    stage = where[0] if len(where) == 2 else None
+    write_poster_file(ctx, Path(where[-1]), paper,
+                      lambda store: poster_data.poster(store, tournament, kind, round_number,
+                                                       stage))

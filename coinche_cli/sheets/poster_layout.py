@@ -12,7 +12,8 @@ shows, so that the field fills the page.
 3. When the lines cannot fit one page even at 14 pt (a large field), the type is 14 pt and the
    table runs over several pages, its header row repeated on each.
 4. Portrait, unless landscape gives larger type (or only landscape is wide enough): the
-   standings' column per round turn the paper; a short list stays upright.
+   standings' column per round turn the paper; a short list stays upright.  A knock-out's
+   bracket, its parties side by side, is always landscape.
 5. Every cell on one line (``white-space: nowrap``): a mêlée player's name is never cut in
    two, the type shrinks instead.  When the widest line does not fit even at 14 pt, a pair
    of names (a mêlée's opponents) goes onto two lines, each name whole; only when that is
@@ -264,8 +265,11 @@ def _fit(table: Table, paper: Paper, landscape: bool) -> Layout:
     return Layout(paper, landscape, SMALLEST, "anywhere", one_page=False)
 
 
-def layout(table: Table, paper: Paper) -> Layout:
+def layout(table: Table, paper: Paper, landscape: bool | None = None) -> Layout:
     """``table``'s page on ``paper``: portrait unless landscape sets larger type, or only
-    landscape is wide enough (rule 4)."""
+    landscape is wide enough (rule 4); turned as ``landscape`` says when it is given (a
+    bracket)."""
+    if landscape is not None:
+        return _fit(table, paper, landscape)
     upright, turned = _fit(table, paper, False), _fit(table, paper, True)
     return turned if turned.rank() > upright.rank() else upright

@@ -1,13 +1,14 @@
-"""Posters for the wall: the standings, a round's pairings, the prize list or a season's
-challenge as one self-contained HTML page, made to be printed on A4 (or A3) from any browser.
+"""Posters for the wall: the standings, a round's pairings, the prize list, a knock-out's
+bracket or a season's challenge as one self-contained HTML page, made to be printed on A4
+(or A3) from any browser.
 
 A page holds everything it needs (its style inline: no font, image or script from anywhere,
 so it prints in a hall without internet); its paper is set in it (``@page { size: A4 }``);
 its type is sized to the field by :mod:`coinche_cli.sheets.poster_layout`, from the very text
 the page shows (the page is drawn once to be measured, then again with its style): twelve
 teams fill a page, nothing is below 14 pt, every cell stays on one line, the paper turns
-landscape where the columns need it (the standings' column per round).  Its header row is
-repeated on every page and a page break never cuts a line.
+landscape where the columns need it (the standings' column per round; a bracket always).
+Its header row is repeated on every page and a page break never cuts a line.
 The pages are Jinja2 templates (``sheets/templates``: ``poster.html`` and a page per kind,
 the style in ``poster.css``), escaped by Jinja2's autoescape: a page shows names as typed,
 never as markup.  The data is :mod:`coinche_cli.tournament.poster_views`'s (and the season's,
@@ -34,7 +35,8 @@ if TYPE_CHECKING:
     import jinja2
 
     from coinche_cli.season.views import SeasonPoster
-    from coinche_cli.tournament.poster_views import PosterData
+    from coinche_cli.tournament.export_views import ExportMatch
+    from coinche_cli.tournament.poster_views import BracketPoster, PosterData
 
     #: Whatever a poster may show: a tournament's, or a season's challenge.
     Printable = PosterData | SeasonPoster
@@ -183,12 +185,12 @@ class _Measure(HTMLParser):
         return Table(self.columns, self.rows, self.notes, self.narrow, self.pairs, self.lines)
 
 
-def _style(page: Layout) -> str:
-    """``page``'s style, as poster.css writes it."""
+def _style(page: Layout, bracket: bool = False) -> str:
+    """``page``'s style, as poster.css writes it (``bracket``: with a bracket's rules)."""
     from coinche_cli.sheets import poster_layout as rule  # one number for the page and its plan
 
     return _environment().get_template("poster.css").render(
-        page=page.page_size(), wrap=page.wrap, margin=f"{rule.MARGIN_MM:g}",
+        page=page.page_size(), wrap=page.wrap, bracket=bracket, margin=f"{rule.MARGIN_MM:g}",
         line=f"{rule.LINE:g}", pad_height=f"{rule.PAD_HEIGHT:g}",
         pad_width=f"{rule.PAD_WIDTH:g}", title_gap=f"{rule.TITLE_GAP:g}",
         meta_gap=f"{rule.META_GAP:g}", notes_gap=f"{rule.NOTES_GAP:g}",
@@ -197,10 +199,12 @@ def _style(page: Layout) -> str:
 
 
 def render(data: Printable, paper: Paper = "a4") -> Poster:
-    """The poster of ``data`` (its ``kind``: standings, pairings, prizes or a season's
-    challenge), in the language in force, on ``paper``."""
+    """The poster of ``data`` (its ``kind``: standings, pairings, prizes, a bracket or a
+    season's challenge), in the language in force, on ``paper``."""
     from markupsafe import Markup  # Jinja2's own escaping
 
+    drawn: dict[str, Any] = {}
+    landscape: bool | None = None  # the way that gives the larger type
     match data["kind"]:
         case "standings":
             name = "standings.html"
@@ -210,17 +214,53 @@ def render(data: Printable, paper: Paper = "a4") -> Poster:
             name = "prizes.html"
         case "season":
             name = "season.html"
+        case "bracket":
+            name, drawn, landscape = "bracket.html", _bracket_page(data), True
         case other:
             assert_never(other)
     template = _environment().get_template(name)
     lang = spoken().replace("_", "-")
     # drawn once without a style, to be measured; then with the style sized to it
-    measured = _Measure(template.render(**data, lang=lang, style=""))
-    style = _style(layout(measured.table(), paper))
+    measured = _Measure(template.render(**data, **drawn, lang=lang, style=""))
+    style = _style(layout(measured.table(), paper, landscape), bracket=data["kind"] == "bracket")
     html = template.render(
-        **data, lang=lang,
+        **data, **drawn, lang=lang,
         style=Markup(style))  # the page's own style, as poster.css gives it: no user's text
     return Poster(html, style)
+
+
+def _bracket_page(data: BracketPoster) -> dict[str, Any]:
+    """A bracket's page as bracket.html draws it: the columns' words, and its rows (a
+    section's title, or two cells per column: a match's number or table, and one side)."""
+    from coinche_cli.sheets.bracket_grid import grid, lines
+
+    drawn = grid(data["rounds"])
+    rows: list[dict[str, Any]] = []
+    for line in lines(drawn, 2):  # a match: its two sides, a line each
+        if line[0] == "title":
+            rows.append({"title": line[1], "cells": []})
+            continue
+        rows.append({"title": None, "cells": [
+            None if cell is None else _bracket_cell(*cell) for cell in line[1]]})
+    return {"headers": drawn.headers, "rows": rows}
+
+
+def _bracket_cell(match: ExportMatch, side: int) -> dict[str, Any]:
+    """One side of a match: beside it the match's number (its first side) or its table (its
+    second); the side a team (seed, name, score, whether it won), a bye, nobody (a match
+    nobody plays) or a box to fill (not known yet)."""
+    team = match["teams"][side]
+    if side == 0:
+        beside = match["match"]
+    else:
+        beside = ("" if match["table"] is None
+                  else _("table {table}").format(table=match["table"]))
+    kind = ("team" if team is not None else
+            ("bye" if match["bye"] else "void") if match["absent"][side] else "open")
+    scores = match["scores"]
+    return {"match": beside, "kind": kind, "name": team, "seed": match["seeds"][side],
+            "score": None if scores is None else scores[side],
+            "won": team is not None and team == match["winner"]}
 
 
 def write_poster(path: Path, data: Printable, paper: Paper = "a4") -> None:

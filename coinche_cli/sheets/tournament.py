@@ -18,6 +18,10 @@ use them.  ``data`` for :func:`write_workbook` and :func:`write_csv_dir`::
                     "to": "Les As" or None}, ...],
      "deals": [{"round": 1, "table": 2, "game": 7, "number": 1, "dealer": "A1", ...}, ...]}
 
+A concours with stages also has each table's ``stage`` and ``match`` and each round's
+``stage_byes``, its ``stages`` and its ``final`` ranking: their sheets and files are
+:mod:`coinche_cli.sheets.stage_tables`'.
+
 A penalty's ``to`` is the team that received the points, None when they were deducted from
 the penalised team; an empty ``penalties`` list still gives a Penalties sheet (its header),
 no ``penalties`` key none.  Standings, teams and deals keep their columns in a fixed order; a
@@ -42,11 +46,12 @@ from coinche_cli.sheets.score_sheets import EXTRA_ROWS as EXTRA_ROWS
 from coinche_cli.sheets.score_sheets import TARGET_ROWS as TARGET_ROWS
 from coinche_cli.sheets.score_sheets import NothingToPrint as NothingToPrint
 from coinche_cli.sheets.score_sheets import write_score_sheets as write_score_sheets
-from coinche_cli.sheets.writing import write_csv, write_xlsx
+from coinche_cli.sheets.writing import add_table, write_book, write_csv
 from coinche_cli.tournament.model import round_title
 
 if TYPE_CHECKING:
-    from coinche_cli.tournament.export_views import ExportData, ExportRound
+    from coinche_cli.sheets.writing import Book
+    from coinche_cli.tournament.export_views import ExportBracketRound, ExportData, ExportRound
     from coinche_cli.tournament.views import PenaltyJson
 
 #: (key in the data, column header) for each table, in column order.
@@ -89,6 +94,10 @@ PENALISED_ROUND_COLUMNS: tuple[tuple[str, str], ...] = (
     *ROUND_COLUMNS[:5], ("after1", N_("score 1 after penalties")),
     ("after2", N_("score 2 after penalties")), *ROUND_COLUMNS[5:],
 )
+#: A partie of a concours with stages: each table's stage and knock-out match at the end.
+STAGE_ROUND_COLUMNS: tuple[tuple[str, str], ...] = (
+    *ROUND_COLUMNS, ("stage", N_("stage")), ("match", N_("match")),
+)
 DEAL_COLUMNS: tuple[tuple[str, str], ...] = (
     ("round", N_("round")), ("table", N_("table")), ("game", N_("game")), ("number", N_("deal")),
     ("dealer", N_("dealer")), ("taker", N_("taker")), ("contract", N_("contract")),
@@ -112,12 +121,16 @@ BYE_LABEL = N_("bye")
 
 @dataclass(frozen=True)
 class Table:
-    """One exported table: the sheet title, the CSV file stem, the header and the rows."""
+    """One exported table: the sheet title, the CSV file stem, the header and the rows; a
+    knock-out's bracket, which its sheet draws in place of the rows; whether the workbook has
+    it (or the CSV files alone)."""
 
     title: str
     stem: str
     header: list[str]
     rows: list[list[Any]]
+    bracket: tuple[str, Sequence[ExportBracketRound]] | None = None  # its stage's name too
+    book: bool = True
 
 
 def _keyed(records: Sequence[Mapping[str, object]],
@@ -142,6 +155,8 @@ def round_columns(round_data: ExportRound) -> tuple[tuple[str, str], ...]:
     """A round's columns: a mêlée's partie with a penalty has the scores after penalties."""
     if any("after1" in table for table in round_data["tables"]):
         return PENALISED_ROUND_COLUMNS
+    if "stage_byes" in round_data:  # a concours with stages
+        return STAGE_ROUND_COLUMNS
     return ROUND_COLUMNS
 
 
@@ -153,6 +168,11 @@ def round_rows(round_data: ExportRound) -> list[list[Any]]:
             "sitting_out", []):  # a mêlée: every player who sat out
         bye: list[Any] = [None] * len(columns)
         bye[0], bye[1], bye[3] = _(BYE_LABEL), name, round_data.get("bye_points")
+        rows.append(bye)
+    stage = len(ROUND_COLUMNS)  # the stage's column (STAGE_ROUND_COLUMNS)
+    for given in round_data.get("stage_byes", []):  # a bye is a win without points
+        bye = [None] * len(columns)
+        bye[0], bye[1], bye[stage] = _(BYE_LABEL), given["team"], given["stage"]
         rows.append(bye)
     return rows
 
@@ -182,6 +202,7 @@ def export_tables(data: ExportData) -> list[Table]:
                             pgettext("file name", "round-{round}").format(round=number),
                             [_(header) for _key, header in round_columns(round_data)],
                             round_rows(round_data)))
+    staged = len(tables)  # a concours with stages: their sheets after the rounds
     # an empty list is "no penalty": the sheet says so with its header alone; a caller that
     # gives no list at all does not know, and an empty sheet would wrongly say "none"
     if "penalties" in data:
@@ -199,21 +220,39 @@ def export_tables(data: ExportData) -> list[Table]:
         from coinche_cli.sheets.desk_tables import desk_tables
 
         tables += [Table(*table) for table in desk_tables(data)]
+    if "stages" in data:
+        from coinche_cli.sheets.stage_tables import stage_tables
+
+        taken = {table.title.lower() for table in tables}
+        tables[staged:staged] = [Table(*table) for table in stage_tables(data, taken)]
     return tables
 
 
 def write_workbook(path: Path, data: ExportData) -> None:
-    """Write the results workbook: Standings, Teams, Round 1…, Penalties, History (every
-    result entered, how and when, and each one a correction replaced), and Deals when there
-    are any.
+    """Write the results workbook: Standings, Teams, Round 1…, a concours with stages each
+    stage's sheet (a knock-out's bracket drawn, :mod:`coinche_cli.sheets.stage_tables`) and
+    the Final ranking, Penalties, History (every result entered, how and when, and each one
+    a correction replaced), and Deals when there are any.
 
     Each sheet has its header in row 1 (bold, frozen, repeated on every printed page), a filter
     over the data, columns as wide as their content (capped), numbers stored as numbers,
     booleans as yes/no, and prints on A4 one page wide (landscape when wide); see
     :func:`coinche_cli.sheets.writing.add_table`.
     """
-    sheets = [(table.title, table.header, table.rows) for table in export_tables(data)]
-    write_xlsx(path, sheets, title=str(data.get("name") or ""))
+    tables = export_tables(data)
+
+    def fill(book: Book) -> None:
+        for table in tables:
+            if not table.book:
+                continue
+            if table.bracket is not None:
+                from coinche_cli.sheets.stage_tables import draw_bracket
+
+                draw_bracket(book, table.title, *table.bracket)
+            else:
+                add_table(book, table.title, table.header, table.rows)
+
+    write_book(path, fill, title=str(data.get("name") or ""))
 
 
 def csv_paths(directory: Path, data: ExportData) -> list[Path]:
@@ -224,10 +263,13 @@ def csv_paths(directory: Path, data: ExportData) -> list[Path]:
 def write_csv_dir(directory: Path, data: ExportData, *, sep: str = ",") -> list[Path]:
     """Write each table as a CSV file (UTF-8 with a BOM) in ``directory``; return the paths.
 
-    Files: ``standings.csv``, ``teams.csv``, ``round-1.csv``…, ``penalties.csv``,
-    ``history.csv``, and ``deals.csv`` when there are deals; in French ``classement.csv``,
-    ``equipes.csv``, ``ronde-1.csv``…, ``penalites.csv``, ``historique.csv``, ``donnes.csv``
-    (names without accents: every file system and mail attachment keeps them).  The folder
+    Files: ``standings.csv``, ``teams.csv``, ``round-1.csv``…, a concours with stages
+    ``stage-1.csv``… (a knock-out's ``bracket-1.csv`` too) and ``final-ranking.csv``,
+    ``penalties.csv``, ``history.csv``, and ``deals.csv`` when there are deals; in French
+    ``classement.csv``, ``equipes.csv``, ``ronde-1.csv``…, ``phase-1.csv``…,
+    ``tableau-1.csv``…, ``classement-final.csv``, ``penalites.csv``, ``historique.csv``,
+    ``donnes.csv`` (names without accents: every file system and mail attachment keeps
+    them).  The folder
     is created when missing; each file is written atomically.
     """
     try:

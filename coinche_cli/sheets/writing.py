@@ -9,7 +9,9 @@
 - a text that a spreadsheet would read as a formula (starting with ``=``, ``+``, ``-``, ``@``,
   a tab or a carriage return) stays text: a leading ``'`` in CSV, a text cell (quote-prefixed)
   in Excel; numbers stay numbers;
-- a workbook sheet prints on A4, one page wide, its header row repeated on every page.
+- a workbook sheet prints on A4, one page wide, its header row repeated on every page;
+- a sheet named after something a user typed (a stage's name) gets a name Excel takes
+  (:func:`sheet_title`): never refused, never the name of another sheet.
 
 CSV is written with the standard library (UTF-8 with a BOM, so a French Excel shows the
 accents); workbooks with xlsxwriter, imported only inside the functions that write one.
@@ -81,6 +83,45 @@ def cell_text(text: str) -> str:
 
 
 # --- workbooks ------------------------------------------------------------------------------
+
+#: The longest sheet name Excel takes, in UTF-16 code units.
+SHEET_TITLE_UNITS = 31
+#: What a sheet name may not hold, and what stands for it: brackets become parentheses, the
+#: other characters Excel refuses (``: * ? / \\``) a hyphen.
+SHEET_TITLE_SWAPS = str.maketrans({"[": "(", "]": ")", ":": "-", "*": "-", "?": "-",
+                                   "/": "-", "\\": "-"})
+
+
+def _utf16_units(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _cut(text: str, units: int) -> str:
+    """``text`` cut to at most ``units`` UTF-16 code units, never inside a character."""
+    while _utf16_units(text) > units:
+        text = text[:-1]
+    return text
+
+
+def sheet_title(text: str, taken: set[str], fallback: str) -> str:
+    """A sheet name Excel takes for ``text`` (a name a user typed), not one of ``taken`` (the
+    names already used, lower-cased, as Excel compares them; the name given is added).
+
+    Control characters are dropped, the characters Excel refuses swapped
+    (:data:`SHEET_TITLE_SWAPS`), apostrophes and spaces at either end stripped, the name cut
+    to 31 UTF-16 code units; an empty result is ``fallback``; a name already taken gets
+    `` (2)``, `` (3)``… (the name cut to make room).
+    """
+    title = _cut(cell_text(text).translate(SHEET_TITLE_SWAPS).strip(" '"),
+                 SHEET_TITLE_UNITS).rstrip(" '") or fallback
+    found, number = title, 1
+    while found.lower() in taken:
+        number += 1
+        suffix = f" ({number})"
+        found = _cut(title, SHEET_TITLE_UNITS - len(suffix)).rstrip(" '") + suffix
+    taken.add(found.lower())
+    return found
+
 
 
 #: How xlsxwriter recognises a text it writes as raw rich-text XML (with "</r>" at its end).

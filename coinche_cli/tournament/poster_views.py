@@ -1,9 +1,12 @@
 """What the posters for the wall show (``tournament poster``, the live page's ``/print/…``), as
 plain data: the standings with a column per round, a round's pairings listed alphabetically,
-the prize list.  :mod:`coinche_cli.sheets.posters` draws them as printable pages.
+the prize list, a knock-out stage's bracket.  :mod:`coinche_cli.sheets.posters` draws them as
+printable pages.
 
-Each poster is a ``TypedDict`` whose ``kind`` names it (:data:`PosterData`, the three): the
+Each poster is a ``TypedDict`` whose ``kind`` names it (:data:`PosterData`, the four): the
 page's template is chosen by it, and mypy sees a key renamed here in the templates' caller.
+(The bracket is a poster of the command's alone: the live page's ``/print/…`` serves
+:data:`KINDS`.)
 Every poster carries the tournament's name, its date (ISO, as stored: the page writes it in
 its language) and whether it is a mêlée (its lines are players, not teams).
 """
@@ -21,6 +24,8 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
     from typing import TypedDict
 
     from coinche_cli.tournament.desk_views import PrizeJson
+    from coinche_cli.tournament.export_views import ExportBracketRound
+    from coinche_cli.tournament.stage import Stage
     from coinche_cli.tournament.standings import Standing
 
     class RoundCell(TypedDict):
@@ -101,11 +106,24 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         rows: list[PrizesPosterRow]
         owing: bool
 
-    #: A poster's data, of any kind.
-    PosterData = StandingsPoster | PairingsPoster | PrizesPoster
+    class BracketPoster(TypedDict):
+        """A knock-out stage's bracket: its rounds, each match with its sides (the layout on
+        the page is :mod:`coinche_cli.sheets.bracket_grid`'s)."""
 
-#: What a poster shows.
+        kind: Literal["bracket"]
+        name: str
+        date: str
+        melee: bool
+        stage: str
+        rounds: list[ExportBracketRound]
+
+    #: A poster's data, of any kind.
+    PosterData = StandingsPoster | PairingsPoster | PrizesPoster | BracketPoster
+
+#: What a poster shows (and the live page's ``/print/KIND`` serves).
 KINDS = ("standings", "pairings", "prizes")
+#: The bracket poster's kind (``tournament poster bracket [NAME] FILE``).
+BRACKET = "bracket"
 
 
 def _lines(tournament: Tournament, after: int) -> list[Standing]:
@@ -197,3 +215,11 @@ def prizes_poster(tournament: Tournament, final: bool, after: int | None,
                       "owed": amounts.get(row["owed"], "") if row["owed"] else ""}
                      for row in rows],
             "owing": any(row["owed"] for row in rows)}
+
+
+def bracket_poster(tournament: Tournament, stage: Stage, date: str) -> BracketPoster:
+    """A started knock-out stage's bracket, as the export gives it."""
+    from coinche_cli.tournament.export_views import bracket_export
+
+    return {"kind": "bracket", "name": tournament.name, "date": date, "melee": False,
+            "stage": stage.name, "rounds": bracket_export(tournament, stage)}
