@@ -163,7 +163,7 @@ def test_rules_languages_choices_and_the_config_keys(complete: Complete, tmp_pat
                                                 "standard", "maison.yaml"]
     assert run("coinche rules validate ") == ["maison.yaml"]
     assert run("coinche --lang ") == ["en", "fr"]
-    assert run("coinche tournament new X --format ") == ["teams", "melee"]
+    assert run("coinche tournament new X --format ") == ["teams", "melee", "groups"]
     assert run("coinche config set ") == ["rules", "lang", "db", "target", "currency"]
     assert run("coinche config set lang f") == ["fr"]
     assert run("coinche ga") == ["game"]
