@@ -2,10 +2,13 @@
 
 Routes, and nothing else (no file is served from a path a visitor gives):
 
-- ``/``: the projector page, the current round's tables and the standings after the last
-  complete round, redrawn within seconds of any change (:mod:`coinche_cli.web.snapshot`);
-- ``/me``: the phone page, a team's table, opponent and results: the same cost for 30 teams
-  or 3,000 (issue 25);
+- ``/``: the projector page, the current round's tables (each under its stage's name when the
+  concours has stages), the bracket of each knock-out stage started, and the standings after
+  the last complete round, in turn, redrawn within seconds of any change
+  (:mod:`coinche_cli.web.snapshot`);
+- ``/me``: the phone page, a team's table, opponent and results, and once a later stage has
+  started its stage: the match it plays next, the round that knocked it out, or its final
+  place; the same cost for 30 teams or 3,000 (issue 25);
 - ``/teams``: every team's table, a hundred a page, searched by name, made once per snapshot
   and page and sent again only when it changed (its ``ETag``);
 - ``/table/N`` (only with ``--entry``): the result of table N, entered once with the table's
@@ -45,6 +48,7 @@ from coinche_cli.i18n import SOURCE, _, languages, speaking
 from coinche_cli.json_text import json_text
 from coinche_cli.tournament.model import round_title
 from coinche_cli.tournament.money import format_amount
+from coinche_cli.tournament.stage_views import label_words
 from coinche_cli.web.guard import Forms, WrongCodes, client_of
 from coinche_cli.web.refresh import Live
 from coinche_cli.web.settings import Settings
@@ -103,6 +107,8 @@ def create_app(settings: Settings) -> _Guarded:
     environment.globals["_"] = _sentence
     environment.globals["round_title"] = round_title  # "Round 2"; "Ronde 2 (2e partie)"
     environment.globals["amount"] = format_amount  # "€20.00"; "20,00 €" (the prize list)
+    # a bracket's column in the room's words: "Quarter-finals"; « Quarts de finale »
+    environment.globals["bracket_label"] = label_words
     # what a phone typed, quoted by a sentence: its control characters escaped, as a refusal
     environment.filters["escaped"] = escaped_text
     forms, wrong = Forms(), WrongCodes()

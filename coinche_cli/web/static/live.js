@@ -1,7 +1,8 @@
 // coinche: the live page redraws itself when the tournament changes (it asks /api/live every
 // two seconds) and counts the round's time down.  The projector shows the round's tables,
-// then the standings, in turn, under its header (which stays): each part scrolls slowly by
-// itself when longer than the screen, and the standings stay at least as long as the tables.
+// each knock-out's bracket, then the standings, in turn, under its header (which stays): each
+// part scrolls slowly by itself when longer than the screen, and every part after the tables
+// stays at least as long as the tables.
 // No library, nothing from the internet; names arrive already escaped in the server's HTML.
 (function () {
   "use strict";
@@ -85,7 +86,8 @@
     var all = parts();
     if (all.length > 1) {
       if (part === "tables") { tablesShown = shown; }
-      // the next part in the page's order: tables, standings, then the prizes once shown
+      // the next part in the page's order: tables, each bracket, standings, then the prizes
+      // once shown
       var names = [];
       for (var i = 0; i < all.length; i++) { names.push(all[i].getAttribute("data-part")); }
       part = names[(names.indexOf(part) + 1) % names.length];
