@@ -324,3 +324,16 @@ def test_a_swiss_later_stage_names_itself_and_the_teams_table(cli: Cli) -> None:
         assert _stage_line(_page(cli.db, "/me", team)) == f"Finale, table {tables[team]}"
     assert _stage_line(_page(cli.db, "/me", ranked[6])) == "Final place: 7 (Qualifications)"
     assert 'data-part="bracket' not in _page(cli.db, "/")  # no knock-out, no bracket
+
+
+def test_the_bracket_poster_is_printed_from_the_live_page(director: Cli) -> None:
+    """``/print/bracket``: the only knock-out stage's poster, as ``tournament poster bracket``
+    writes it; a concours whose knock-out has not started has nothing to print (404)."""
+    assert director.db is not None
+    app = create_app(Settings(str(director.db), None, entry=False, round_minutes=None,
+                              phone_url="http://x/me"))
+    answer = _get(app, "/print/bracket", None, {})
+    assert answer.status == 200
+    page = answer.body.decode()
+    for team in _bracket(director, "Tableau A")["QF1"]["teams"]:
+        assert team is not None and _escaped(team) in page

@@ -11,7 +11,7 @@ import typer
 from coinche_cli.cli.options import MAX_NUMBER, JsonOption, TournamentOption
 from coinche_cli.cli.output import Column, print_json, print_line, print_table
 from coinche_cli.cli.store import open_store
-from coinche_cli.errors import InputError, TournamentError
+from coinche_cli.errors import InputError
 from coinche_cli.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -238,9 +238,10 @@ def bracket(ctx: typer.Context,
     """Print a knock-out stage's bracket."""
     from coinche_cli.tournament import ops
     from coinche_cli.tournament import stage_views as views
+    from coinche_cli.tournament.poster_data import knockout
 
     found = ops.load(open_store(ctx), tournament)
-    stage = _knockout(found, name)
+    stage = knockout(found, name)
     if as_json:
         print_json(views.bracket_json(found, stage))
         return
@@ -250,25 +251,6 @@ def bracket(ctx: typer.Context,
 BRACKET_HELP = N_("Print a knock-out stage's bracket: its rounds as columns, each match with "
                   "its table, teams and seeds, scores and winner.\n\n"
                   "Example: coinche tournament bracket \"Tableau A\" --json")
-
-
-def _knockout(found: Tournament, name: str | None) -> Stage:
-    from coinche_cli.tournament import stages as st
-
-    if name is not None:
-        stage = st.stage_named(found, name)
-        if stage.kind != "knockout":
-            raise TournamentError(_("NAME: {name} is not a knock-out stage"), name=stage.name)
-    else:
-        knockouts = [s for s in st.later_stages(found) if s.kind == "knockout"]
-        if len(knockouts) != 1:
-            raise TournamentError(_("NAME: say which knock-out stage ({names})"),
-                                  names=", ".join(s.name for s in knockouts) or _("none yet"))
-        stage = knockouts[0]
-    if not stage.teams:
-        raise TournamentError(_("NAME: {name} has not started: its bracket is drawn when it "
-                                "starts"), name=stage.name)
-    return stage
 
 
 def render_bracket(found: Tournament, stage: Stage) -> None:

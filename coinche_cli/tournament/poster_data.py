@@ -57,8 +57,9 @@ def poster(store: Store, name: str | None, kind: str, number: int | None = None,
 
 
 def knockout(tournament: Tournament, name: str | None) -> Stage:
-    """The started knock-out stage called ``name``, or the concours's only knock-out stage;
-    refused, naming the field, when there is none such."""
+    """The started knock-out stage called ``name``, or the concours's only knock-out stage
+    (of several, the only one started); refused, naming the field, when there is none such.
+    What ``tournament bracket``, ``tournament poster bracket`` and ``/print/bracket`` show."""
     from coinche_cli.tournament import stages as st
 
     if name is not None:
@@ -67,6 +68,8 @@ def knockout(tournament: Tournament, name: str | None) -> Stage:
             raise TournamentError(_("NAME: {name} is not a knock-out stage"), name=stage.name)
     else:
         knockouts = [s for s in st.later_stages(tournament) if s.kind == "knockout"]
+        if len(knockouts) > 1 and sum(1 for s in knockouts if s.started) == 1:
+            knockouts = [s for s in knockouts if s.started]
         if len(knockouts) != 1:
             raise TournamentError(_("NAME: say which knock-out stage ({names})"),
                                   names=", ".join(s.name for s in knockouts) or _("none yet"))

@@ -301,7 +301,8 @@ def create_app(settings: Settings) -> _Guarded:
         Route("/table/{table:int}", table_entry, methods=["POST"]),
         Route("/api/round", api_round), Route("/api/standings", api_standings),
         Route("/api/live", api_live), Route("/qr.svg", qr),
-        *(Route(f"/print/{kind}", print_page) for kind in ("standings", "pairings", "prizes")),
+        *(Route(f"/print/{kind}", print_page)
+          for kind in ("standings", "pairings", "prizes", "bracket")),
         *(Route(f"/static/{name}", asset) for name in STATIC),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
