@@ -33,7 +33,7 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
                    "coinche_cli.tournament.accounts", "coinche_cli.tournament.settings",
                    "coinche_cli.tournament.bracket", "coinche_cli.tournament.groups",
                    "coinche_cli.tournament.stage", "coinche_cli.tournament.stages",
-                   "coinche_cli.tournament.field",
+                   "coinche_cli.tournament.field", "coinche_cli.tournament.ranked",
                    "coinche_cli.game.stats", "coinche_cli.season.model",
                    "coinche_cli.season.people", "coinche_cli.season.events",
                    "coinche_cli.season.ranking", "coinche_cli.season.ratings")),

@@ -140,7 +140,8 @@ def event_lines(tournament: Tournament, people: People, settings: SeasonSettings
                  free.get(player.id, 0), places.get(player.id, 0), field,
                  "", tally.partners[player.id])
         return found
-    from coinche_cli.tournament.standings import ranking, tallies
+    from coinche_cli.tournament.ranked import ranking
+    from coinche_cli.tournament.standings import tallies
 
     teams = tallies(tournament, last)
     places = (_field_places([(row.team, row.rank, row.played) for row in ranking(tournament)])

@@ -265,7 +265,7 @@ def contenders(tournament: Tournament) -> tuple[list[tuple[str, int]], int | Non
 
         lines = [row.line for row in player_standings(tournament)]
     else:
-        from coinche_cli.tournament.standings import ranking
+        from coinche_cli.tournament.ranked import ranking
 
         lines = ranking(tournament)
     return [(row.name, row.rank) for row in lines if not row.dropped and row.played], last

@@ -348,7 +348,7 @@ def export_data(store: Store, name: str | None,
 
 def ranked(tournament: Tournament, after_round: int | None = None) -> list[Standing]:
     """The standings after a round (default: all entered results)."""
-    from coinche_cli.tournament.standings import ranking
+    from coinche_cli.tournament.ranked import ranking
 
     if after_round is not None:
         tournament.round(after_round)

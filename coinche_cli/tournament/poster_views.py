@@ -132,7 +132,7 @@ def _lines(tournament: Tournament, after: int) -> list[Standing]:
         from coinche_cli.tournament.melee_standings import player_standings
 
         return [row.line for row in player_standings(tournament, after)]
-    from coinche_cli.tournament.standings import ranking
+    from coinche_cli.tournament.ranked import ranking
 
     return ranking(tournament, after)
 

@@ -214,18 +214,6 @@ def standings(tournament: Tournament, after_round: int | None = None, *,
     return rank(tournament, list(rows.values()), head_to_head_first=head_to_head_first)
 
 
-def ranking(tournament: Tournament, after_round: int | None = None) -> list[Standing]:
-    """The standings every client shows (prizes, posters, the live page, the season, the
-    export): :func:`standings`, except in a concours with stages after its last round, where
-    they are the final ranking (:func:`coinche_cli.tournament.stages.ranking_rows`)."""
-    if not tournament.stages or (after_round is not None and tournament.current is not None
-                                 and after_round != tournament.current.number):
-        return standings(tournament, after_round)
-    from coinche_cli.tournament.stages import ranking_rows
-
-    return ranking_rows(tournament)
-
-
 Key = Callable[[Standing], float]
 
 

@@ -410,7 +410,7 @@ def standings_of(tournament: Tournament, after_round: int | None = None) -> Stan
         from coinche_cli.tournament.melee_standings import player_standings
 
         return [player_standing_json(row) for row in player_standings(tournament, after_round)]
-    from coinche_cli.tournament.standings import ranking
+    from coinche_cli.tournament.ranked import ranking
 
     return standings_json(ranking(tournament, after_round))
 
