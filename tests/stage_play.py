@@ -11,7 +11,7 @@ entered with equal scores and ``--winner``.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from tests.harness import Cli
 
@@ -35,24 +35,37 @@ def seeds(t: Cli) -> dict[str, list[str]]:
     return {stage["name"]: stage["teams"] for stage in t.json("stage", "list")}
 
 
+class Played(NamedTuple):
+    """A knock-out match as a test entered it."""
+
+    stage: str
+    match: str
+    winner: str
+    loser: str
+    forfeit: bool
+
+
 def knockout_partie(t: Cli, upsets: Collection[tuple[str, str]] = (),
                     level: Collection[tuple[str, str]] = (),
-                    target: int = 1000) -> dict[str, str]:
+                    forfeits: Collection[tuple[str, str]] = (),
+                    target: int = 1000) -> tuple[list[Played], list[str]]:
     """Pair the room's next partie and play every table of it (each a knock-out match): the
-    better seed wins, the other one in the matches ``upsets`` names (``(stage, match)``), and
-    a match of ``level`` is entered with equal scores, its winner named by ``--winner``.
-    Returns each match's winner, by ``"stage match"``."""
+    better seed wins, the other one in the matches ``upsets`` names (``(stage, match)``); a
+    match of ``level`` is entered with equal scores, its winner named by ``--winner``; in a
+    match of ``forfeits`` the one who would have lost forfeits.  Returns the matches played
+    and the teams the partie gave a bye."""
     order = seeds(t)
     shown = t.json("pair")
-    winners: dict[str, str] = {}
+    played: list[Played] = []
     for table in shown["tables"]:
         key = (table["stage"], table["match"])
-        ranked = order[table["stage"]]
-        better, worse = sorted(table["teams"], key=ranked.index)
-        win = worse if key in upsets else better
-        if key in level:
+        better, worse = sorted(table["teams"], key=order[table["stage"]].index)
+        win, lose = (worse, better) if key in upsets else (better, worse)
+        if key in forfeits:
+            t.run("result", str(table["table"]), "--forfeit", lose)
+        elif key in level:
             t.run("result", win, str(target), str(target), "--winner", win)
         else:
             t.run("result", win, str(target + 30), str(target - 400))
-        winners[f"{table['stage']} {table['match']}"] = win
-    return winners
+        played.append(Played(*key, win, lose, key in forfeits))
+    return played, [bye["team"] for bye in shown["stage_byes"]]
