@@ -4,7 +4,8 @@ A copy is one transaction in the destination, read from one snapshot of the sour
 may go on writing to it), and checked before it is committed: the same number of rows in
 every table (:mod:`coinche_cli.store.transfer`), and every ``--json`` view of every game and
 tournament (``game show``, ``tournament show`` for each round, ``team list``, ``standings``
-after each round) the same in the copy as in the original, ids aside, and every table's
+after each round; a concours's stages, their brackets and its final ranking) the same in the
+copy as in the original, ids aside, and every table's
 entry code too (``--merge`` renumbers teams; the codes printed stay valid).  A copy that
 differs is rolled back: nothing is written.  A new destination file is written under a
 temporary name beside it and takes its name once the copy is committed: a copy that fails,
@@ -126,7 +127,31 @@ def _views(store: SqlStore, games: dict[int, int],
             found.append((f"{named}: standings --round {number}",
                           tournament_json.standings_of(tournament, number)))
         found.append((f"{named}: standings", tournament_json.standings_of(tournament, None)))
+        found += _stage_views(tournament, named)
         found += _desk_views(store, tournament, named)
+    return found
+
+
+def _stage_views(tournament: Tournament, named: str) -> list[tuple[str, Any]]:
+    """The views of a concours's stages (``stage list``, ``stage show`` of each stage,
+    ``bracket`` of each knock-out stage started, and once a later stage has started the
+    final ranking ``standings`` prints, which names the stage that decided each place);
+    none for a concours without stages (its copy checks as before)."""
+    if not tournament.stages:
+        return []
+    from coinche_cli.tournament import stage_views
+    from coinche_cli.tournament.stages import has_finals
+
+    found: list[tuple[str, Any]] = [(f"{named}: stage list",
+                                     stage_views.stages_json(tournament))]
+    for stage in tournament.stages:
+        label = f"{named}: stage “{escaped_text(stage.name)}”"
+        found.append((f"{label}: stage show", stage_views.stage_show_json(tournament, stage)))
+        if stage.kind == "knockout" and stage.started:
+            found.append((f"{label}: bracket", stage_views.bracket_json(tournament, stage)))
+    if has_finals(tournament):
+        found.append((f"{named}: standings (the final ranking)",
+                      stage_views.final_json(tournament)))
     return found
 
 

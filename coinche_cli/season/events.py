@@ -14,6 +14,10 @@ Pure: a tournament (:mod:`coinche_cli.tournament.model`) and the people
   forfeit is a ``forfeit``; the others a ``win``, ``draw`` or ``loss``.  The season's wins,
   draws and losses are the tournament's own (a bye is a win when the tournament counts it
   so); its score is the tournament's points for.
+- **Stages** (a concours's finals): their parties are the room's, so every match of every
+  stage counts with the scale as the qualifying parties' do; a knock-out's byes are byes, a
+  level knock-out match decided by ``--winner`` a win and a loss.  A line's rank there is
+  the concours's final ranking (:func:`coinche_cli.tournament.standings.ranking`).
 """
 
 from __future__ import annotations

@@ -39,6 +39,11 @@ LAYOUT: tuple[tuple[str, bool, dict[str, str]], ...] = (
     ("game", True, {"tournament_id": "tournament"}),
     ("deal", True, {"game_id": "game", "replaced_by": "deal"}),
     ("round", False, {"tournament_id": "tournament", "bye": "team"}),
+    # a stage is named by its position in its concours, a table's knock-out match by its id
+    # in the bracket (board.stage, board.match_id): neither moves; the teams do
+    ("stage", False, {"tournament_id": "tournament"}),
+    ("stage_team", False, {"tournament_id": "tournament", "team_id": "team"}),
+    ("stage_bye", False, {"tournament_id": "tournament", "team_id": "team"}),
     ("board", False, {"tournament_id": "tournament", "team1": "team", "team2": "team",
                       "forfeit": "team", "game_id": "game", "winner": "team"}),
     ("board_history", True, {"tournament_id": "tournament", "forfeit": "team",
@@ -57,6 +62,9 @@ LAYOUT: tuple[tuple[str, bool, dict[str, str]], ...] = (
     ("season", True, {}),
     ("season_event", False, {"season_id": "season", "tournament_id": "tournament"}),
 )
+#: The tables only a concours with stages fills: a copy reports them when it moved some rows
+#: of theirs, and reports as it did before them otherwise.
+STAGE_TABLES = ("stage", "stage_team", "stage_bye")
 #: Columns that are no id but move with a table's ids: a tournament's ``code_shift`` says how
 #: far its team ids moved since its entry codes' secret was drawn (``tournament.codes``), so
 #: that the codes printed before a ``--merge`` stay valid after it.
@@ -106,7 +114,8 @@ def copy_rows(source: SqlStore, target: SqlStore, *, merge: bool) -> Copied:
             moved.sort(key=lambda row: -row[columns.index("id")])
         before = rows.count(target, table)
         rows.insert_rows(target, table, columns, moved)
-        counts[table] = len(moved)
+        if moved or table not in STAGE_TABLES:
+            counts[table] = len(moved)
         now = rows.count(target, table)
         if now != before + len(moved):
             raise StoreError(_("the copy put {got} rows in {table} of {path} for {want}: nothing "
