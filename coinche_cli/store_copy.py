@@ -151,7 +151,7 @@ def _stage_views(tournament: Tournament, named: str) -> list[tuple[str, Any]]:
             found.append((f"{label}: bracket", stage_views.bracket_json(tournament, stage)))
     if has_finals(tournament):
         found.append((f"{named}: standings (the final ranking)",
-                      stage_views.final_json(tournament)))
+                      stage_views.final_json(stage_views.final_rows(tournament))))
     return found
 
 

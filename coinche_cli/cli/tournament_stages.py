@@ -301,7 +301,7 @@ def render_stage_standings(found: Tournament, name: str | None, wide: bool,
     elif name is None:
         final = views.final_rows(found)
         if as_json:
-            print_json(views.final_json(found))
+            print_json(views.final_json(final))
             return True
         print_line(_("{name}: final ranking").format(name=found.name))
         _table(found, [(row, [stage.name, views.place_by_words(by)])

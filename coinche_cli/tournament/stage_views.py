@@ -231,22 +231,20 @@ def _match_json(tournament: Tournament, stage: Stage, found: Resolved,
 def final_rows(tournament: Tournament) -> list[tuple[Standing, Stage, str]]:
     """The final ranking's lines: each team's line over the whole concours, its final rank,
     the stage that decided it and how."""
-    from dataclasses import replace
+    from coinche_cli.tournament.standings import changed, lines
 
-    from coinche_cli.tournament.standings import standings
-
-    lines = {row.team: row for row in standings(tournament)}
-    return [(replace(lines[placed.team], rank=placed.rank),
+    found = {row.team: row for row in lines(tournament)}
+    return [(changed(found[placed.team], rank=placed.rank),
              st.stage_of(tournament, placed.stage), placed.by)
             for placed in st.final_order(tournament)]
 
 
-def final_json(tournament: Tournament) -> list[FinalStandingJson]:
-    """``standings --json`` once a later stage has started."""
+def final_json(rows: list[tuple[Standing, Stage, str]]) -> list[FinalStandingJson]:
+    """``standings --json`` once a later stage has started (``rows``: :func:`final_rows`)."""
     from coinche_cli.tournament.views import standing_json
 
     found: list[FinalStandingJson] = []
-    for row, stage, by in final_rows(tournament):
+    for row, stage, by in rows:
         line = standing_json(row)
         found.append({**line, "stage": stage.name, "place_by": by})
     return found

@@ -22,6 +22,7 @@ Pure (the store builds the :class:`~coinche_cli.tournament.model.Tournament`; th
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
@@ -300,11 +301,16 @@ def _ordered(rows: list[Placed], order: Sequence[int]) -> list[Placed]:
 
 
 def ko_structure(tournament: Tournament, stage: Stage) -> tuple[Match, ...]:
-    """A knock-out stage's bracket."""
+    """A knock-out stage's bracket (built once per size and options: 511 matches of a
+    512-team table cost 6 ms, and a command asks for them several times)."""
+    return _structure(stage_size(tournament, stage), stage.third_place, stage.places)
+
+
+@functools.lru_cache(maxsize=16)
+def _structure(size: int, third_place: bool, places: bool) -> tuple[Match, ...]:
     from coinche_cli.tournament.bracket import structure
 
-    return structure(stage_size(tournament, stage), third_place=stage.third_place,
-                     places=stage.places)
+    return structure(size, third_place=third_place, places=places)
 
 
 def ko_winners(tournament: Tournament, stage: Stage) -> dict[str, int]:
@@ -384,9 +390,10 @@ def ranking_rows(tournament: Tournament) -> list[Standing]:
     """The lines of the concours's ranking: each team's line over every stage, in the final
     ranking's order and rank once a later stage has started; before, the first stage's order
     (a concours in poules: every poule's first, then every second…)."""
-    from coinche_cli.tournament.standings import changed, standings
+    from coinche_cli.tournament.standings import changed
+    from coinche_cli.tournament.standings import lines as all_lines
 
-    lines = {row.team: row for row in standings(tournament)}
+    lines = {row.team: row for row in all_lines(tournament)}
     order = final_order(tournament) if has_finals(tournament) else stage_order(
         tournament, first_stage(tournament))
     return [changed(lines[placed.team], rank=placed.rank) for placed in order]

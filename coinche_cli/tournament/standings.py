@@ -194,6 +194,15 @@ def standings(tournament: Tournament, after_round: int | None = None, *,
     A later stage of a concours (:mod:`coinche_cli.tournament.stages`) gives what its teams
     ``carried`` from the stage before (``--carry``), and a poule ranks ``head_to_head_first``
     among teams tied on the ranking."""
+    return rank(tournament, lines(tournament, after_round, carried=carried),
+                head_to_head_first=head_to_head_first)
+
+
+def lines(tournament: Tournament, after_round: int | None = None, *,
+          carried: Mapping[int, Mapping[str, int]] | None = None) -> list[Standing]:
+    """Every team's line after ``after_round``, Buchholz included, unranked (registration
+    order): what :func:`standings` ranks, and what the final ranking of a concours with
+    stages orders its own way."""
     last = _last(tournament, after_round)
     teams = sorted(tournament.teams, key=lambda t: t.registered)
     tallies_ = tallies(tournament, last)
@@ -211,7 +220,7 @@ def standings(tournament: Tournament, after_round: int | None = None, *,
     values = {team: primary(tournament, row) for team, row in rows.items()}
     for team, row in rows.items():
         rows[team] = changed(row, buchholz=sum(values[o] for o in row.opponents))
-    return rank(tournament, list(rows.values()), head_to_head_first=head_to_head_first)
+    return list(rows.values())
 
 
 Key = Callable[[Standing], float]
