@@ -119,6 +119,7 @@ TRANSLATES_MARKED = {
     ("sheets/posters.py", "_plural"),
     ("sheets/desk_tables.py", "fee_table"),
     ("sheets/desk_tables.py", "prize_table"),
+    ("sheets/stage_tables.py", "_rows"), ("sheets/stage_tables.py", "stage_tables"),
     # the house config's problems (marked where each is found) and the completion's help
     ("cli/house.py", "error"), ("cli/config.py", "_value_given"),
     ("cli/completion.py", "_described"),
