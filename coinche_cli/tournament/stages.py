@@ -62,6 +62,9 @@ def first_stage(tournament: Tournament) -> Stage:
     """The concours's first stage (rule 1)."""
     if tournament.stages:
         return tournament.stages[0]
+    if tournament.settings.group_size is not None:  # poules not drawn yet
+        return Stage(0, first_stage_name("groups"), "groups",
+                     group_size=tournament.settings.group_size)
     return Stage(0, first_stage_name("swiss"), "swiss", rounds=tournament.settings.rounds)
 
 
