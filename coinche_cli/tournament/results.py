@@ -335,19 +335,21 @@ def enter_result(store: Store, name: str | None, where: str, score1: int | None,
             _check_scores(score1, score2, score_limit(tournament, store, board))
             after = board.with_result(score1, score2, winner=board.winner_of(score1, score2))
             if winner is not None:
-                after = _goes_through(tournament, played, board, after, winner)
+                after = _goes_through(tournament, board, after, winner)
         if forfeit is not None and winner is not None:
             raise TournamentError(_("--winner: a forfeit is won by the other team"))
         return _stored(store, tournament, played, [(board, after)], source, replacing)
 
 
-def _goes_through(tournament: Tournament, played: Round, board: Board, after: Board,
-                  name: str) -> Board:
+def _goes_through(tournament: Tournament, board: Board, after: Board, name: str) -> Board:
     """A knock-out table's result with the team ``--winner`` names going through."""
     if board.match is None:
         raise TournamentError(_("--winner names who goes through a knock-out match; table "
                                 "{table} is not one"), table=board.table)
-    team = find_team(tournament, name, played)
+    from coinche_cli.tournament.entrants import index
+
+    # a knock-out is played by formed teams: the name is a team's, refused on --winner
+    team = tournament.team(index(tournament).resolve(name, field="--winner", kind="team"))
     if team.id not in (board.team1, board.team2):
         raise TournamentError(_("--winner: {name} does not play at table {table} ({team1} – "
                                 "{team2})"), name=team.name, table=board.table,

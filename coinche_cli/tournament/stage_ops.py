@@ -121,14 +121,20 @@ def _source(tournament: Tournament, stage: Stage, named: str | None) -> Stage:
     if named is not None:
         found = st.stage_named(tournament, named, "--from")
         return _checked_source(tournament, stage, found)
-    problem: TournamentError | None = None
+    problems: list[tuple[Stage, TournamentError]] = []
     for candidate in reversed(tournament.stages):
         try:
             return _checked_source(tournament, stage, candidate)
         except TournamentError as exc:
-            problem = problem or exc
-    assert problem is not None
-    raise problem
+            problems.append((candidate, exc))
+    # none fits: say why of the latest stage the range was meant for (a poule stage for
+    # --group-ranks, one with that many teams for --ranks), not why a smaller stage after it
+    # cannot give it ("--ranks 8-12: Tableau A has 8 teams" for an overlap in the first stage)
+    meant = [exc for candidate, exc in problems
+             if (candidate.kind == "groups" if stage.group_ranks is not None
+                 else st.stage_size(tournament, candidate) >= _span(
+                     tournament, stage.replaced(source=candidate.position))[1])]
+    raise meant[0] if meant else problems[-1][1]
 
 
 def _checked_source(tournament: Tournament, stage: Stage, source: Stage) -> Stage:
@@ -206,7 +212,8 @@ def start_stage(store: Store, name: str | None, stage_name: str,
             raise TournamentError(_("NAME: {name} takes its teams from {source}, which is not "
                                     "complete"), name=stage.name, source=source.name)
         if order:
-            named = [entrants.find(tournament, team).id for team in order]
+            found = entrants.index(tournament)
+            named = [found.resolve(team, field="--order", kind="team") for team in order]
             if len(set(named)) != len(named):
                 raise TournamentError(_("--order: a team is named twice"))
             source = source.replaced(order=(*named, *(t for t in source.order
@@ -214,6 +221,7 @@ def start_stage(store: Store, name: str | None, stage_name: str,
             tournament = tournament.with_stages(tuple(
                 source if s.position == source.position else s for s in tournament.stages))
         teams = _cut(tournament, stage, source)
+        _taken_once(tournament, stage, teams)
         groups: tuple[int, ...] = ()
         if stage.kind == "groups":
             groups = _drawn_groups(teams, stage.group_size or 4)
@@ -225,6 +233,23 @@ def start_stage(store: Store, name: str | None, stage_name: str,
             store.save_stage(tournament.id, source)
         store.save_stage(tournament.id, started)
     return started
+
+
+def _taken_once(tournament: Tournament, stage: Stage, teams: Sequence[int]) -> None:
+    """Refuse a cut that takes a team a started sibling already took: the source's order
+    changed since that one started (a corrected result, another ``--order``), and the two
+    cuts no longer fit together."""
+    for sibling in st.later_stages(tournament):
+        if (sibling.source != stage.source or sibling.position == stage.position
+                or not sibling.started):
+            continue
+        twice = [team for team in teams if team in sibling.teams]
+        if twice:
+            raise TournamentError(_("NAME: {team} already plays in {other}: the order of "
+                                    "{source} has changed since {other} started (a corrected "
+                                    "result, or --order)"),
+                                  team=tournament.name_of(twice[0]), other=sibling.name,
+                                  source=st.stage_of(tournament, stage.source).name)
 
 
 def _drawn_groups(teams: Sequence[int], size: int) -> tuple[int, ...]:

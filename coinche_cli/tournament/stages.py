@@ -62,9 +62,9 @@ def first_stage(tournament: Tournament) -> Stage:
     """The concours's first stage (rule 1)."""
     if tournament.stages:
         return tournament.stages[0]
-    if tournament.settings.group_size is not None:  # poules not drawn yet
-        return Stage(0, first_stage_name("groups"), "groups",
-                     group_size=tournament.settings.group_size)
+    size = tournament.settings.group_size
+    if size is not None:  # a concours in poules whose poules are not drawn yet
+        return Stage(0, first_stage_name("groups"), "groups", group_size=size)
     return Stage(0, first_stage_name("swiss"), "swiss", rounds=tournament.settings.rounds)
 
 
@@ -198,16 +198,24 @@ def stage_tournament(tournament: Tournament, stage: Stage,
     numbering = {number: local for local, number in
                  enumerate(stage_rounds(tournament, stage), start=1)}
     rounds: list[Round] = []
+    more_byes: dict[int, tuple[int, ...]] = {}
     for played, boards in _boards(tournament, stage):
         mine = tuple(b for b in boards if b.team1 in inside)
-        bye = next((team for team in stage.byes.get(played.number, ()) if team in inside),
-                   None)
-        rounds.append(Round(numbering[played.number], mine, bye))
+        local = numbering[played.number]
+        byes = [team for team in stage.byes.get(played.number, ()) if team in inside]
+        rounds.append(Round(local, mine, byes[0] if byes else None))
+        if len(byes) > 1:  # a knock-out's best seeds, several poules of odd size
+            more_byes[local] = tuple(byes[1:])
     penalties = tuple(Penalty(p.team, numbering[p.round], p.points, p.reason, p.to_opponents)
                       for p in tournament.penalties
                       if p.team in inside and p.round in numbering)
-    return tournament.stage_parties(settings_of(tournament, stage), new_teams, tuple(rounds),
-                                    penalties)
+    own = tournament.stage_parties(settings_of(tournament, stage), new_teams, tuple(rounds),
+                                   penalties)
+    if not more_byes:
+        return own
+    # a round has one bye of its own: the others are counted as a stage's byes are (the
+    # standings add every stage's byes of a partie), so each best seed's bye is a win
+    return own.with_stages((Stage(0, stage.name, stage.kind, byes=more_byes),))
 
 
 def carried(tournament: Tournament, stage: Stage) -> dict[int, dict[str, int]]:
@@ -218,7 +226,11 @@ def carried(tournament: Tournament, stage: Stage) -> dict[int, dict[str, int]]:
     from coinche_cli.tournament.standings import standings
 
     source = stage_of(tournament, stage.source)
-    rows = {row.team: row for row in standings(stage_tournament(tournament, source))}
+    own = stage_tournament(tournament, source)
+    # the source's own parties only: a first stage without poules is the whole concours,
+    # whose later parties (this stage's among them) are not what its teams bring
+    last = tournament.settings.rounds if own is tournament else None
+    rows = {row.team: row for row in standings(own, last)}
     key = "points_for" if stage.carry == "points" else "wins"
     return {team: {key: getattr(rows[team], key)} for team in stage.teams if team in rows}
 
