@@ -1,6 +1,6 @@
 """A concours with stages written out (issue 34, "Everywhere else"): the workbook's sheet per
 stage — a knock-out's bracket drawn as on paper, a Swiss or poule stage its own standings —
-and its ``Final ranking``; the CSV files ``stage-N.csv``, ``bracket-N.csv`` and
+and its ``Final ranking``; the CSV files ``stage-N.csv``, ``tableau-N.csv`` and
 ``final-ranking.csv``; the bracket poster for the wall.
 
 Each concours is played in process through the operations on a real SQLite file, its results
@@ -269,9 +269,9 @@ def test_the_csv_files_have_each_stage_its_bracket_and_the_final_ranking(
     files = sorted(path.name for path in (folder / "csv").iterdir())
     assert files == sorted(["standings.csv", "teams.csv", *(f"round-{n}.csv" for n in
                                                             range(1, 7)),
-                            "stage-1.csv", "bracket-1.csv", "stage-2.csv", "bracket-2.csv",
+                            "stage-1.csv", "tableau-1.csv", "stage-2.csv", "tableau-2.csv",
                             "final-ranking.csv", "penalties.csv", "history.csv"])
-    bracket = _csv(folder, "bracket-1.csv")
+    bracket = _csv(folder, "tableau-1.csv")
     assert list(bracket[0]) == ["round", "label", "match", "table", "team 1", "seed 1",
                                 "team 2", "seed 2", "score 1", "score 2", "winner", "bye"]
     assert [(row["round"], row["label"], row["match"], row["table"]) for row in bracket] == [
@@ -283,7 +283,7 @@ def test_the_csv_files_have_each_stage_its_bracket_and_the_final_ranking(
         "round": "4", "label": "Quarter-finals", "match": "QF2", "table": "2",
         "team 1": "T04", "seed 1": "4", "team 2": HOSTILE, "seed 2": "5", "score 1": "950",
         "score 2": "960", "winner": HOSTILE, "bye": "no"}
-    consolante = _csv(folder, "bracket-2.csv")
+    consolante = _csv(folder, "tableau-2.csv")
     assert consolante[0] == {
         "round": "4", "label": "Quarter-finals", "match": "QF1", "table": "", "team 1": "T09",
         "seed 1": "1", "team 2": "", "seed 2": "", "score 1": "", "score 2": "",
@@ -346,7 +346,7 @@ def test_the_french_workbook_names_its_sheets_and_files_in_french(concours_a: Pa
         from coinche_cli.tournament.stage_views import label_words
 
         stems = [pgettext("file name", name).format(position=1) for name in
-                 ("stage-{position}", "bracket-{position}", "final-ranking")]
+                 ("stage-{position}", "tableau-{position}", "final-ranking")]
         words = label_words("quarter-final")
     names = CalamineWorkbook.from_path(str(folder / "concours.xlsx")).sheet_names
     assert names[0] == "Classement" and expected[1] == "Classement"

@@ -9,7 +9,7 @@ later stage has started); any other exports as it always did.
   stage).  As CSV: ``stage-N.csv`` (N the stage's position: 1 for the first stage added).
 - A knock-out: its bracket drawn as on paper (:mod:`coinche_cli.sheets.bracket_grid`): a
   column per partie, each match its number and table over its two teams (seed, name,
-  score, a ✓ for the winner), a bye said as such.  As CSV: ``bracket-N.csv``, a row per
+  score, a ✓ for the winner), a bye said as such.  As CSV: ``tableau-N.csv``, a row per
   match (partie, round, match, table, each team and seed, the scores, the winner, a bye),
   and ``stage-N.csv``, its teams in the order it places them (by seed until it is played).
 - ``final-ranking.csv``: every team's final rank, the stage that decided it and how, and
@@ -104,7 +104,7 @@ def stage_tables(data: ExportData, taken: set[str]) -> list[StageTable]:
         stem = pgettext("file name", "stage-{position}").format(position=position)
         if stage["kind"] == "knockout":
             rounds = stage.get("bracket", [])
-            found.append((title, pgettext("file name", "bracket-{position}").format(
+            found.append((title, pgettext("file name", "tableau-{position}").format(
                 position=position), [_(header) for header in BRACKET_COLUMNS],
                 bracket_rows(rounds), (stage["name"], rounds), True))
             found.append((title, stem, *_rows(stage["lines"], KNOCKOUT_COLUMNS), None, False))
