@@ -203,3 +203,21 @@ def test_a_quarter_final_corrected_after_the_next_round_is_paired(cli: Cli,
     t.run("result", "1", "--clear")
     t.run("result", "1", "1050", "600", "--round", "2", "--replace")
     assert t.json("show")["tables"][0]["teams"] == [seeds[1], seeds[4]]
+
+
+def test_a_started_stage_keeps_its_places_when_its_source_is_corrected(
+        cli: Cli, tmp_path: Path) -> None:
+    # failed: a Swiss result corrected after « A » started put a team of no later stage
+    # first in the final ranking (A's teams took the places their source ranks held now)
+    t = _concours(cli, tmp_path, 8)
+    t.run("stage", "add", "A", "--ranks", "1-4", "--knockout")
+    t.run("pair")
+    _results(t, tmp_path / "q.csv", {1: (1000, 400), 2: (990, 410), 3: (980, 420),
+                                     4: (970, 430)})
+    t.run("stage", "start", "A")
+    a_teams = set(t.json("stage", "show", "A")["teams"])
+    t.run("result", "4", "100", "1500", "--replace")  # Équipe 8 now first of the Swiss parties
+    final = t.json("standings")
+    assert {row["team"] for row in final[:4]} == a_teams
+    assert [row["stage"] for row in final] == ["A"] * 4 + ["Qualifications"] * 4
+    assert final[4]["team"] == "Équipe 8"  # the best of the rest, in its stage's order

@@ -48,18 +48,6 @@ def _no_melee(tournament: Tournament) -> None:
                                 "teams only, for now"), name=tournament.name)
 
 
-def _span(tournament: Tournament, stage: Stage) -> tuple[int, int]:
-    """The places of its source a stage takes, as places of the source's whole order."""
-    if stage.ranks is not None:
-        return stage.ranks
-    assert stage.group_ranks is not None
-    low, high = stage.group_ranks
-    source = st.stage_of(tournament, stage.source)
-    counts = st._group_counts(tournament, source)
-    taken = [sum(1 for count in counts if count >= place) for place in range(1, high + 1)]
-    return 1 + sum(taken[:low - 1]), sum(taken)
-
-
 def add_stage(store: Store, name: str | None, stage_name: str, kind: StageKind, *,
               ranks: tuple[int, int] | None = None,
               group_ranks: tuple[int, int] | None = None, source: str | None = None,
@@ -132,7 +120,7 @@ def _source(tournament: Tournament, stage: Stage, named: str | None) -> Stage:
     # cannot give it ("--ranks 8-12: Tableau A has 8 teams" for an overlap in the first stage)
     meant = [exc for candidate, exc in problems
              if (candidate.kind == "groups" if stage.group_ranks is not None
-                 else st.stage_size(tournament, candidate) >= _span(
+                 else st.stage_size(tournament, candidate) >= st.span(
                      tournament, stage.replaced(source=candidate.position))[1])]
     raise meant[0] if meant else problems[-1][1]
 
@@ -145,7 +133,7 @@ def _checked_source(tournament: Tournament, stage: Stage, source: Stage) -> Stag
                                 "in poules: use --ranks"), name=source.name)
     probe = stage.replaced(source=source.position)
     size = st.stage_size(tournament, source)
-    low, high = _span(tournament, probe)
+    low, high = st.span(tournament, probe)
     if stage.group_ranks is not None:
         largest = max(st._group_counts(tournament, source))
         if stage.group_ranks[1] > largest:
@@ -161,7 +149,7 @@ def _checked_source(tournament: Tournament, stage: Stage, source: Stage) -> Stag
     for sibling in st.later_stages(tournament):
         if sibling.source != source.position:
             continue
-        other = _span(tournament, sibling)
+        other = st.span(tournament, sibling)
         if low <= other[1] and other[0] <= high:
             raise TournamentError(_("{option} {low}-{high}: {other} already takes places "
                                     "{first}-{last} of {name}"), option=option, low=low,
@@ -277,7 +265,7 @@ def _cut(tournament: Tournament, stage: Stage, source: Stage) -> list[int]:
             _tie_at(tournament, rows, low - 1, lambda r: r.group_rank)
             _tie_at(tournament, rows, high, lambda r: r.group_rank)
         return [row.team for row in order if low <= place[row.team] <= high]
-    low, high = _span(tournament, stage)
+    low, high = st.span(tournament, stage)
     _tie_at(tournament, order, low - 1, lambda r: r.rank)
     _tie_at(tournament, order, high, lambda r: r.rank)
     return [row.team for row in order[low - 1:high]]

@@ -376,19 +376,38 @@ def _place_by(by: str) -> PlaceBy:
     return "ranking"
 
 
+def span(tournament: Tournament, stage: Stage) -> tuple[int, int]:
+    """The places of its source a stage takes, as places of the source's whole order."""
+    if stage.ranks is not None:
+        return stage.ranks
+    assert stage.group_ranks is not None
+    low, high = stage.group_ranks
+    source = stage_of(tournament, stage.source)
+    counts = _group_counts(tournament, source)
+    taken = [sum(1 for count in counts if count >= place) for place in range(1, high + 1)]
+    return 1 + sum(taken[:low - 1]), sum(taken)
+
+
+
 def final_order(tournament: Tournament) -> list[Placed]:
-    """The final ranking of the concours (rule 5): every team, best first."""
+    """The final ranking of the concours (rule 5): every team, best first.  A started stage
+    holds the places it took (``span``) whatever its source's order has become since (a
+    result corrected there): the teams of no later stage fill the other places in their
+    stage's order."""
     def order_of(stage: Stage) -> list[Placed]:
         own = stage_order(tournament, stage)
-        for child in later_stages(tournament):
-            if child.source != stage.position or not child.started:
-                continue
-            inner = order_of(child)
-            members = set(child.teams)
-            slots = [index for index, placed in enumerate(own) if placed.team in members]
-            for index, placed in zip(slots, inner, strict=True):
-                own[index] = placed
-        return own
+        children = [child for child in later_stages(tournament)
+                    if child.source == stage.position and child.started]
+        if not children:
+            return own
+        placed: list[Placed | None] = [None] * len(own)
+        for child in children:
+            low = span(tournament, child)[0]
+            for offset, line in enumerate(order_of(child)):
+                placed[low - 1 + offset] = line
+        taken = {team for child in children for team in child.teams}
+        rest = iter(line for line in own if line.team not in taken)
+        return [line if line is not None else next(rest) for line in placed]
 
     found = order_of(first_stage(tournament))
     ranked: list[Placed] = []
