@@ -42,6 +42,7 @@ COMMANDS = {
     "pair", "unpair", "result", "penalty", "standings", "sheets", "store", "copy", "serve",
     "reopen", "player", "checkin", "fees", "poster", "prizes", "pot", "set", "remove",
     "order",  # tournament prizes order
+    "stage", "start", "bracket",  # tournament stage add|list|show|remove|start, bracket
     "pairings",  # tournament poster standings|pairings|prizes: words typed as they are
     "config", "unset", "season", "stats", "rename", "merge", "ratings",
     "str", "int", "path", "range", "float", "text",  # Typer's metavars: <str>, <int range>
