@@ -41,6 +41,30 @@ if TYPE_CHECKING:
     #: Whatever a poster may show: a tournament's, or a season's challenge.
     Printable = PosterData | SeasonPoster
 
+    from typing import TypedDict
+
+    class BracketCell(TypedDict):
+        """One side of a match on the bracket poster (bracket.html)."""
+
+        match: str
+        kind: str  # "team", "bye", "void" (nobody plays) or "open" (not known yet)
+        name: str | None
+        seed: int | None
+        score: int | None
+        won: bool
+
+    class BracketRow(TypedDict):
+        """A row of the bracket poster: a section's title, or a cell per column."""
+
+        title: str | None
+        cells: list[BracketCell | None]
+
+    class BracketPage(TypedDict, total=False):
+        """What bracket.html draws beside the poster's data (nothing for other posters)."""
+
+        headers: list[str]
+        rows: list[BracketRow]
+
 
 class Poster(Value):
     """A poster's page: its HTML, and its style (the live page allows that style alone)."""
@@ -203,7 +227,7 @@ def render(data: Printable, paper: Paper = "a4") -> Poster:
     season's challenge), in the language in force, on ``paper``."""
     from markupsafe import Markup  # Jinja2's own escaping
 
-    drawn: dict[str, Any] = {}
+    drawn: BracketPage = {}
     landscape: bool | None = None  # the way that gives the larger type
     match data["kind"]:
         case "standings":
@@ -229,13 +253,13 @@ def render(data: Printable, paper: Paper = "a4") -> Poster:
     return Poster(html, style)
 
 
-def _bracket_page(data: BracketPoster) -> dict[str, Any]:
+def _bracket_page(data: BracketPoster) -> BracketPage:
     """A bracket's page as bracket.html draws it: the columns' words, and its rows (a
     section's title, or two cells per column: a match's number or table, and one side)."""
     from coinche_cli.sheets.bracket_grid import grid, lines
 
     drawn = grid(data["rounds"])
-    rows: list[dict[str, Any]] = []
+    rows: list[BracketRow] = []
     for line in lines(drawn, 2):  # a match: its two sides, a line each
         if line[0] == "title":
             rows.append({"title": line[1], "cells": []})
@@ -245,7 +269,7 @@ def _bracket_page(data: BracketPoster) -> dict[str, Any]:
     return {"headers": drawn.headers, "rows": rows}
 
 
-def _bracket_cell(match: ExportMatch, side: int) -> dict[str, Any]:
+def _bracket_cell(match: ExportMatch, side: int) -> BracketCell:
     """One side of a match: beside it the match's number (its first side) or its table (its
     second); the side a team (seed, name, score, whether it won), a bye, nobody (a match
     nobody plays) or a box to fill (not known yet)."""

@@ -175,7 +175,7 @@ def _kind(text: str) -> StageKind:
     for kind in KINDS:
         if kind == text:
             return kind
-    raise ValueError(f"a stage of an unknown kind: {text!r}")
+    raise ValueError(f"a stage of an unknown kind: “{text}” (a store written by a newer coinche?)")
 
 
 def _pair(values: list[int] | None) -> tuple[int, int] | None:
