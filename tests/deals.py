@@ -29,11 +29,20 @@ def valid_deals(draw: st.DrawFn, rules: Rules, players: int) -> Deal:
         points[others[0]] = first
     elif players == 2:
         points[others[0]] = draw(st.integers(0, total - taker_points))
+    if players == 4 and draw(st.integers(0, 5)) == 0:
+        points = {taker: total // 2}  # an equal split: a litige where the rules have one
+    capot, generale = None, None
+    if rules.generale_card_points is not None and players == 4 and isinstance(contract, int) \
+            and draw(st.booleans()):
+        # one player alone won every trick, without a générale bid: the rules' outcome
+        capot, generale = draw(st.sampled_from(sides)), True
+        points = {capot: total}
     belote = tuple(draw(st.lists(st.sampled_from(sides), max_size=mode.belotes)))
     announces: dict[str, tuple[str, ...]] = {}
     winner = None
-    if rules.announces:
-        names = sorted(rules.announce_label(n) for n in rules.announces)
+    table = rules.announce_table(mode) or {}  # the mode's own values, where it gives them
+    if table:
+        names = sorted(rules.announce_label(n) for n in table)
         carres: set[str] = set()  # a rank's four cards make one carré in the whole deal
         for side in sides:
             declared = []
@@ -49,7 +58,6 @@ def valid_deals(draw: st.DrawFn, rules: Rules, players: int) -> Deal:
         if announces:
             # announce_winner must be one of the sides with the best announce
             def best(side: str) -> tuple[int, bool]:
-                table = rules.announces or {}
                 canon = [canonical_announce(n) or "" for n in announces[side]]
                 return max((table[c], ANNOUNCE_KINDS[c] == "carre") for c in canon)
 
@@ -61,6 +69,8 @@ def valid_deals(draw: st.DrawFn, rules: Rules, players: int) -> Deal:
         trump=Trump(code),
         coinche=draw(st.integers(0, 2)),
         points=points,
+        capot=capot,
+        generale=generale,
         belote=belote,
         announces=announces,
         announce_winner=winner,

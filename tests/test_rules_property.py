@@ -22,12 +22,14 @@ from hypothesis import strategies as st
 
 from coinche_cli.rules.choices import (
     BELOTE_TO,
+    BELOTE_WHEN,
     BOTH_OVER,
     CONDITION_ORDER,
     LAST_DEALS,
     NEGATED_TERMS,
     REACHES,
     ROLES,
+    ROUNDED,
     ROUNDINGS,
     TERMS,
     TIES,
@@ -64,7 +66,13 @@ def rules_documents(draw: st.DrawFn) -> dict[str, Any]:
     doc: dict[str, Any] = {"extends": parent, "name": "drawn"}
     made_if: dict[str, Any] = {}
     _maybe(draw, made_if, "reach_bid_with", st.lists(st.sampled_from(REACH), unique=True))
-    _maybe(draw, made_if, "min_points", st.none() | st.integers(0, 162))
+    parent_rules = load_rules(parent)
+    bids_ladder = list(range(parent_rules.bid_min, parent_rules.bid_max + 1,
+                             parent_rules.bid_step))
+    _maybe(draw, made_if, "min_points", st.none() | st.integers(0, 162) | st.dictionaries(
+        st.sampled_from(bids_ladder).map(str), st.integers(0, 162), max_size=3))
+    if team:
+        _maybe(draw, made_if, "litige", st.booleans())
     _maybe(draw, made_if, "beat_defence", st.booleans() | st.lists(
         st.sampled_from(REACH), min_size=1, unique=True))
     multiplier: dict[str, Any] = {}
@@ -88,6 +96,8 @@ def rules_documents(draw: st.DrawFn) -> dict[str, Any]:
     _maybe(draw, capot, "bonus", st.integers(0, 200))
     _maybe(draw, capot, "bonus_on_capot_bid", st.booleans())
     _maybe(draw, capot, "base", st.none() | st.integers(0, 300))
+    if team:
+        _maybe(draw, capot, "generale_card_points", st.none() | st.integers(0, 600))
     bids: dict[str, Any] = {}
     _maybe(draw, bids, "capot", st.none() | st.integers(0, 1000))
     rounding: dict[str, Any] = {}
@@ -95,17 +105,32 @@ def rules_documents(draw: st.DrawFn) -> dict[str, Any]:
     _maybe(draw, rounding, "method", st.sampled_from(methods))
     _maybe(draw, rounding, "total", st.integers(0, 200))
     _maybe(draw, rounding, "last_deal", st.sampled_from(LAST_DEALS))
+    _maybe(draw, rounding, "applies_to", st.lists(st.sampled_from(ROUNDED), unique=True))
     end: dict[str, Any] = {"target": draw(st.none() | st.integers(1, 600))}
     end["deals"] = draw(st.integers(1, 4) if end["target"] is None else st.none())
     _maybe(draw, end, "reach", st.sampled_from(REACHES))
     _maybe(draw, end, "both_over", st.sampled_from(BOTH_OVER))
     _maybe(draw, end, "tie", st.sampled_from(TIES))
     _maybe(draw, end, "time_limit", st.none() | st.integers(1, 120))
+    _maybe(draw, end, "belote_alone_wins", st.booleans())
     belote: dict[str, Any] = {}
-    _maybe(draw, belote, "goes_to", st.sampled_from(BELOTE_TO if team else ("holder",)))
+    goes_to = st.sampled_from(BELOTE_TO if team else ("holder",))
+    _maybe(draw, belote, "goes_to", goes_to | st.dictionaries(st.sampled_from(BELOTE_WHEN),
+                                                              goes_to))
+    modes: dict[str, Any] = {}
+    played = {"suits" if code in "SHDC" else code for code in parent_rules.modes}
+    for mode in draw(st.lists(st.sampled_from(sorted(played)), unique=True)):
+        section: dict[str, Any] = {}
+        _maybe(draw, section, "belote_value", st.integers(0, 50))
+        if parent_rules.announces:
+            names = sorted(parent_rules.announces)
+            _maybe(draw, section, "announces", st.dictionaries(
+                st.sampled_from(names), st.none() | st.integers(0, 300), max_size=3))
+        if section:
+            modes[mode] = section
     for key, section in (("made_if", made_if), ("multiplier", multiplier), ("score", score),
                          ("capot", capot), ("bids", bids), ("rounding", rounding),
-                         ("end", end), ("belote", belote)):
+                         ("end", end), ("belote", belote), ("modes", modes)):
         if section:
             doc[key] = section
     return doc

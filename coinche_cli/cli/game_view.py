@@ -60,6 +60,16 @@ def totals_lines(state: GameState, *, fitted: bool = True) -> list[str]:
             lines[-1] += "  " + note
         else:
             lines.append("  " + note)
+    if state.held and state.finished:
+        lines.append(_("a litige held {held} points: the game ended before another contract "
+                       "was made, so nobody scores them").format(held=state.held))
+    elif state.held:
+        lines.append(_("a litige holds {held} points for the next contract made").format(
+            held=state.held))
+    if state.belote_only:
+        lines.append(_("over the target by a belote alone, to take a trick in a later deal: "
+                       "{sides}").format(sides=", ".join(name(state, s)
+                                                         for s in state.belote_only)))
     if state.finished and state.winner is None:
         lines.append(_("game over: a draw ({totals})").format(totals=totals))
     elif state.finished:

@@ -17,7 +17,14 @@ a game follows the rules' ``end`` section (or the game's own ``--target`` / ``--
    a deal that reaches the target only when counted exactly ends the game; one that reaches
    it only when rounded up does not (the game goes on, from the exact totals).  The deal the
    time limit makes the last (recorded once ``end.time_limit`` minutes have passed since the
-   first deal was recorded) and the last of a fixed number of deals are counted exactly.
+   first deal was recorded) and the last of a fixed number of deals are counted exactly,
+   whether or not they end the game: equal totals played on (``tie: play_on``) play one more
+   deal, counted exactly too.
+7. With ``end.belote_alone_wins: false``, a side over the target only thanks to its belote on
+   a deal it failed or where another side won every trick is not over yet: it must take a
+   trick in a later deal (FFB 2015 §10.3).
+8. With ``made_if.litige``, the card points a litige held go to the takers of the next
+   contract made; a litige still held when the game ends is scored by nobody.
 """
 
 
@@ -29,7 +36,7 @@ from coinche_cli.i18n import _
 from coinche_cli.names import NameIndex
 from coinche_cli.rules.model import EndRule, Rules
 from coinche_cli.scoring.deal import Deal
-from coinche_cli.scoring.score import DealScore, score_deal
+from coinche_cli.scoring.score import DealScore, award_held, score_deal
 from coinche_cli.values import Value
 
 
@@ -128,6 +135,8 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         played: int
         started: str
         last_number: int
+        belote_only: NotRequired[list[str]]
+        held: NotRequired[int]
 
     class SideCounts(TypedDict):
         """A side's line of :func:`summary`: contracts taken, made and failed, coinches given
@@ -185,6 +194,8 @@ class GameState(NamedTuple):
     extra: tuple[int, ...] = ()  # deal numbers recorded after the end
     started: str = ""  # when the first deal was recorded (time-limited games)
     last_number: int = 0  # the number of the last recorded deal
+    belote_only: tuple[str, ...] = ()  # over the target by a belote alone: to take a trick
+    held: int = 0  # the card points a litige holds for the next contract made
 
     @property
     def finished(self) -> bool:
@@ -198,10 +209,15 @@ class GameState(NamedTuple):
 
     def summary(self) -> "Summary":
         """What :func:`resume` needs to continue the game without replaying it."""
-        return {"totals": dict(self.totals),
-                "end": None if self.end is None else self.end.to_json(),
-                "next_dealer": self.next_dealer, "played": self.played,
-                "started": self.started, "last_number": self.last_number}
+        out: Summary = {"totals": dict(self.totals),
+                        "end": None if self.end is None else self.end.to_json(),
+                        "next_dealer": self.next_dealer, "played": self.played,
+                        "started": self.started, "last_number": self.last_number}
+        if self.belote_only:  # only where a rule made them: a summary as before otherwise
+            out["belote_only"] = list(self.belote_only)
+        if self.held:
+            out["held"] = self.held
+        return out
 
     def to_target(self) -> dict[str, int] | None:
         """Points each side still needs to reach the target (None without a target)."""
@@ -238,21 +254,63 @@ def _decide(end: EndRule, totals: Mapping[str, int], contenders: Sequence[str],
 
 
 def _ends(setup: Setup, totals: Mapping[str, int], played: int, result: DealScore,
-          started: str, now: str) -> End | None:
-    """How the game ends after ``result``, or ``None`` when it goes on."""
+          started: str, now: str, waiting: tuple[str, ...] = ()) -> End | None:
+    """How the game ends after ``result``, or ``None`` when it goes on (``waiting``: sides
+    over the target by a belote alone, not over yet)."""
     end = setup.end
     if end.target is not None:
-        over = [s for s in setup.sides if _over(end, totals[s])]
+        over = [s for s in setup.sides if _over(end, totals[s]) and s not in waiting]
         if over:
             decided = _decide(end, totals, over, result, "target")
             if decided is not None:
                 return decided
-    timed_out = end.time_limit is not None and _minutes(started, now) >= end.time_limit
-    if (end.deals is not None and played >= end.deals) or timed_out:
-        reason: EndReason = "deals" if end.deals is not None and played >= end.deals else "time"
+    reason = _last(end, played, started, now)
+    if reason is not None:
         return _decide(end._replace(both_over="higher_total"), totals,
                        list(setup.sides), result, reason)
     return None
+
+
+def _last(end: EndRule, played: int, started: str, now: str) -> EndReason | None:
+    """Why a deal is the last one whatever its score: the fixed number of deals is played, or
+    the time is out (None: neither)."""
+    if end.deals is not None and played >= end.deals:
+        return "deals"
+    if end.time_limit is not None and _minutes(started, now) >= end.time_limit:
+        return "time"
+    return None
+
+
+def _took_a_trick(result: DealScore, side: str) -> bool:
+    """Whether ``side`` took a trick on the deal: card points, and nobody else took every
+    trick (a trick of sevens and eights is worth nothing: coinche knows card points)."""
+    checked = result.checked
+    return checked.capot in (None, side) and checked.points[side] > 0
+
+
+def _waiting(setup: Setup, before: tuple[str, ...], result: DealScore,
+             after: Mapping[str, int]) -> tuple[str, ...]:
+    """The sides over the target by a belote alone after ``result`` (``end.belote_alone_wins:
+    false``): a side that failed, or where another side won every trick, and whose total
+    without its belote is not over; and those that were already, until they take a trick."""
+    end = setup.end
+    if setup.rules.belote_alone_wins or end.target is None:
+        return ()
+    checked = result.checked
+    waiting: list[str] = []
+    for side in setup.sides:
+        if side in before:
+            if not _took_a_trick(result, side):
+                waiting.append(side)
+            continue
+        lost = side == checked.deal.taker and not result.made
+        capot_against = checked.capot not in (None, side)
+        if not (lost or capot_against):
+            continue
+        belote = sum(t.total for t in result.terms[side] if t.name == "belote")
+        if belote and _over(end, after[side]) and not _over(end, after[side] - belote):
+            waiting.append(side)
+    return tuple(waiting)
 
 
 def _minutes(start: str, end: str) -> float:
@@ -276,25 +334,44 @@ def extend(state: GameState, entry: Entry) -> GameState:
     played, ended = state.played, None
     started = state.started or entry.recorded
     result = None
+    waiting, held = state.belote_only, state.held
     if entry.deal is not None:
         played += 1
         now = entry.recorded
-        result = score_deal(rules, entry.deal, setup.players)
+        result = _scored(setup, entry.deal, held)
         after = {s: totals[s] + result.scores[s] for s in setup.sides}
-        ended = _ends(setup, after, played, result, started, now)
-        rounded = result.rounded != result.checked.points  # the exact score differs
-        if rounded and rules.last_deal_exact and (ended is not None or rules.last_deal_decides):
-            exact = score_deal(rules, entry.deal, setup.players, exact=True)
+        waiting = _waiting(setup, state.belote_only, result, after)
+        ended = _ends(setup, after, played, result, started, now, waiting)
+        if result.inexact and rules.last_deal_exact and (
+                ended is not None or rules.last_deal_decides):
+            exact = _scored(setup, entry.deal, held, exact=True)
             exact_after = {s: totals[s] + exact.scores[s] for s in setup.sides}
-            exact_end = _ends(setup, exact_after, played, exact, started, now)
-            # rule 6: a deal that could be the last is counted exactly, and decides so
-            if exact_end is not None or (rules.last_deal_decides and ended is not None):
-                result, after, ended = exact, exact_after, exact_end
+            exact_waiting = _waiting(setup, state.belote_only, exact, exact_after)
+            exact_end = _ends(setup, exact_after, played, exact, started, now, exact_waiting)
+            # rule 6: a deal that could be the last is counted exactly, and decides so: one
+            # that ends the game either way, and the last of the deals or of the time even
+            # when its totals tie and the game plays on
+            could_end = ended is not None or _last(setup.end, played, started, now) is not None
+            if exact_end is not None or (rules.last_deal_decides and could_end):
+                result, after, ended, waiting = exact, exact_after, exact_end, exact_waiting
+        if result.held:
+            held += result.held
+        elif result.made and held:
+            held = 0  # awarded with this contract (_scored)
         totals = after
     row = Row(entry.number, state.next_dealer, entry, result, dict(totals))
     return GameState(setup, (*state.rows, row), totals, ended,
                      (state.next_dealer + 1) % setup.players, played, state.extra, started,
-                     entry.number)
+                     entry.number, waiting, held)
+
+
+def _scored(setup: Setup, deal: Deal, held: int, *, exact: bool = False) -> DealScore:
+    """``deal`` scored in the game, with the points a litige holds awarded to a contract
+    made."""
+    result = score_deal(setup.rules, deal, setup.players, exact=exact)
+    if held and result.made:
+        return award_held(result, held)
+    return result
 
 
 def start(setup: Setup) -> GameState:
@@ -310,7 +387,8 @@ def resume(setup: Setup, summary: "Summary") -> GameState:
     else:  # a summary written before the end had its reason (schema version 3)
         ended = End("target", summary["winner"]) if summary["finished"] else None
     return GameState(setup, (), dict(summary["totals"]), ended, summary["next_dealer"],
-                     summary["played"], (), summary["started"], summary["last_number"])
+                     summary["played"], (), summary["started"], summary["last_number"],
+                     tuple(summary.get("belote_only", ())), summary.get("held", 0))
 
 
 def play(setup: Setup, entries: Sequence[Entry]) -> GameState:
@@ -345,7 +423,9 @@ def summary(state: GameState) -> "dict[str, SideCounts]":
         deal = row.entry.deal
         taker = out[deal.taker]
         taker["taken"] += 1
-        if row.result.made:
+        if row.result.held:
+            pass  # a litige: neither made nor failed
+        elif row.result.made:
             taker["made"] += 1
         else:
             taker["failed"] += 1

@@ -56,6 +56,9 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         winner: str | None
         next_dealer: str
         summary: dict[str, SideCounts]
+        # only under rules that hold points (made_if.litige) or a belote (end.belote_alone_wins)
+        held: NotRequired[int]
+        belote_only: NotRequired[list[str]]
 
     class CorrectionView(TypedDict):
         """A deal undone or replaced (``game show --json``'s ``history``)."""
@@ -232,7 +235,7 @@ def row_json(state: GameState, row: Row) -> RowView:
 def state_json(record: GameRecord, state: GameState) -> GameView:
     """The whole game as JSON (``game show --json``)."""
     end = state.setup.end
-    return {
+    view: GameView = {
         "id": record.id,
         "rules": record.rules_name,
         "players": record.players,
@@ -249,6 +252,12 @@ def state_json(record: GameRecord, state: GameState) -> GameView:
         "next_dealer": state.setup.seat_side(state.next_dealer),
         "summary": summary(state),
     }
+    rules = state.setup.rules
+    if rules.litige:
+        view["held"] = state.held
+    if not rules.belote_alone_wins:
+        view["belote_only"] = list(state.belote_only)
+    return view
 
 
 def history_json(deals: list[DealRecord]) -> list[CorrectionView]:

@@ -29,9 +29,15 @@ Reach = Literal["at_least", "exceed"]
 #: Everything a side's score can be made of, as named in a rules file's ``score`` lists.
 Term = Literal["points", "contract", "base", "belote", "announces", "all_announces",
                "capot_bonus"]
-#: A term of a scored deal: one of the list's words, or ``fixed``, a number written in the
-#: list itself.
-ScoredTerm = Term | Literal["fixed"]
+#: A term of a scored deal: one of the list's words, ``fixed``, a number written in the list
+#: itself, or ``held``, the points a litige held, awarded with the next contract made.
+ScoredTerm = Term | Literal["fixed", "held"]
+#: What ``rounding.method`` rounds (``rounding.applies_to``): the card points, the failure
+#: base (162 -> 160), a capot's fixed card points (252 -> 250).
+Rounded = Literal["points", "base", "capot_card_points"]
+#: The outcomes ``belote.goes_to`` may be given by: a made contract, a failed one, a coinched
+#: one (coinché or surcoinché, made or failed: it comes first).
+BeloteWhen = Literal["made", "failed", "coinched"]
 #: Whether the contract was made.
 Outcome = Literal["made", "failed"]
 #: The sides of a deal, as the ``score`` section names them: the takers, each defender, and
@@ -64,6 +70,8 @@ BOTH_OVER: tuple[BothOver, ...] = get_args(BothOver)
 TIES: tuple[Tie, ...] = get_args(Tie)
 REACHES: tuple[Reach, ...] = get_args(Reach)
 TERMS: tuple[Term, ...] = get_args(Term)
+ROUNDED: tuple[Rounded, ...] = get_args(Rounded)
+BELOTE_WHEN: tuple[BeloteWhen, ...] = get_args(BeloteWhen)
 #: The terms a score list may subtract, written with a minus sign (``-contract``): a failed
 #: contract that costs its taker points.
 NEGATED_TERMS: tuple[str, ...] = tuple(f"-{term}" for term in TERMS)
@@ -189,6 +197,21 @@ def term_value_words(term: ScoredTerm, value: object) -> str:
             return _("{value} capot bonus").format(value=value)
         case "fixed":
             return _("{value} forfait").format(value=value)
+        case "held":
+            return _("{value} held by a litige").format(value=value)
+        case unreachable:
+            assert_never(unreachable)
+
+
+def rounded_words(rounded: Rounded) -> str:
+    """What rounding rounds, as ``rules show`` lists it."""
+    match rounded:
+        case "points":
+            return _("card points")
+        case "base":
+            return _("the failure base")
+        case "capot_card_points":
+            return _("a capot's card points")
         case unreachable:
             assert_never(unreachable)
 

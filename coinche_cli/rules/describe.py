@@ -14,6 +14,7 @@ from coinche_cli.rules.choices import (
     Outcome,
     Rank,
     Role,
+    Rounded,
     Term,
     announce_words,
     belote_to_words,
@@ -26,6 +27,7 @@ from coinche_cli.rules.choices import (
     rank_letter,
     reach_words,
     role_words,
+    rounded_words,
     rounding_words,
     term_words,
     tie_words,
@@ -133,19 +135,31 @@ def rules_summary(rules: Rules) -> list[str]:
     lines += ["", _("bids: {bids}").format(bids=bids)]
     belotes = ", ".join(f"{_kind(code)} {m.belotes}" for code, m in rules.modes.items()
                         if code in ("SA", "TA") or code == "S")
+    value = str(rules.belote_value) + "".join(
+        _(" ({value} in {code})").format(value=m.belote_value, code=_kind(code))
+        for code, m in rules.modes.items()
+        if m.belote_value is not None and m.belote_value != rules.belote_value
+        and code in ("S", "SA", "TA"))
     lines.append(_("belote: {value}, scored by {to} (at most per deal: {counts})").format(
-        value=rules.belote_value, to=belote_to_words(rules.belote_to), counts=belotes))
+        value=value, to=_belote_to(rules), counts=belotes))
     if rules.announces:
-        values = ", ".join(f"{announce_name(rules, n)} {v}" for n, v in rules.announces.items()
-                           if rules.announce_label(n) != "carre" or n == "carre-A")
+        values = _announce_values(rules, rules.announces)
         which = (_("only the side with the best announce scores its announces (all of them)")
                  if rules.best_announce_only else _("each side scores its own announces"))
         lines.append(_("announces: {values}; {which}").format(values=values, which=which))
+        for code, mode in rules.modes.items():
+            if mode.announces is not None and code in ("S", "SA", "TA"):
+                lines.append(_("  announces in {code}: {values}").format(
+                    code=_kind(code), values=_announce_values(rules, mode.announces,
+                                                              own=True) or _("none")))
     else:
         lines.append(_("announces: none"))
     made = _("  made when {terms} reach the bid").format(terms=_terms(rules.reach_bid_with))
     if rules.min_points is not None:
         made += _(" and card points are at least {min}").format(min=rules.min_points)
+    for bid, least in sorted(rules.min_points_by_bid.items()):
+        made += _(" and card points are at least {min} on a bid of {bid}").format(
+            min=least, bid=bid)
     if rules.beat_defence and rules.beat_defence_with == ("points",):
         made += _(" and card points beat the defence's")
     elif rules.beat_defence:
@@ -154,6 +168,10 @@ def rules_summary(rules: Rules) -> list[str]:
     failure = {code: m.failure_base for code, m in rules.modes.items()}
     base = ", ".join(f"{_kind(c)} {v}" for c, v in failure.items() if c in ("S", "SA", "TA"))
     lines += ["", _("scoring:"), made, _("  base (failure): {base}").format(base=base)]
+    if rules.litige:
+        lines.append(_("  litige: the takers reach the bid with the defence's card points "
+                       "(81–81): the defence scores its made list, the takers' card points "
+                       "are held for the next contract made"))
     lines += _outcome("made", rules.score.made)
     lines += _outcome("failed", rules.score.failed)
     for (condition, outcome, side), terms in rules.score.overrides.items():
@@ -170,6 +188,9 @@ def rules_summary(rules: Rules) -> list[str]:
             "exact" if rules.last_deal_exact else "rounded"))
         lines.append(_("  card points rounded: {method}{last}").format(
             method=rounding_words(rules.rounding), last=last))
+        if rules.rounded != ("points",):
+            lines.append(_("  rounded: {what}").format(what=", ".join(
+                rounded_words(cast(Rounded, what)) for what in rules.rounded) or _("nothing")))
     coinche, surcoinche = rules.coinche_factors
     multiplied = ", ".join(term_words(cast(Term, term)) for term in sorted(rules.multiplied)
                            if term != "fixed")
@@ -184,6 +205,9 @@ def rules_summary(rules: Rules) -> list[str]:
     if rules.capot_card_points is not None:
         capot.append(_("a capot counts {points} card points").format(
             points=rules.capot_card_points))
+    if rules.generale_card_points is not None:
+        capot.append(_("a générale (one player alone won every trick) counts {points} card "
+                       "points").format(points=rules.generale_card_points))
     if rules.capot_base is not None:
         capot.append(_("base {base} on a deal where a side won every trick").format(
             base=rules.capot_base))
@@ -200,4 +224,30 @@ def rules_summary(rules: Rules) -> list[str]:
                              end.time_limit).format(count=end.time_limit))
     lines.append(_("end: {goal}; several over: {both}; tie: {tie}").format(
         goal=_(" or ").join(goal), both=both_over_words(end.both_over), tie=tie_words(end.tie)))
+    if not rules.belote_alone_wins:
+        lines.append(_("  a side over the target by a belote alone (failed, or capot) must "
+                       "take a trick in a later deal"))
     return lines
+
+
+def _belote_to(rules: Rules) -> str:
+    """Who scores a belote: one rule, or one per outcome (made, failed, coinched)."""
+    if not rules.belote_to_when:
+        return belote_to_words(rules.belote_to)
+    parts = [_("{to} when made").format(to=belote_to_words(rules.belote_to))]
+    if "failed" in rules.belote_to_when:
+        parts.append(_("{to} when failed").format(
+            to=belote_to_words(rules.belote_to_when["failed"])))
+    if "coinched" in rules.belote_to_when:
+        parts.append(_("{to} when coinched").format(
+            to=belote_to_words(rules.belote_to_when["coinched"])))
+    return ", ".join(parts)
+
+
+def _announce_values(rules: Rules, table: Mapping[str, int], *, own: bool = False) -> str:
+    """``carré d'as 100, tierce 20…``; the four plain carrés as one ``carré`` when the rules
+    give them so (not in a mode's own table: it may value them apart)."""
+    return ", ".join(
+        f"{announce_words(cast(Announce, n)) if own else announce_name(rules, n)} {v}"
+        for n, v in table.items()
+        if own or rules.announce_label(n) != "carre" or n == "carre-A")

@@ -88,6 +88,11 @@ class Mode(NamedTuple):
     failure_base: int
     max_bid: int
     belotes: int  # how many belotes a deal of this mode can hold
+    # Fields added since games first kept their rules compiled (a default: as before them).
+    # The announces and their values in this mode when the mode gives its own (``modes.SA.
+    # announces``: a carré d'as worth 200 in sans-atout), else None: the rules' table.
+    announces: Mapping[str, int] | None = None
+    belote_value: int | None = None  # one belote in this mode, when it differs (5 in TA)
 
 
 class SideTerms(NamedTuple):
@@ -183,6 +188,14 @@ class Rules(NamedTuple):
     beat_defence_with: tuple[str, ...] = ("points",)  # what beat_defence compares per side
     capot_base: int | None = None  # the base term on a deal a side won every trick
     last_deal_decides: bool = False  # "au point juste": exact points decide the end
+    # issue 37: who takes the belote when the outcome says otherwise than ``belote_to``:
+    # "failed" and "coinched" (coinché or surcoinché) -> holder or winner
+    belote_to_when: Mapping[str, BeloteTo] = EMPTY
+    rounded: tuple[str, ...] = ("points",)  # what rounding rounds: points, base, capot_card_points
+    belote_alone_wins: bool = True  # False: a side over the target only by a belote plays on
+    litige: bool = False  # an equal split on a reached bid: the takers' points held
+    generale_card_points: int | None = None  # one player alone won every trick, not bid
+    min_points_by_bid: Mapping[int, int] = EMPTY  # made_if.min_points given bid by bid
 
     @property
     def team_game(self) -> bool:
@@ -204,6 +217,29 @@ class Rules(NamedTuple):
     def factor(self, coinche: int) -> int:
         """The multiplier for a coinche level: 1, then coinché, then surcoinché."""
         return 1 if coinche == 0 else self.coinche_factors[coinche - 1]
+
+    def announce_table(self, mode: Mode) -> Mapping[str, int] | None:
+        """The announces of a deal played in ``mode`` and their values (None: no announces)."""
+        return self.announces if mode.announces is None else mode.announces
+
+    def belote_worth(self, mode: Mode) -> int:
+        """The points of one belote in ``mode``."""
+        return self.belote_value if mode.belote_value is None else mode.belote_value
+
+    def belote_goes_to(self, made: bool, coinche: int) -> BeloteTo:
+        """Who scores the belotes of a deal: ``belote.goes_to``, by the outcome when the rules
+        give it by outcome (a coinche first, then a failure)."""
+        if coinche and "coinched" in self.belote_to_when:
+            return self.belote_to_when["coinched"]
+        if not made and "failed" in self.belote_to_when:
+            return self.belote_to_when["failed"]
+        return self.belote_to
+
+    def min_points_for(self, bid: int) -> int | None:
+        """The card points a bid of ``bid`` needs at least (``made_if.min_points``)."""
+        if self.min_points is not None:
+            return self.min_points
+        return self.min_points_by_bid.get(bid)
 
     def announce_label(self, canonical: str) -> str:
         """The name this rules file gives an announce (``quarante`` in the club rules)."""

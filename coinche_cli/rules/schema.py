@@ -19,6 +19,10 @@ _SCORE: Schema = {
     "failed": _SIDES,
     **{cond: {"made": _SIDES, "failed": _SIDES} for cond in CONDITION_ORDER},
 }
+# what every mode section accepts: its base, its highest bid, its belotes, what a belote and
+# each announce are worth in it when they differ from the rules' own
+_MODE: Schema = dict.fromkeys(("failure_base", "max_bid", "belotes", "belote_value",
+                               "announces"))
 # The keys each section accepts; a nested dict is a sub-section.
 SCHEMA: Schema = {
     "name": None,
@@ -29,18 +33,20 @@ SCHEMA: Schema = {
     "direction": None,
     "cards": {"trump": None, "plain": None, "dix_de_der": None},
     "modes": {
-        "suits": {"failure_base": None, "max_bid": None, "belotes": None},
-        "SA": {"cards": None, "failure_base": None, "max_bid": None, "belotes": None},
-        "TA": {"cards": None, "failure_base": None, "max_bid": None, "belotes": None},
+        "suits": _MODE,
+        "SA": {"cards": None, **_MODE},
+        "TA": {"cards": None, **_MODE},
     },
     "bids": {"min": None, "max": None, "step": None, "capot": None, "generale": None},
     "belote": {"value": None, "goes_to": None},
     "announces": {"best_only": None, "values": None},
-    "made_if": {"reach_bid_with": None, "min_points": None, "beat_defence": None},
+    "made_if": {"reach_bid_with": None, "min_points": None, "beat_defence": None,
+                "litige": None},
     "multiplier": {"coinche": None, "surcoinche": None, "applies_to": None},
     "score": _SCORE,
-    "capot": {"card_points": None, "bonus": None, "bonus_on_capot_bid": None, "base": None},
-    "rounding": {"method": None, "total": None, "last_deal": None},
+    "capot": {"card_points": None, "bonus": None, "bonus_on_capot_bid": None, "base": None,
+              "generale_card_points": None},
+    "rounding": {"method": None, "total": None, "last_deal": None, "applies_to": None},
     "end": {
         "target": None,
         "deals": None,
@@ -48,6 +54,7 @@ SCHEMA: Schema = {
         "both_over": None,
         "tie": None,
         "time_limit": None,
+        "belote_alone_wins": None,
     },
 }
 REQUIRED = ("name", "players", "cards", "modes", "bids", "multiplier", "score", "end")

@@ -14,15 +14,18 @@ from coinche_cli.i18n import _
 from coinche_cli.names import fold
 from coinche_cli.rules.choices import (
     BELOTE_TO,
+    BELOTE_WHEN,
     BOTH_OVER,
     CONDITION_ORDER,
     DIRECTIONS,
     LAST_DEALS,
     REACHES,
     ROLES,
+    ROUNDED,
     ROUNDINGS,
     TERMS,
     TIES,
+    BeloteTo,
 )
 from coinche_cli.rules.model import (
     ANNOUNCE_ALIASES,
@@ -73,11 +76,14 @@ class Validator(Reader):
             self.fail(("bids", "max"), _("bids.max ({max}) must be at least bids.min ({min}) on "
                                          "the step of {step}"),
                       min=bid_min, max=bid_max, step=bid_step)
-        modes = self.modes(trump, plain, dix, bid_max)
+        announces, labels = self.announces()
+        modes = self.modes(trump, plain, dix, bid_max, announces)
         generale = self.integer(("bids", "generale"))
         if generale is not None and players != (4,):
             self.fail(("bids", "generale"), _("générale needs a team game"))
-        announces, labels = self.announces()
+        generale_points = self.integer(("capot", "generale_card_points"))
+        if generale_points is not None and players != (4,):
+            self.fail(("capot", "generale_card_points"), _("générale needs a team game"))
         rounding = self.choice(("rounding", "method"), ROUNDINGS, "none")
         last_deal = self.choice(("rounding", "last_deal"), LAST_DEALS, "rounded")
         if rounding == "complementary" and players != (4,):
@@ -87,10 +93,11 @@ class Validator(Reader):
         reach = self.terms(("made_if", "reach_bid_with"), ("points", "belote", "announces"),
                            allowed=("points", "belote", "announces"), numbers=False)
         multiplied = self.multiplied()
-        belote_to = self.choice(("belote", "goes_to"), BELOTE_TO, "holder")
-        if belote_to == "winner" and players != (4,):
-            self.fail(("belote", "goes_to"), _("expected one of {choices}, got “{got}”"),
-                      got=belote_to, choices="holder (winner needs two teams)")
+        belote_to, belote_when = self.belote_to(players)
+        min_points, min_by_bid = self.min_points(bid_min, bid_max, bid_step)
+        litige = self.boolean(("made_if", "litige"), False)
+        if litige and players != (4,):
+            self.fail(("made_if", "litige"), _("a litige needs two teams"))
         score = self.score_table()
         beat_defence, beat_with = self.beat_defence()
         end = self.end_rule()
@@ -115,7 +122,7 @@ class Validator(Reader):
             announce_names=labels,
             best_announce_only=self.boolean(("announces", "best_only"), True),
             reach_bid_with=tuple(str(t) for t in reach),
-            min_points=self.integer(("made_if", "min_points")),
+            min_points=min_points,
             beat_defence=beat_defence,
             coinche_factors=(
                 self.integer(("multiplier", "coinche"), 2, minimum=1) or 2,
@@ -135,7 +142,58 @@ class Validator(Reader):
             beat_defence_with=beat_with,
             capot_base=self.integer(("capot", "base")),
             last_deal_decides=last_deal == "exact_decides",
+            belote_to_when=belote_when,
+            rounded=tuple(str(t) for t in self.terms(("rounding", "applies_to"), ("points",),
+                                                     allowed=ROUNDED, numbers=False)),
+            belote_alone_wins=self.boolean(("end", "belote_alone_wins"), True),
+            litige=litige,
+            generale_card_points=generale_points,
+            min_points_by_bid=min_by_bid,
         )
+
+    def belote_to(self, players: tuple[int, ...]) -> tuple[BeloteTo, dict[str, BeloteTo]]:
+        """``belote.goes_to``: one word for every deal, or a word per outcome (``made``,
+        ``failed``, ``coinched``): the made contract's, and the others where given."""
+        at = ("belote", "goes_to")
+        value = self.get(at)
+        when: dict[str, BeloteTo] = {}
+        if isinstance(value, dict):
+            self.check_keys(value, dict.fromkeys(BELOTE_WHEN), at)
+            made = self.choice((*at, "made"), BELOTE_TO, "holder")
+            for when_word in BELOTE_WHEN[1:]:
+                if self.get((*at, when_word)) is not None:
+                    when[when_word] = self.choice((*at, when_word), BELOTE_TO, "holder")
+        else:
+            made = self.choice(at, BELOTE_TO, "holder")
+        if players != (4,):
+            for outcome, word in (("made", made), *when.items()):
+                if word == "winner":
+                    key = at if not isinstance(value, dict) else (*at, outcome)
+                    self.fail(key, _("expected one of {choices}, got “{got}”"), got=word,
+                              choices="holder (winner needs two teams)")
+        return made, when
+
+    def min_points(self, bid_min: int, bid_max: int,
+                   step: int) -> tuple[int | None, dict[int, int]]:
+        """``made_if.min_points``: one minimum for every bid, or a table bid: minimum (the
+        bids it does not name need none)."""
+        at = ("made_if", "min_points")
+        value = self.get(at)
+        if not isinstance(value, dict):
+            return self.integer(at), {}
+        table: dict[int, int] = {}
+        for raw, need in value.items():
+            text = str(raw)
+            bid = int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
+            if bid is None or not bid_min <= bid <= bid_max or (bid - bid_min) % step:
+                self.fail((*at, text), _("“{got}” is not a bid (bids are {min}..{max} by "
+                                         "{step})"), got=raw, min=bid_min, max=bid_max,
+                          step=step)
+                continue
+            minimum = self.whole(need, (*at, text))
+            if minimum is not None:
+                table[bid] = minimum
+        return None, table
 
     def beat_defence(self) -> tuple[bool, tuple[str, ...]]:
         """``made_if.beat_defence``: false, true (more card points than the defence), or the
@@ -163,7 +221,8 @@ class Validator(Reader):
         return tuple(counts) if ok else (4,)
 
     def modes(
-        self, trump: dict[str, int], plain: dict[str, int], dix: int, bid_max: int
+        self, trump: dict[str, int], plain: dict[str, int], dix: int, bid_max: int,
+        announces: dict[str, int] | None,
     ) -> dict[str, Mode]:
         section = self.get(("modes",))
         modes: dict[str, Mode] = {}
@@ -173,23 +232,51 @@ class Validator(Reader):
             self.fail(("modes",), _("at least one mode (suits, SA or TA) is required"))
         if section.get("suits", 0) is not None and "suits" in section:
             total = sum(trump.values()) + 3 * sum(plain.values()) + dix
-            for suit in SUITS:
-                modes[suit] = self.mode(("modes", "suits"), suit, total, bid_max, belotes=1)
+            # read once (a problem is reported once), the same settings for the four suits
+            suit = self.mode(("modes", "suits"), SUITS[0], total, bid_max, belotes=1,
+                             announces=announces)
+            for code in SUITS:
+                modes[code] = suit._replace(code=code)
         for code in ("SA", "TA"):
             if section.get(code) is not None:
                 cards = self.card_table(("modes", code, "cards"))
                 total = 4 * sum(cards.values()) + dix
-                modes[code] = self.mode(("modes", code), code, total, bid_max, belotes=0)
+                modes[code] = self.mode(("modes", code), code, total, bid_max, belotes=0,
+                                        announces=announces)
         return modes
 
-    def mode(self, at: Path_, code: str, total: int, bid_max: int, belotes: int) -> Mode:
+    def mode(self, at: Path_, code: str, total: int, bid_max: int, belotes: int,
+             announces: dict[str, int] | None) -> Mode:
         return Mode(
             code=code,
             total=total,
             failure_base=self.integer((*at, "failure_base"), total) or 0,
             max_bid=self.integer((*at, "max_bid"), bid_max) or 0,
             belotes=self.integer((*at, "belotes"), belotes) or 0,
+            announces=self.mode_announces(at, announces),
+            belote_value=self.integer((*at, "belote_value")),
         )
+
+    def mode_announces(self, at: Path_, announces: dict[str, int] | None) -> dict[str, int] | None:
+        """``modes.*.announces``: the announces whose value differs in this mode (``null``:
+        not an announce in it), over the rules' table; None when the mode gives none."""
+        at = (*at, "announces")
+        values = self.get(at)
+        if values is None:
+            return None
+        if announces is None:
+            self.fail(at, _("give announces.values first: a mode changes the rules' "
+                            "announces"))
+            return None
+        if not isinstance(values, dict):
+            self.fail(at, _("expected {expected}, got “{got}”"),
+                      expected=_("a table of announce: points"), got=values)
+            return None
+        table, _labels, removed = self.announce_values(at, values)
+        merged = {**announces, **table}
+        for name in removed:
+            merged.pop(name, None)
+        return merged
 
     def announces(self) -> tuple[dict[str, int] | None, dict[str, str]]:
         values = self.get(("announces", "values"))
@@ -200,13 +287,24 @@ class Validator(Reader):
             self.fail(at, _("expected {expected}, got “{got}”"),
                       expected=_("a table of announce: points"), got=values)
             return None, {}
+        table, labels, _removed = self.announce_values(at, values)
+        return table, labels
+
+    def announce_values(self, at: Path_, values: dict[str, object]
+                        ) -> tuple[dict[str, int], dict[str, str], set[str]]:
+        """A table of announce: points at ``at``: the values by canonical name, the name the
+        file gives each, and the announces it removes (``cent: null``)."""
         table: dict[str, int] = {}
         labels: dict[str, str] = {}
         given_as: dict[str, str] = {}
+        removed: set[str] = set()
         # the generic "carre" first, so that "carre-K: 150" overrides it in any order
         ordered = sorted(values, key=lambda raw: fold(str(raw)) != "carre")
         for raw in ordered:
             if values[raw] is None:  # "cent: null" in a child file removes the announce
+                gone = canonical_announce(str(raw))
+                generic = fold(str(raw)) == "carre"
+                removed.update(PLAIN_CARRES if generic else (gone,) if gone else ())
                 continue
             canonical = canonical_announce(str(raw))
             if canonical is None:
@@ -224,7 +322,7 @@ class Validator(Reader):
                 table[member] = value
                 labels[member] = "carre" if generic else str(raw)
                 given_as[member] = "carre" if generic else str(raw)
-        return table, labels
+        return table, labels, removed
 
     def multiplied(self) -> frozenset[str]:
         value = self.get(("multiplier", "applies_to"))

@@ -15,7 +15,7 @@ from coinche_cli.i18n import in_source_language
 
 if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are the checker's alone
     from collections.abc import Mapping
-    from typing import TypedDict
+    from typing import NotRequired, TypedDict
 
     from coinche_cli.rules.model import Rules
     from coinche_cli.scoring.deal import DealJSON
@@ -59,6 +59,7 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         reason: str
         terms: dict[str, list[TermView]]
         lines: list[str]
+        held: NotRequired[int]  # a litige: the takers' card points held
 
 
 def _modes(rules: Rules) -> list[str]:
@@ -89,7 +90,7 @@ def rules_json(rules: Rules) -> RulesView:
 @in_source_language
 def score_json(rules: Rules, result: DealScore) -> ScoreView:
     """A scored deal: made, scores, card points, terms and explanation lines."""
-    return {
+    view: ScoreView = {
         "rules": rules.name,
         "deal": result.checked.deal.to_json(),
         "made": result.made,
@@ -106,3 +107,6 @@ def score_json(rules: Rules, result: DealScore) -> ScoreView:
         },
         "lines": list(result.lines),
     }
+    if result.held:
+        view["held"] = result.held
+    return view

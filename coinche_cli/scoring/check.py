@@ -57,7 +57,7 @@ def check_deal(rules: Rules, deal: Deal, players: int | None = None) -> CheckedD
     capot, generale = _capot(rules, deal, sides, mode, count)
     points = _points(rules, deal, sides, mode, capot, count)
     _check_belote(rules, deal, sides, mode)
-    announces = _announces(rules, deal, sides, count)
+    announces = _announces(rules, deal, sides, count, mode)
     coincher = _coincher(rules, deal, sides)
     return CheckedDeal(
         deal=deal,
@@ -68,7 +68,7 @@ def check_deal(rules: Rules, deal: Deal, players: int | None = None) -> CheckedD
         capot=capot,
         generale=generale,
         announces=announces,
-        counted=_counted(rules, deal, sides, announces),
+        counted=_counted(rules, deal, sides, announces, mode),
         coincher=coincher,
     )
 
@@ -150,7 +150,10 @@ def _capot(
     if capot is not None:
         _check_side(capot, sides, "capot")
     generale = bool(deal.generale)
-    if generale and rules.generale_value is None:
+    # a générale as an outcome (capot.generale_card_points): one player alone won every
+    # trick, whatever was bid, and of either side
+    outcome = rules.generale_card_points is not None and isinstance(deal.contract, int)
+    if generale and rules.generale_value is None and not outcome:
         raise DealError("generale", _("générale is not a contract in {rules}"), rules=rules.name)
     slam = deal.contract in (ContractKind.CAPOT, ContractKind.GENERALE)
     if slam and deal.points is None and capot is None:
@@ -168,6 +171,8 @@ def _capot(
     if generale:
         if not rules.team_game:
             raise DealError("generale", _("générale needs a team game"))
+        if outcome and capot is not None:
+            return capot, generale  # one player of the side named won every trick alone
         if capot not in (None, deal.taker):
             raise DealError("generale", _("a générale is the taker's alone; "
                                           "give it with the taker"))
@@ -240,7 +245,7 @@ def _check_belote(rules: Rules, deal: Deal, sides: tuple[str, ...], mode: Mode) 
 
 
 def _announces(rules: Rules, deal: Deal, sides: tuple[str, ...],
-               players: int) -> dict[str, tuple[str, ...]]:
+               players: int, mode: Mode) -> dict[str, tuple[str, ...]]:
     declared = {side: names for side, names in deal.announces.items() if names}
     if deal.announce_winner is not None:
         _check_side(deal.announce_winner, sides, "announce_winner")
@@ -249,9 +254,9 @@ def _announces(rules: Rules, deal: Deal, sides: tuple[str, ...],
             raise DealError("announce_winner", _("{side} declared no announce"),
                             side=deal.announce_winner)
         return {}
-    if rules.announces is None:
+    table = rules.announce_table(mode)
+    if table is None:
         raise DealError("announces", _("{rules} has no announces"), rules=rules.name)
-    table = rules.announces
     typed: _Typed = {}
     for side, names in declared.items():
         _check_side(side, sides, "announces")
@@ -354,10 +359,12 @@ def _announce_by_value(table: Mapping[str, int], text: str) -> str | None:
 
 
 def _counted(
-    rules: Rules, deal: Deal, sides: tuple[str, ...], announces: Mapping[str, tuple[str, ...]]
+    rules: Rules, deal: Deal, sides: tuple[str, ...], announces: Mapping[str, tuple[str, ...]],
+    mode: Mode,
 ) -> dict[str, int]:
-    """Announce points that count, per side: all of them, or the best side's only."""
-    table = rules.announces or {}
+    """Announce points that count, per side: all of them, or the best side's only (valued
+    in the deal's mode)."""
+    table = rules.announce_table(mode) or {}
     counted = {side: sum(table[n] for n in announces.get(side, ())) for side in sides}
     if not rules.best_announce_only or len(announces) < 2:
         return counted

@@ -8,7 +8,7 @@ fixed-deals play, the number of deals times this; in target play, the target plu
 from collections.abc import Iterator
 
 from coinche_cli.errors import DealError
-from coinche_cli.rules.model import ANNOUNCE_KINDS, Rules
+from coinche_cli.rules.model import ANNOUNCE_KINDS, Mode, Rules
 from coinche_cli.scoring.deal import Contract, ContractKind, Deal, Trump
 from coinche_cli.scoring.score import score_deal
 
@@ -16,9 +16,9 @@ from coinche_cli.scoring.score import score_deal
 MOST_ANNOUNCES = 4
 
 
-def _announce_sets(rules: Rules) -> list[tuple[str, ...]]:
-    """The richest announce declarations a side could make under ``rules``."""
-    table = rules.announces or {}
+def _announce_sets(rules: Rules, mode: Mode) -> list[tuple[str, ...]]:
+    """The richest announce declarations a side could make under ``rules`` in ``mode``."""
+    table = rules.announce_table(mode) or {}
     by_value = sorted(table, key=lambda name: -table[name])
     carres = [n for n in by_value if ANNOUNCE_KINDS[n] == "carre"][:MOST_ANNOUNCES]
     sequences = [n for n in by_value if ANNOUNCE_KINDS[n] == "sequence"][:1]
@@ -42,17 +42,20 @@ def _extreme_deals(rules: Rules, players: int) -> Iterator[Deal]:
     for code, mode in rules.modes.items():
         for contract in _contracts(rules, code, players):
             for coinche in range(3):
-                for announces in _announce_sets(rules):
+                for announces in _announce_sets(rules, mode):
                     # the takers make everything, or the defenders take every trick
                     for winner in (taker, other):
                         generale = contract is ContractKind.GENERALE and winner == taker
                         points = {taker: mode.total if winner == taker else 0}
                         if players == 2:
                             points[other] = mode.total - points[taker]
-                        yield Deal(taker, contract, Trump(code), coinche, points, capot=winner,
-                                   generale=generale or None,
-                                   belote=(winner,) * mode.belotes,
-                                   announces={winner: announces} if announces else {})
+                        deal = Deal(taker, contract, Trump(code), coinche, points, capot=winner,
+                                    generale=generale or None,
+                                    belote=(winner,) * mode.belotes,
+                                    announces={winner: announces} if announces else {})
+                        yield deal
+                        if rules.generale_card_points is not None and not generale:
+                            yield deal._replace(generale=True)  # one player alone, not bid
 
 
 def highest_deal_score(rules: Rules) -> int:
@@ -65,4 +68,6 @@ def highest_deal_score(rules: Rules) -> int:
             except DealError:  # a combination these rules do not allow
                 continue
             best = max(best, *scored.scores.values())
+    if rules.litige:  # a made contract also scores the card points a litige held
+        best += max(mode.total for mode in rules.modes.values())
     return best

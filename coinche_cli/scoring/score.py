@@ -83,6 +83,8 @@ class DealScore(NamedTuple):
     winners: tuple[str, ...]
     rounded: Mapping[str, int] = MappingProxyType({})
     rounding: Rounding = "none"
+    inexact: bool = False  # rounding changed a term: the exact score differs
+    held: int = 0  # a litige: the takers' points held for the next contract made
 
     @property
     def reason(self) -> str:
@@ -144,9 +146,12 @@ def round_to_ten(value: int, method: Rounding) -> int:
 
 
 def round_points(rules: Rules, checked: CheckedDeal, *, exact: bool = False) -> Mapping[str, int]:
-    """Each side's card points as scored: the capot's card total, then the rules' rounding."""
+    """Each side's card points as scored: the rules' rounding, then the fixed card points of
+    a side that won every trick (a capot's, a générale's)."""
     points = dict(checked.points)
-    if not exact and rules.rounding == "complementary":
+    if "points" not in rules.rounded:
+        pass  # the sheet rounds other terms only (rounding.applies_to)
+    elif not exact and rules.rounding == "complementary":
         taker = checked.deal.taker
         kept = round_to_ten(points[taker], rules.rounding)
         points = {
@@ -155,10 +160,33 @@ def round_points(rules: Rules, checked: CheckedDeal, *, exact: bool = False) -> 
         }
     elif not exact:
         points = {side: round_to_ten(value, rules.rounding) for side, value in points.items()}
-    # a capot's card total (252 in some sheets) is a fixed number: never rounded
-    if checked.capot is not None and rules.capot_card_points is not None:
-        points[checked.capot] = rules.capot_card_points
+    fixed = _fixed_points(rules, checked)
+    if fixed is not None and checked.capot is not None:
+        # a fixed number (252 in some sheets): rounded only where rounding.applies_to says
+        rounds = not exact and "capot_card_points" in rules.rounded
+        points[checked.capot] = round_to_ten(fixed, rules.rounding) if rounds else fixed
     return points
+
+
+def _fixed_points(rules: Rules, checked: CheckedDeal) -> int | None:
+    """The card points the rules give a side that won every trick, when they fix them: a
+    générale's (one player alone, without a générale bid), else a capot's."""
+    if checked.capot is None:
+        return None
+    if checked.generale and rules.generale_card_points is not None:
+        return rules.generale_card_points
+    return rules.capot_card_points
+
+
+def _base(rules: Rules, checked: CheckedDeal, exact: bool) -> int:
+    """The ``base`` term: the mode's failure base, or a capot's; rounded where
+    ``rounding.applies_to`` names it (162 -> 160), except on a deal counted exactly."""
+    value = checked.mode.failure_base
+    if checked.capot is not None and rules.capot_base is not None:
+        value = rules.capot_base  # "the base is 250 instead of 160" on a capot
+    if not exact and "base" in rules.rounded:
+        return round_to_ten(value, rules.rounding)
+    return value
 
 
 # ---------------------------------------------------------------- scoring
@@ -171,6 +199,8 @@ def score_deal(
     checked = check_deal(rules, deal, players)
     made, why = _made(rules, checked)
     taker = deal.taker
+    if not made and rules.litige and _litige(rules, checked):
+        return _score_litige(rules, checked, exact)
     winners = (taker,) if made else tuple(s for s in checked.sides if s != taker)
     conditions: set[str] = set()
     if deal.coinche >= 1:
@@ -191,17 +221,76 @@ def score_deal(
             "coincher" if side == checked.coincher else "defenders")
         multiplier = factor if side in winners else 1
         terms[side] = tuple(
-            _term(rules, checked, side, winners, rounded, item, multiplier)
+            _term(rules, checked, side, winners, rounded, item, multiplier, exact)
             for item in rules.score.terms(made, role, conditions)
         )
     scores = {side: sum(t.total for t in side_terms) for side, side_terms in terms.items()}
     result = DealScore(checked, made, why, scores, terms, winners, rounded=rounded,
-                       rounding=rules.rounding)
+                       rounding=rules.rounding, inexact=_inexact(rules, checked, rounded, exact))
     return result
 
 
-def _belote(rules: Rules, deal: Deal, side: str) -> int:
-    return rules.belote_value * deal.belote.count(side)
+def _inexact(rules: Rules, checked: CheckedDeal, rounded: Mapping[str, int],
+             exact: bool) -> bool:
+    """Whether rounding changed a term of the deal: its card points (a capot's fixed ones
+    included) or its base."""
+    if exact or rules.rounding == "none":
+        return False
+    if rounded != round_points(rules, checked, exact=True):
+        return True
+    return "base" in rules.rounded and _base(rules, checked, False) != _base(rules, checked, True)
+
+
+def _litige(rules: Rules, checked: CheckedDeal) -> bool:
+    """A litige (``made_if.litige``): a contract with a number, not coinched, whose takers
+    reached the bid with exactly the defence's card points (81–81)."""
+    deal = checked.deal
+    if deal.coinche or not isinstance(deal.contract, int) or checked.capot is not None:
+        return False
+    points = checked.points[deal.taker]
+    if any(value != points for value in checked.points.values()):
+        return False
+    return _counted_for(rules, checked, deal.taker, rules.reach_bid_with) >= checked.contract_value
+
+
+def _score_litige(rules: Rules, checked: CheckedDeal, exact: bool) -> DealScore:
+    """A litige scored: each side scores its ``score.made`` list, except that the takers'
+    card points are held (for the next contract made, by either side) and nobody scores the
+    contract; belotes stay with their holders."""
+    deal = checked.deal
+    rounded = round_points(rules, checked, exact=exact)
+    terms: dict[str, tuple[Term, ...]] = {}
+    for side in checked.sides:
+        role = "takers" if side == deal.taker else "defenders"
+        items = [item for item in rules.score.terms(True, role, set())
+                 if side != deal.taker or item not in ("points", "contract")]
+        terms[side] = tuple(_term(rules, checked, side, (), rounded, item, 1, exact,
+                                  litige=True) for item in items)
+    scores = {side: sum(t.total for t in side_terms) for side, side_terms in terms.items()}
+    held = rounded[deal.taker]
+    contract = f"{deal.contract}{deal.trump.symbol}"
+    why = (_say(N_("{taker}: litige on {contract}: {detail}"), taker=deal.taker,
+                contract=contract),
+           _say(N_("{points} card points each, the takers' {held} held for the next contract "
+                   "made"), points=checked.points[deal.taker], held=held))
+    return DealScore(checked, False, why, scores, terms, (), rounded=rounded,
+                     rounding=rules.rounding, inexact=_inexact(rules, checked, rounded, exact),
+                     held=held)
+
+
+def award_held(result: DealScore, held: int) -> DealScore:
+    """``result``, a contract made, with the points a litige held added to its takers' score
+    (never multiplied)."""
+    taker = result.checked.deal.taker
+    terms = dict(result.terms)
+    terms[taker] = (*terms[taker], Term("held", held))
+    scores = dict(result.scores)
+    scores[taker] += held
+    return result._replace(terms=terms, scores=scores)
+
+
+def _belote(rules: Rules, checked: CheckedDeal, side: str) -> int:
+    return rules.belote_worth(checked.mode) * checked.deal.belote.count(side)
 
 
 def _counted_for(rules: Rules, checked: CheckedDeal, side: str, what: tuple[str, ...]) -> int:
@@ -209,7 +298,7 @@ def _counted_for(rules: Rules, checked: CheckedDeal, side: str, what: tuple[str,
     announces) toward a condition of ``made_if``."""
     parts = {
         "points": checked.points[side],
-        "belote": _belote(rules, checked.deal, side),
+        "belote": _belote(rules, checked, side),
         "announces": checked.counted.get(side, 0),
     }
     return sum(parts.get(name, 0) for name in what)
@@ -231,11 +320,12 @@ def _made(rules: Rules, checked: CheckedDeal) -> tuple[bool, tuple[Said, ...]]:
         points = checked.points[taker]
         have = _counted_for(rules, checked, taker, rules.reach_bid_with)
         made = have >= checked.contract_value
-        if rules.min_points is not None:
-            made = made and points >= rules.min_points
+        least = rules.min_points_for(checked.contract_value)
+        if least is not None:
+            made = made and points >= least
             detail = _say(N_("{have} counted against {need} needed, {points} card points "
                              "against {min}"), have=have, need=checked.contract_value,
-                          points=points, min=rules.min_points)
+                          points=points, min=least)
         else:
             detail = _say(N_("{have} counted against {need} needed"), have=have,
                           need=checked.contract_value)
@@ -266,13 +356,17 @@ def _term(
     rounded: Mapping[str, int],
     item: str | int,
     multiplier: int,
+    exact: bool = False,
+    *,
+    litige: bool = False,
 ) -> Term:
     deal = checked.deal
     if isinstance(item, int):
         factor = multiplier if "fixed" in rules.multiplied else 1
         return Term("fixed", item, factor)
     if item.startswith("-"):  # a term subtracted: "-contract", a failure that costs points
-        term = _term(rules, checked, side, winners, rounded, item[1:], multiplier)
+        term = _term(rules, checked, side, winners, rounded, item[1:], multiplier, exact,
+                     litige=litige)
         return term._replace(value=-term.value)
     names: tuple[tuple[str, bool, int], ...] = ()
     if item == "points":
@@ -280,14 +374,15 @@ def _term(
     elif item == "contract":
         value = checked.contract_value
     elif item == "base":
-        value = checked.mode.failure_base
-        if checked.capot is not None and rules.capot_base is not None:
-            value = rules.capot_base  # "the base is 250 instead of 160" on a capot
+        value = _base(rules, checked, exact)
     elif item == "belote":
-        if rules.belote_to == "winner":
-            value = rules.belote_value * len(deal.belote) if side in winners else 0
+        made = deal.taker in winners
+        to = "holder" if litige else rules.belote_goes_to(made, deal.coinche)
+        if to == "winner":
+            worth = rules.belote_worth(checked.mode)
+            value = worth * len(deal.belote) if side in winners else 0
         else:
-            value = _belote(rules, deal, side)
+            value = _belote(rules, checked, side)
     elif item == "announces":
         value = checked.counted.get(side, 0)
         names = _announce_names(rules, checked, (side,)) if value else ()
@@ -306,9 +401,16 @@ def _announce_names(rules: Rules, checked: CheckedDeal,
                     sides: tuple[str, ...]) -> tuple[tuple[str, bool, int], ...]:
     from coinche_cli.rules.describe import announce_word  # only for a deal with announces
 
-    table = rules.announces or {}
+    table = rules.announce_table(checked.mode) or {}
+    own_table = checked.mode.announces is not None
+
+    def word(name: str) -> tuple[str, bool]:
+        said = announce_word(rules, name)
+        # "carré" names the four plain carrés at one value: a mode may value them apart
+        return (name, True) if own_table and said[0] == "carre" else said
+
     return tuple(
-        (*announce_word(rules, name), table[name])
+        (*word(name), table[name])
         for side in sides
         if checked.counted.get(side, 0)
         for name in checked.announces.get(side, ())
