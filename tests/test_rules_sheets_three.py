@@ -40,6 +40,7 @@ CONTREE_NET = str(EXAMPLES / "contree-net.yaml")
 PAGAT = str(EXAMPLES / "pagat.yaml")
 AURELUX = str(EXAMPLES / "chien-aurelux.yaml")
 SHEETS = (FFB_2016, CANNES, FFB_2015, CONTREE_NET, PAGAT, AURELUX)
+NB = "\u00a0"  # French puts a no-break space before : and inside « »
 
 
 def _deal(taker: str, contract: int | str, trump: str = "S", **more: object) -> dict[str, object]:
@@ -425,15 +426,16 @@ def test_each_sheet_validates_and_is_shown_in_both_languages(cli: Cli, sheet: st
 
 #: What each new key shows in ``rules show``, in English then French.
 SHOWN = [
-    (FFB_2016, "the deal's winner when failed", "au camp qui gagne la donne si chuté"),
-    (CANNES, "rounded: card points, the failure base, a capot's card points",
-     "arrondis : les points de cartes, la base de la chute, les points de cartes d’un capot"),
-    (FFB_2015, "announces in SA: carré d'as 200", "annonces à SA : carré d’as 200"),
-    (FFB_2015, "litige", "litige"),
+    (FFB_2016, "the deal's winner when failed", "le camp qui gagne la donne si chuté"),
+    (CANNES, "rounded: the card points, the failure base, a capot's card points",
+     f"arrondis{NB}: les points de cartes, la base de la chute, les points de cartes d’un "
+     "capot"),
+    (FFB_2015, "announces in SA: carré d'as 200", f"annonces à SA{NB}: carré d'as 200"),
+    (FFB_2015, "litige: the takers reach the bid", f"litige{NB}: les preneurs atteignent"),
     (FFB_2015, "by a belote alone", "par la seule belote"),
     (CONTREE_NET, "counts 500 card points", "compte 500 points de cartes"),
     (PAGAT, "at least 82 on a bid of 80", "au moins 82 sur une enchère de 80"),
-    (AURELUX, "belote: 20 (5 in TA)", "belote : 20 (5 à TA)"),
+    (AURELUX, "belote: 20 (5 in TA)", f"belote{NB}: 20 (5 à TA)"),
 ]
 
 

@@ -207,7 +207,7 @@ def rounded_words(rounded: Rounded) -> str:
     """What rounding rounds, as ``rules show`` lists it."""
     match rounded:
         case "points":
-            return _("card points")
+            return _("the card points")
         case "base":
             return _("the failure base")
         case "capot_card_points":
