@@ -42,7 +42,10 @@ def valid_deals(draw: st.DrawFn, rules: Rules, players: int) -> Deal:
     winner = None
     table = rules.announce_table(mode) or {}  # the mode's own values, where it gives them
     if table:
-        names = sorted(rules.announce_label(n) for n in table)
+        # a mode's own table may value the plain carrés apart (or drop one): each by its
+        # own name there, the rules' words ("carre", "quarante") elsewhere
+        names = sorted(n if mode.announces is not None else rules.announce_label(n)
+                       for n in table)
         carres: set[str] = set()  # a rank's four cards make one carré in the whole deal
         for side in sides:
             declared = []
