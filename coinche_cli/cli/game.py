@@ -226,9 +226,10 @@ def show(ctx: typer.Context, game: GameOption = None, as_json: JsonOption = Fals
 
     store = open_store(ctx)
     record, state = games.load(store, game)
-    corrections = game_json.history_json(games.history(store, record.id))
+    undone = games.history(store, record.id)
+    corrections = game_json.history_json(undone)
     if as_json:
-        print_json({**game_json.state_json(record, state), "history": corrections})
+        print_json(game_json.shown_json(record, state, undone))
         return
     game_view.render_sheet(record, state, wide)
     if history:

@@ -7,7 +7,7 @@ first write, so a refused command leaves the store as it was.  The store is any
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from coinche_cli.errors import GameError
@@ -35,6 +35,14 @@ if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
 
 
+#: A caller's own checks of a change, run inside its transaction on the game as stored and
+#: where it stands before the change (the score sheet on the phone: the table's code, the
+#: deal the phone saw last): raises to refuse, the store unchanged.  Returns whether the
+#: time of a timed round is out: the deal being added is then the last, and the game records
+#: that time was called at it (``game.state``, rule 9).
+Check = Callable[[GameRecord, GameState], bool]
+
+
 def setup_of(record: GameRecord) -> Setup:
     """The pure game setup of a stored game: its rules read back compiled, or rebuilt from
     the snapshot (a game stored before rules were compiled, or by another version)."""
@@ -45,7 +53,8 @@ def setup_of(record: GameRecord) -> Setup:
 
         rules = rules_from_document(record.rules, label)
     return Setup(rules=rules, players=record.players, names=record.names,
-                 first_dealer=record.first_dealer, target=record.target, deals=record.deals)
+                 first_dealer=record.first_dealer, target=record.target, deals=record.deals,
+                 time_called=record.time_called)
 
 
 def find_game(store: Store, game_id: int | None) -> GameRecord:
@@ -107,8 +116,11 @@ def new_game(
     dealer: str | None,
     target: int | None,
     deals: int | None,
+    join_code: str | None = None,
 ) -> tuple[GameRecord, GameState]:
-    """Start a game with a snapshot of ``rules``; it becomes the current game."""
+    """Start a game with a snapshot of ``rules``; it becomes the current game, unless it is
+    started from a phone under ``join_code`` (``game serve``: the terminal's current game
+    stays the scorekeeper's own)."""
     count = _player_count(rules, players, names)
     sides = rules.sides(count)
     if names and len(names) != len(sides):
@@ -140,10 +152,11 @@ def new_game(
         raise GameError(_("the number of deals must be positive, got {got}"), got=deals)
     record = GameRecord(id=0, created=now(), rules_name=rules.name, rules=dict(rules.document),
                         players=count, names=labels, first_dealer=first, target=target,
-                        deals=deals, compiled=compile_rules(rules))
+                        deals=deals, compiled=compile_rules(rules), join_code=join_code)
     with store.write():
         game_id = store.create_game(record)
-        store.set_current("game", game_id)
+        if join_code is None:
+            store.set_current("game", game_id)
     record = record.with_id(game_id)
     return record, start(setup_of(record))
 
@@ -163,8 +176,10 @@ def _json(deal: Deal | None) -> DealJSON | None:
     return None if deal is None else deal.to_json()
 
 
-def add(store: Store, game_id: int | None, deal: Deal | None) -> Change:
-    """Record the next deal (None: everybody passed), refused once the game is over.
+def add(store: Store, game_id: int | None, deal: Deal | None,
+        check: Check | None = None) -> Change:
+    """Record the next deal (None: everybody passed), refused once the game is over (or by
+    ``check``, which may also say the time is out: this deal is then the last).
 
     The game resumes from the summary recorded after its last deal, so adding a deal costs
     the same in a long game as in a short one.
@@ -180,10 +195,16 @@ def add(store: Store, game_id: int | None, deal: Deal | None) -> Change:
             before = resume(setup, last.state)
         else:  # deals recorded before summaries were kept
             before = _state(store, record)
+        time_out = check is not None and check(record, before)
         check_can_add(before)
         if deal is not None:
             deal = setup.with_sides(deal)
         number = before.last_number + 1
+        if time_out and record.time_called is None:  # the deal in progress is the last
+            store.call_time(gid, number)
+            setup = Setup(setup.rules, setup.players, setup.names, setup.first_dealer,
+                          setup.target, setup.deals, time_called=number)
+            before = before._replace(setup=setup)
         recorded = now()
         after = extend(before, Entry(number, deal, recorded))  # checks the deal
         store.add_deal(gid, number, _json(deal), recorded, after.summary())
@@ -191,16 +212,18 @@ def add(store: Store, game_id: int | None, deal: Deal | None) -> Change:
     return Change(gid, number, before, after, warnings)
 
 
-def undo(store: Store, game_id: int | None) -> Change:
-    """Remove the last deal; it stays in the game's history."""
+def undo(store: Store, game_id: int | None, check: Check | None = None) -> Change:
+    """Remove the last deal (unless ``check`` refuses); it stays in the game's history."""
     with store.write():
         record = find_game(store, game_id)
         gid = record.id
         active = store.deals(gid)
-        if not active:
-            raise GameError(_("no deal to undo"))
         setup = setup_of(record)
         before = play(setup, _entries(active))
+        if check is not None:
+            check(record, before)
+        if not active:
+            raise GameError(_("no deal to undo"))
         last = active[-1]
         store.retire_deal(last.id, now())
         after = play(setup, _entries(active[:-1]))
@@ -208,18 +231,22 @@ def undo(store: Store, game_id: int | None) -> Change:
     return Change(gid, last.number, before, after, warnings)
 
 
-def edit(store: Store, game_id: int | None, number: int, deal: Deal | None) -> Change:
-    """Replace deal ``number``; every later total is recomputed; the old deal is kept."""
+def edit(store: Store, game_id: int | None, number: int, deal: Deal | None,
+         check: Check | None = None) -> Change:
+    """Replace deal ``number`` (unless ``check`` refuses); every later total is recomputed;
+    the old deal is kept."""
     with store.write():
         record = find_game(store, game_id)
         gid = record.id
         active = store.deals(gid)
+        setup = setup_of(record)
+        before = play(setup, _entries(active))
+        if check is not None:
+            check(record, before)
         target = next((d for d in active if d.number == number), None)
         if target is None:
             raise GameError(_("no deal {number} (this game has {count})"), number=number,
                             count=len(active))
-        setup = setup_of(record)
-        before = play(setup, _entries(active))
         if deal is not None:
             deal = setup.with_sides(deal)
         entries = [Entry(e.number, deal, e.recorded) if e.number == number else e

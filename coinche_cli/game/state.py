@@ -25,6 +25,10 @@ a game follows the rules' ``end`` section (or the game's own ``--target`` / ``--
    trick in a later deal (FFB 2015 §10.3).
 8. With ``made_if.litige``, the card points a litige held go to the takers of the next
    contract made; a litige still held when the game ends is scored by nobody.
+9. A game whose time was called at deal *n* (a timed round scored from a phone: the clock
+   is the round's, ``tournament serve``) ends with its first scored deal numbered *n* or
+   more, as the time limit ends it (rules 3 and 6: the higher total wins, an
+   ``exact_decides`` sheet counts that deal exactly).
 """
 
 
@@ -54,17 +58,20 @@ class Entry(Value):
 class Setup(Value):
     """What a game was started with: frozen rules, names, first dealer, end overrides."""
 
-    __slots__ = ("deals", "first_dealer", "names", "players", "rules", "target")
+    __slots__ = ("deals", "first_dealer", "names", "players", "rules", "target", "time_called")
 
     def __init__(self, rules: Rules, players: int, names: Mapping[str, str],
                  first_dealer: int = 0, target: int | None = None,
-                 deals: int | None = None) -> None:
+                 deals: int | None = None, time_called: int | None = None) -> None:
         self.rules = rules
         self.players = players
         self.names = names  # side -> display name
         self.first_dealer = first_dealer  # seat index in the order of play
         self.target = target  # overrides the rules' end.target
         self.deals = deals  # overrides the rules' end.deals
+        # the deal at which a timed round's time was called (the score sheet on the phone):
+        # it, or the first scored deal after it, is the last (rule 9)
+        self.time_called = time_called
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -253,8 +260,9 @@ def _decide(end: EndRule, totals: Mapping[str, int], contenders: Sequence[str],
     return None  # play on
 
 
-def _ends(setup: Setup, totals: Mapping[str, int], played: int, result: DealScore,
-          started: str, now: str, waiting: tuple[str, ...] = ()) -> End | None:
+def _ends(setup: Setup, totals: Mapping[str, int], played: int, number: int,
+          result: DealScore, started: str, now: str,
+          waiting: tuple[str, ...] = ()) -> End | None:
     """How the game ends after ``result``, or ``None`` when it goes on (``waiting``: sides
     over the target by a belote alone, not over yet)."""
     end = setup.end
@@ -264,18 +272,21 @@ def _ends(setup: Setup, totals: Mapping[str, int], played: int, result: DealScor
             decided = _decide(end, totals, over, result, "target")
             if decided is not None:
                 return decided
-    reason = _last(end, played, started, now)
+    reason = _last(setup, played, number, started, now)
     if reason is not None:
         return _decide(end._replace(both_over="higher_total"), totals,
                        list(setup.sides), result, reason)
     return None
 
 
-def _last(end: EndRule, played: int, started: str, now: str) -> EndReason | None:
-    """Why a deal is the last one whatever its score: the fixed number of deals is played, or
-    the time is out (None: neither)."""
+def _last(setup: Setup, played: int, number: int, started: str, now: str) -> EndReason | None:
+    """Why deal ``number`` is the last one whatever its score: the fixed number of deals is
+    played, or the time is out, by the rules' limit or called at the table (None: neither)."""
+    end = setup.end
     if end.deals is not None and played >= end.deals:
         return "deals"
+    if setup.time_called is not None and number >= setup.time_called:
+        return "time"
     if end.time_limit is not None and _minutes(started, now) >= end.time_limit:
         return "time"
     return None
@@ -341,17 +352,19 @@ def extend(state: GameState, entry: Entry) -> GameState:
         result = _scored(setup, entry.deal, held)
         after = {s: totals[s] + result.scores[s] for s in setup.sides}
         waiting = _waiting(setup, state.belote_only, result, after)
-        ended = _ends(setup, after, played, result, started, now, waiting)
+        ended = _ends(setup, after, played, entry.number, result, started, now, waiting)
         if result.inexact and rules.last_deal_exact and (
                 ended is not None or rules.last_deal_decides):
             exact = _scored(setup, entry.deal, held, exact=True)
             exact_after = {s: totals[s] + exact.scores[s] for s in setup.sides}
             exact_waiting = _waiting(setup, state.belote_only, exact, exact_after)
-            exact_end = _ends(setup, exact_after, played, exact, started, now, exact_waiting)
+            exact_end = _ends(setup, exact_after, played, entry.number, exact, started, now,
+                              exact_waiting)
             # rule 6: a deal that could be the last is counted exactly, and decides so: one
             # that ends the game either way, and the last of the deals or of the time even
             # when its totals tie and the game plays on
-            could_end = ended is not None or _last(setup.end, played, started, now) is not None
+            could_end = ended is not None or _last(setup, played, entry.number, started,
+                                                   now) is not None
             if exact_end is not None or (rules.last_deal_decides and could_end):
                 result, after, ended, waiting = exact, exact_after, exact_end, exact_waiting
         if result.held:

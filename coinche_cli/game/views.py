@@ -59,6 +59,8 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         # only under rules that hold points (made_if.litige) or a belote (end.belote_alone_wins)
         held: NotRequired[int]
         belote_only: NotRequired[list[str]]
+        # only once a timed round's time was called at one of its deals (the phone's sheet)
+        time_called: NotRequired[int]
 
     class CorrectionView(TypedDict):
         """A deal undone or replaced (``game show --json``'s ``history``)."""
@@ -68,6 +70,12 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         deal: DealJSON | None
         recorded: str
         changed: str | None
+
+    class ShownView(GameView):
+        """``game show --json``: the whole game and its corrections (what a phone's score
+        sheet answers, :mod:`coinche_cli.web.sheet`)."""
+
+        history: list[CorrectionView]
 
     class ChangeView(TypedDict):
         """What ``game add`` / ``pass`` / ``undo`` / ``edit`` print with ``--json``."""
@@ -257,6 +265,8 @@ def state_json(record: GameRecord, state: GameState) -> GameView:
         view["held"] = state.held
     if not rules.belote_alone_wins:
         view["belote_only"] = list(state.belote_only)
+    if record.time_called is not None:
+        view["time_called"] = record.time_called
     return view
 
 
@@ -264,6 +274,11 @@ def history_json(deals: list[DealRecord]) -> list[CorrectionView]:
     """A game's deals, undone and replaced ones too, as ``game show --json`` lists them."""
     return [{"number": d.number, "status": d.status, "deal": d.deal, "recorded": d.recorded,
              "changed": d.changed} for d in deals]
+
+
+def shown_json(record: GameRecord, state: GameState, deals: list[DealRecord]) -> ShownView:
+    """``game show --json``: the game, and ``deals`` undone or replaced as its history."""
+    return {**state_json(record, state), "history": history_json(deals)}
 
 
 @in_source_language

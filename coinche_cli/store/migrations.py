@@ -299,6 +299,20 @@ MIGRATIONS: tuple[Migration, ...] = (
         "ALTER TABLE board ADD COLUMN stage INTEGER",
         "ALTER TABLE board ADD COLUMN match_id TEXT",
     )),
+    ("the score sheet on the phone: games joined by code, time called, a table's minutes", (
+        # a free game started from a phone (game serve): the code a second phone joins it by
+        "ALTER TABLE game ADD COLUMN join_code TEXT",
+        "CREATE UNIQUE INDEX game_join_code ON game (join_code)",
+        # the deal at which the time of a timed round was called: it is the game's last
+        "ALTER TABLE game ADD COLUMN time_called INTEGER",
+        """CREATE TABLE table_time (
+            tournament_id INTEGER NOT NULL REFERENCES tournament(id),
+            round INTEGER NOT NULL,
+            table_no INTEGER NOT NULL,
+            minutes INTEGER NOT NULL,       -- given to the table (tournament time TABLE +5)
+            PRIMARY KEY (tournament_id, round, table_no)
+        )""",
+    )),
 )
 
 def statements(backend: str, done: int) -> list[str]:

@@ -63,6 +63,19 @@ class Store(Protocol):
     def games(self) -> list[GameRecord]:
         """Every game, oldest first."""
 
+    def joined_game(self, join_code: str) -> GameRecord | None:
+        """The game started from a phone under ``join_code``, or None."""
+
+    def call_time(self, game_id: int, number: int) -> None:
+        """Record that a timed round's time was called at deal ``number``."""
+
+    def table_minutes(self, tournament_id: int, number: int) -> dict[int, int]:
+        """The minutes given to tables of round ``number``, by table."""
+
+    def set_table_minutes(self, tournament_id: int, number: int, table: int,
+                          minutes: int) -> None:
+        """Give ``table`` of round ``number`` ``minutes`` in all beyond the round's time."""
+
     def deals(self, game_id: int, *, history: bool = False) -> list[DealRecord]:
         """The game's active deals in order (with ``history``: removed and replaced too)."""
 

@@ -80,15 +80,16 @@ class ResultRecord(Value):
 class GameRecord(Value):
     """A stored game's settings (a plain value: :mod:`coinche_cli.values`)."""
 
-    __slots__ = ("compiled", "created", "deals", "first_dealer", "id", "label", "names",
-                 "players", "round", "rules", "rules_name", "table_no", "target",
-                 "tournament_id")
+    __slots__ = ("compiled", "created", "deals", "first_dealer", "id", "join_code", "label",
+                 "names", "players", "round", "rules", "rules_name", "table_no", "target",
+                 "time_called", "tournament_id")
 
     def __init__(self, id: int, created: str, rules_name: str,
                  rules: Mapping[str, object], players: int, names: dict[str, str],
                  first_dealer: int, target: int | None, deals: int | None, label: str = "",
                  tournament_id: int | None = None, round: int | None = None,
-                 table_no: int | None = None, compiled: str | None = None) -> None:
+                 table_no: int | None = None, compiled: str | None = None,
+                 join_code: str | None = None, time_called: int | None = None) -> None:
         self.id = id
         self.created = created
         self.rules_name = rules_name
@@ -103,12 +104,15 @@ class GameRecord(Value):
         self.round = round
         self.table_no = table_no
         self.compiled = compiled  # the rules as compile_rules wrote them (rules.model), or None
+        self.join_code = join_code  # a game started from a phone (game serve): its code
+        self.time_called = time_called  # the deal at which a timed round's time was called
 
     def with_id(self, game_id: int) -> "GameRecord":
         """This game as stored under ``game_id``."""
         return GameRecord(game_id, self.created, self.rules_name, self.rules, self.players,
                           self.names, self.first_dealer, self.target, self.deals, self.label,
-                          self.tournament_id, self.round, self.table_no, self.compiled)
+                          self.tournament_id, self.round, self.table_no, self.compiled,
+                          self.join_code, self.time_called)
 
 
 class DealRecord(Value):

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from coinche_cli.tournament import model
 
 _GAME_COLUMNS = ("id, created, rules_name, rules, players, names, first_dealer, target, deals,"
-                 " label, tournament_id, round, table_no, rules_compiled")
+                 " label, tournament_id, round, table_no, rules_compiled, join_code,"
+                 " time_called")
 _DEAL_COLUMNS = "id, number, deal, recorded, status, replaced_by, changed, state"
 #: A table's columns as :class:`coinche_cli.tournament.board.Board` takes them.
 _BOARD_COLUMNS = ("table_no, team1, team2, score1, score2, forfeit, game_id, winner, stage,"
@@ -170,12 +171,12 @@ class SqlStore(MeleeQueries, DeskQueries, SeasonQueries, StageQueries):
         """Insert a game; returns its id."""
         return self._insert(
             "INSERT INTO game (created, rules_name, rules, players, names, first_dealer,"
-            " target, deals, label, tournament_id, round, table_no, rules_compiled)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " target, deals, label, tournament_id, round, table_no, rules_compiled,"
+            " join_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (record.created, record.rules_name, json.dumps(record.rules), record.players,
              json.dumps(record.names, ensure_ascii=False), record.first_dealer, record.target,
              record.deals, record.label, record.tournament_id, record.round, record.table_no,
-             record.compiled),
+             record.compiled, record.join_code),
         )
 
     @staticmethod
@@ -184,7 +185,7 @@ class SqlStore(MeleeQueries, DeskQueries, SeasonQueries, StageQueries):
             id=row[0], created=row[1], rules_name=row[2], rules=json.loads(row[3]),
             players=row[4], names=json.loads(row[5]), first_dealer=row[6], target=row[7],
             deals=row[8], label=row[9], tournament_id=row[10], round=row[11], table_no=row[12],
-            compiled=row[13],
+            compiled=row[13], join_code=row[14], time_called=row[15],
         )
 
     def game(self, game_id: int) -> GameRecord | None:
@@ -197,6 +198,32 @@ class SqlStore(MeleeQueries, DeskQueries, SeasonQueries, StageQueries):
         """Every game, oldest first."""
         rows = self.db.execute(f"SELECT {_GAME_COLUMNS} FROM game ORDER BY id").fetchall()
         return [self._game(row) for row in rows]
+
+    def joined_game(self, join_code: str) -> GameRecord | None:
+        """The game started from a phone under ``join_code`` (``game serve``), or None."""
+        row = self.db.execute(f"SELECT {_GAME_COLUMNS} FROM game WHERE join_code = ?",
+                              (join_code,)).fetchone()
+        return None if row is None else self._game(row)
+
+    def call_time(self, game_id: int, number: int) -> None:
+        """Record that a timed round's time was called at deal ``number`` of the game."""
+        self._changing().execute("UPDATE game SET time_called = ? WHERE id = ?",
+                                 (number, game_id))
+
+    def table_minutes(self, tournament_id: int, number: int) -> dict[int, int]:
+        """The minutes given to tables of round ``number`` (``tournament time``), by table."""
+        rows = self.db.execute("SELECT table_no, minutes FROM table_time"
+                               " WHERE tournament_id = ? AND round = ?",
+                               (tournament_id, number)).fetchall()
+        return {int(table): int(minutes) for table, minutes in rows}
+
+    def set_table_minutes(self, tournament_id: int, number: int, table: int,
+                          minutes: int) -> None:
+        """Give ``table`` of round ``number`` ``minutes`` in all beyond the round's time."""
+        self._changing().execute(
+            "INSERT INTO table_time (tournament_id, round, table_no, minutes) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT(tournament_id, round, table_no) DO UPDATE SET minutes = excluded.minutes",
+            (tournament_id, number, table, minutes))
 
     # -- deals
 
@@ -372,7 +399,7 @@ class SqlStore(MeleeQueries, DeskQueries, SeasonQueries, StageQueries):
 
     def remove_round(self, tournament_id: int, number: int) -> None:
         """Withdraw a round and its tables."""
-        for table in ("board", "stage_bye", "round"):
+        for table in ("board", "stage_bye", "table_time", "round"):
             column = "number" if table == "round" else "round"
             self._changing().execute(
                 f"DELETE FROM {table} WHERE tournament_id = ? AND {column} = ?",

@@ -49,6 +49,7 @@ LAYOUT: tuple[tuple[str, bool, dict[str, str]], ...] = (
     ("board_history", True, {"tournament_id": "tournament", "forfeit": "team",
                              "winner": "team"}),
     ("penalty", True, {"tournament_id": "tournament", "team_id": "team"}),
+    ("table_time", False, {"tournament_id": "tournament"}),
     ("sitting_out", False, {"tournament_id": "tournament", "player_id": "player"}),
     ("checkin", True, {"tournament_id": "tournament", "team_id": "team", "player_id": "player"}),
     ("payment", True, {"tournament_id": "tournament", "team_id": "team", "player_id": "player"}),
@@ -95,6 +96,7 @@ def copy_rows(source: SqlStore, target: SqlStore, *, merge: bool) -> Copied:
     # a name or licence the destination already gives one of its people stays theirs: the
     # destination's renames and merges win, the source's others come along
     tables["person_key"] = _keys_kept(target, tables["person_key"])
+    tables["game"] = _join_codes_kept(target, tables["game"])
     _check_references(source, tables)
     _check_amounts(source, tables)
     offsets = {table: rows.largest_id(target, table)
@@ -171,6 +173,21 @@ def _keys_kept(target: SqlStore, keys: tuple[list[str], list[tuple[Any, ...]]]
     held = set(target.people()[1])
     where = columns.index("key")
     return columns, [row for row in found if row[where] not in held]
+
+
+def _join_codes_kept(target: SqlStore, games: tuple[list[str], list[tuple[Any, ...]]]
+                     ) -> tuple[list[str], list[tuple[Any, ...]]]:
+    """The source's games, without the join codes (``game serve``) the destination's own games
+    already have: a code names one game; the destination's keeps it, a phone reaches the
+    copied game by its number."""
+    columns, found = games
+    where = columns.index("join_code")
+    taken = {row[0] for row in target.db.execute(
+        "SELECT join_code FROM game WHERE join_code IS NOT NULL").fetchall()}
+    if not taken:
+        return games
+    return columns, [(*row[:where], None, *row[where + 1:]) if row[where] in taken else row
+                     for row in found]
 
 
 def _check_references(source: SqlStore,

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
 
 
-def _find(store: Store, name: str | None) -> int:
+def find_id(store: Store, name: str | None) -> int:
     """The id of the tournament called ``name``, or of the current one."""
     if name is None:
         current = store.current("tournament")
@@ -38,7 +38,7 @@ def _read(store: Store, tournament_id: int) -> Tournament:
 def load(store: Store, name: str | None) -> Tournament:
     """The tournament called ``name``, or the current one, read in one snapshot."""
     with store.reading():
-        return _read(store, _find(store, name))
+        return _read(store, find_id(store, name))
 
 
 def next_round(tournament: Tournament) -> int:

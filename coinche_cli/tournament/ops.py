@@ -14,7 +14,7 @@ from coinche_cli.names import check_name, check_text, fold
 from coinche_cli.store import now
 from coinche_cli.store.records import ResultRecord, TournamentRecord
 from coinche_cli.tournament.field import contenders
-from coinche_cli.tournament.found import _find, _read, next_round
+from coinche_cli.tournament.found import _read, find_id, next_round
 from coinche_cli.tournament.found import load as load  # re-exported: every command reads one
 from coinche_cli.tournament.model import Board, Penalty, Round, Settings, Team, Tournament
 from coinche_cli.values import Value
@@ -55,7 +55,7 @@ def listing(store: Store) -> list[TournamentRecord]:
 def use(store: Store, name: str) -> Tournament:
     """Make a tournament the current one."""
     with store.write():
-        tournament_id = _find(store, name)
+        tournament_id = find_id(store, name)
         store.set_current("tournament", tournament_id)
     return _read(store, tournament_id)
 

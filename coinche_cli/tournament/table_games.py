@@ -34,9 +34,11 @@ if TYPE_CHECKING:
     from coinche_cli.store.protocol import Store
 
 
-def create_table_game(store: Store, name: str | None, table: int) -> int:
+def create_table_game(store: Store, name: str | None, table: int, *,
+                      current: bool = True) -> int:
     """Create the game that scores ``table`` of the current round deal by deal (rule 1);
-    it becomes the current game.  Returns its id."""
+    it becomes the current game (not when a phone starts it: ``current=False``, the
+    terminal's current game stays the scorekeeper's).  Returns its id."""
     from coinche_cli.rules.model import compile_rules
     from coinche_cli.rules.validate import rules_from_document
     from coinche_cli.tournament.ops import load
@@ -69,7 +71,8 @@ def create_table_game(store: Store, name: str | None, table: int) -> int:
             compiled=compile_rules(rules),
         )
         game_id = store.create_game(record)
-        store.set_current("game", game_id)
+        if current:
+            store.set_current("game", game_id)
         store.link_game(tournament.id, played.number, table, game_id)
     return game_id
 

@@ -75,7 +75,8 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
-STATIC = {"app.css": "text/css; charset=utf-8", "live.js": "text/javascript; charset=utf-8"}
+STATIC = {"app.css": "text/css; charset=utf-8", "live.js": "text/javascript; charset=utf-8",
+          "sheet.js": "text/javascript; charset=utf-8"}
 
 
 def language(request: Request, known: frozenset[str], room: str = SOURCE) -> str:
@@ -295,7 +296,13 @@ def create_app(settings: Settings) -> _Guarded:
         finally:
             state.stop()
 
+    from coinche_cli.web.entry import wrong_code
+    from coinche_cli.web.sheet_routes import table_routes
+
     routes = [
+        *table_routes(settings, forms, wrong, page, spoken, state.wake,
+                      lambda who, played, table: wrong_code(settings, wrong, who, played, table),
+                      HEADERS),
         Route("/", projector), Route("/me", phone), Route("/teams", everyone),
         Route("/table/{table:int}", table_form, methods=["GET"]),
         Route("/table/{table:int}", table_entry, methods=["POST"]),

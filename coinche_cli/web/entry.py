@@ -122,7 +122,7 @@ def enter(settings: Settings, forms: Forms, wrong: WrongCodes, sent: dict[str, s
         if now_closed is not None:
             raise _Refused(_too_many(now_closed).text, 429)
         _check_table(store, tournament, form_round, board, teams, sent.get("code", ""),
-                     lambda: _wrong_code(settings, wrong, client, form_round, table))
+                     lambda: wrong_code(settings, wrong, client, form_round, table))
         if scores[0] is None or scores[1] is None:
             raise _Refused(_("The scores are two whole numbers."), 400)
 
@@ -147,7 +147,7 @@ def enter(settings: Settings, forms: Forms, wrong: WrongCodes, sent: dict[str, s
         score2=saved.score2))
 
 
-def _wrong_code(settings: Settings, wrong: WrongCodes, client: str, round_number: int,
+def wrong_code(settings: Settings, wrong: WrongCodes, client: str, round_number: int,
                 table: int) -> None:
     """Count a wrong code; tell the director's terminal when it closes the table, or the
     table to this phone, and how to open it again."""

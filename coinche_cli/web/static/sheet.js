@@ -1,0 +1,1 @@
+// the score sheet on the phone (placeholder)
