@@ -159,3 +159,35 @@ def reopen(
     number = results.reopen_table(open_store(ctx), tournament, table)
     print_line(_("table {table} of round {round} is open to phones again: the live page takes "
                  "its result within seconds").format(table=table, round=number))
+
+
+TIME_HELP = N_(
+    "Give one table of the current round more minutes (a late start): +5 adds five, -5 takes "
+    "five back.  Its score sheet on the phone and the projector count down to its own end "
+    "(tournament serve sees it within seconds).\n"
+    "\n"
+    "Example: coinche tournament time 3 +5")
+
+
+def time(
+    ctx: typer.Context,
+    table: Annotated[int, typer.Argument(metavar=N_("TABLE"), help=N_("Table number."),
+                                         min=1, max=MAX_NUMBER)],
+    minutes: Annotated[str, typer.Argument(metavar=N_("MINUTES"),
+                                           help=N_("Minutes to add (+5) or take back (-5)."))],
+    tournament: TournamentOption = None,
+) -> None:
+    """``coinche tournament time TABLE +5``."""
+    from coinche_cli.tournament import results
+
+    text = minutes.strip()
+    digits = text.lstrip("+-")
+    if not (digits.isascii() and digits.isdigit()) or len(text) - len(digits) > 1 or len(
+            digits) > 5:
+        raise InputError("minutes", _("“{got}” is not a number of minutes: write +5 to add "
+                                      "five, -5 to take five back"), got=minutes)
+    change = -int(digits) if text.startswith("-") else int(digits)
+    number, total = results.give_minutes(open_store(ctx), tournament, table, change)
+    print_line(_("table {table} of round {round}: {total} minutes added to the round's time "
+                 "(the live page shows it within seconds)").format(
+                     table=table, round=number, total=total))

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from coinche_cli.errors import RowsRefused, TournamentError
+from coinche_cli.errors import InputError, RowsRefused, TournamentError
 from coinche_cli.i18n import _, ngettext
 from coinche_cli.names import NameIndex, echo
 from coinche_cli.store import now
@@ -116,6 +116,31 @@ def reopen_table(store: Store, name: str | None, table: int) -> int:
         counts[key] = counts.get(key, 0) + 1
         store.set_reopened(tournament.id, counts)
     return played.number
+
+
+#: The most minutes a table may be given beyond its round's time (a day).
+MOST_MINUTES = 24 * 60
+
+
+def give_minutes(store: Store, name: str | None, table: int, minutes: int) -> tuple[int, int]:
+    """Give ``table`` of the current round ``minutes`` more (fewer, when negative) beyond its
+    round's time (``tournament time TABLE +5``: a late start): its page on the phone and the
+    projector count down to the later end, and a deal posted from its phone before it is not
+    the last.  Returns the round's number and the table's minutes in all."""
+    with store.write():
+        tournament = load(store, name)
+        played, board = open_board(tournament, table)
+        given = store.table_minutes(tournament.id, played.number).get(board.table, 0)
+        total = given + minutes
+        if total < 0:
+            raise InputError("minutes", _("table {table} has {given} minutes added: it cannot "
+                                          "lose {count}"), table=table, given=given,
+                             count=-minutes)
+        if total > MOST_MINUTES:
+            raise InputError("minutes", _("at most {most} minutes in all, got {got}"),
+                             most=MOST_MINUTES, got=total)
+        store.set_table_minutes(tournament.id, played.number, board.table, total)
+    return played.number, total
 
 
 def _board(tournament: Tournament, played: Round, table: int) -> Board:

@@ -98,8 +98,8 @@ def language(request: Request, known: frozenset[str], room: str = SOURCE) -> str
     return room
 
 
-def create_app(settings: Settings) -> _Guarded:
-    """The application for ``settings``."""
+def make_environment() -> jinja2.Environment:
+    """The pages' templates: every value escaped, an unknown name an error."""
     environment = jinja2.Environment(
         loader=jinja2.PackageLoader("coinche_cli.web", "templates"),
         autoescape=True, trim_blocks=True, lstrip_blocks=True,
@@ -112,6 +112,12 @@ def create_app(settings: Settings) -> _Guarded:
     environment.globals["bracket_label"] = label_words
     # what a phone typed, quoted by a sentence: its control characters escaped, as a refusal
     environment.filters["escaped"] = escaped_text
+    return environment
+
+
+def create_app(settings: Settings) -> Guarded:
+    """The application for ``settings``."""
+    environment = make_environment()
     forms, wrong = Forms(), WrongCodes()
     state = Live(settings, reopen=wrong.reopen)  # tournament reopen: forget wrong codes
     known = frozenset(languages())
@@ -276,16 +282,9 @@ def create_app(settings: Settings) -> _Guarded:
         return HTMLResponse(poster.html, headers={
             **HEADERS, "Content-Security-Policy": posters.policy(poster)})
 
-    async def asset(request: Request) -> Response:
-        """The page's own stylesheet and script (fixed names: no path from a visitor)."""
-        name = request.url.path.rsplit("/", 1)[1]
-        body = resources.files("coinche_cli.web").joinpath("static", name).read_bytes()
-        return Response(body, media_type=STATIC[name],
-                        headers={**HEADERS, "Cache-Control": "max-age=3600"})
-
     async def qr(request: Request) -> Response:
         """The QR code of the players' page."""
-        return Response(_qr_svg(settings.phone_url), media_type="image/svg+xml",
+        return Response(qr_svg(settings.phone_url), media_type="image/svg+xml",
                         headers=HEADERS)
 
     @contextlib.asynccontextmanager
@@ -314,10 +313,10 @@ def create_app(settings: Settings) -> _Guarded:
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.router.redirect_slashes = False  # a redirect would echo the request's Host header
-    return _Guarded(app)
+    return Guarded(app)
 
 
-def run(app: _Guarded, host: str, port: int, proxy: str | None = None) -> None:
+def run(app: Guarded, host: str, port: int, proxy: str | None = None) -> None:
     """Serve ``app`` on ``host:port`` until Ctrl-C or SIGTERM, each connection guarded
     (:mod:`coinche_cli.web.connections`); ``proxy``: the address of the proxy in front of
     it, whose ``X-Forwarded-For`` names the phone (no other's is read)."""
@@ -326,7 +325,7 @@ def run(app: _Guarded, host: str, port: int, proxy: str | None = None) -> None:
     serve(app, host, port, proxy)
 
 
-class _Guarded:
+class Guarded:
     """Every answer carries :data:`HEADERS`, Starlette's own (404, 405, 500) included."""
 
     def __init__(self, app: Starlette) -> None:
@@ -342,6 +341,14 @@ class _Guarded:
             await send(message)
 
         await self.app(scope, receive, guarded if scope["type"] == "http" else send)
+
+
+async def asset(request: Request) -> Response:
+    """The page's own stylesheet and scripts (fixed names: no path from a visitor)."""
+    name = request.url.path.rsplit("/", 1)[1]
+    body = resources.files("coinche_cli.web").joinpath("static", name).read_bytes()
+    return Response(body, media_type=STATIC[name],
+                    headers={**HEADERS, "Cache-Control": "max-age=3600"})
 
 
 def _client(request: Request) -> str:
@@ -361,7 +368,7 @@ def _json(data: Any, status: int = 200) -> Response:
                     media_type="application/json", headers=HEADERS)
 
 
-def _qr_svg(url: str) -> bytes:
+def qr_svg(url: str) -> bytes:
     """The QR code of ``url`` as an SVG image (made here: the hall may have no internet)."""
     import io
 

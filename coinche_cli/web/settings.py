@@ -10,6 +10,7 @@ from coinche_cli.store.connect import default_path, open_store
 from coinche_cli.store.naming import is_postgres_url
 
 if TYPE_CHECKING:
+    from coinche_cli.rules.model import Rules
     from coinche_cli.store.sql import SqlStore
 
 
@@ -53,3 +54,25 @@ class Settings:
         with speaking(self.language):
             text = line()
         print(text, file=sys.stderr, flush=True)
+
+
+class GameSettings:
+    """What ``game serve`` was told: the store, the rules a phone may start a game with (by
+    name: a built-in's or a club file's, each already read and checked; never a path a phone
+    sends), the rules a game takes when none is chosen, the house's target, the phones'
+    address and the room's language."""
+
+    def __init__(self, db: str | None, rules: dict[str, "Rules"], default: str, *,
+                 target: int | None, phone_url: str, language: str = "en",
+                 phones_reach: bool = True) -> None:
+        self.db = db
+        self.rules = rules
+        self.default = default
+        self.target = target
+        self.phone_url = phone_url
+        self.language = language
+        self.phones_reach = phones_reach
+
+    def open_store(self) -> "SqlStore":
+        """The store, opened anew (one per thread that writes to it)."""
+        return open_store(self.db)
