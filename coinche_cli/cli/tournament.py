@@ -423,7 +423,9 @@ app.command("show", help=tournament_show.SHOW_HELP)(tournament_show.show)
 app.command("export", help=tournament_files.EXPORT_HELP)(tournament_files.export)
 app.command("serve", help=tournament_serve.SERVE_HELP)(tournament_serve.serve)
 app.command("reopen", help=tournament_serve.REOPEN_HELP)(tournament_serve.reopen)
-app.command("time", help=tournament_serve.TIME_HELP)(tournament_serve.time)
+# "-5" is the number of minutes taken back, not an option
+app.command("time", help=tournament_serve.TIME_HELP,
+            context_settings={"ignore_unknown_options": True})(tournament_serve.time)
 app.command("sheets", help=tournament_files.SHEETS_HELP)(tournament_files.sheets)
 app.command("checkin", help=tournament_desk.CHECKIN_HELP)(tournament_desk.checkin)
 app.command("fees", help=tournament_desk.FEES_HELP)(tournament_desk.fees)

@@ -44,7 +44,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from coinche_cli.errors import escaped_text
-from coinche_cli.i18n import SOURCE, _, languages, speaking
+from coinche_cli.i18n import SOURCE, _, languages, ngettext, speaking
 from coinche_cli.json_text import json_text
 from coinche_cli.tournament.model import round_title
 from coinche_cli.tournament.money import format_amount
@@ -106,6 +106,7 @@ def make_environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined)
     # the pages' sentences, marked in the templates as in the code: _("Table {table}", table=3)
     environment.globals["_"] = _sentence
+    environment.globals["ngettext"] = _plural
     environment.globals["round_title"] = round_title  # "Round 2"; "Ronde 2 (2e partie)"
     environment.globals["amount"] = format_amount  # "€20.00"; "20,00 €" (the prize list)
     # a bracket's column in the room's words: "Quarter-finals"; « Quarts de finale »
@@ -360,6 +361,12 @@ def _sentence(message: str, **values: Any) -> str:
     """A sentence of a page in the language in force, its placeholders filled (Jinja2 then
     escapes the whole of it)."""
     return _(message).format(**values) if values else _(message)
+
+
+def _plural(singular: str, plural: str, number: int, **values: Any) -> str:
+    """A sentence of a page that depends on a number (``3 deals``), in the language in
+    force, its placeholders filled."""
+    return ngettext(singular, plural, number).format(**values)
 
 
 def _json(data: Any, status: int = 200) -> Response:

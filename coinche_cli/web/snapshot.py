@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
 
     from coinche_cli.store.protocol import Store
     from coinche_cli.tournament.desk_views import PrizesJson
-    from coinche_cli.tournament.model import Tournament
+    from coinche_cli.tournament.model import Round, Tournament
     from coinche_cli.tournament.stage import Stage
     from coinche_cli.tournament.stage_views import MatchJson
     from coinche_cli.tournament.stages import Placed
@@ -43,6 +43,14 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         TableJson,
     )
     from coinche_cli.web.settings import Settings
+
+    class SheetLine(TypedDict):
+        """A table scored deal by deal, while its game goes on: its running totals (in the
+        table's team order) and how many deals it has recorded."""
+
+        totals: list[int]
+        deals: int
+        finished: bool
 
     class BracketPart(TypedDict):
         """The matches of one label in a column of a bracket (void matches left out)."""
@@ -92,7 +100,9 @@ class Snapshot:
                  deadline: float | None, reopened: dict[str, int] | None = None,
                  *, melee: bool = False, prizes: PrizesJson | None = None,
                  brackets: list[BracketView] | None = None,
-                 stage_lines: dict[str, StageLine] | None = None) -> None:
+                 stage_lines: dict[str, StageLine] | None = None,
+                 sheets: dict[int, SheetLine] | None = None,
+                 minutes: dict[int, int] | None = None) -> None:
         self.name = name
         self.round = round_data  # tournament show --json (None: nothing paired yet)
         self.standings = standings  # tournament standings --json
@@ -111,6 +121,10 @@ class Snapshot:
         # (by name); None for a concours without stages
         self.brackets = brackets
         self.stage_lines = stage_lines
+        # the tables of the round scored deal by deal (by number), and the minutes
+        # tournament time gave tables (by number): empty for a round that has neither
+        self.sheets = sheets or {}
+        self.minutes = minutes or {}
         self._index: NameIndex[int] | None = None
         self._tables: dict[int, TableJson] | None = None
         seen: list[object] = [name, round_data, standings, entrants, deadline]
@@ -118,6 +132,8 @@ class Snapshot:
             seen.append(prizes)
         if brackets is not None:  # a concours with stages (without: the version as before)
             seen += [brackets, stage_lines]
+        if sheets or minutes:  # tables scored from phones, tables given time
+            seen += [sorted((sheets or {}).items()), sorted((minutes or {}).items())]
         self.version = hashlib.sha256(json.dumps(
             seen, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
 
@@ -148,6 +164,16 @@ class Snapshot:
             tables = [] if self.round is None else self.round["tables"]
             self._tables = {table["table"]: table for table in tables}
         return self._tables.get(number) if number is not None else None
+
+    def sheet(self, number: int | None) -> SheetLine | None:
+        """The running score of table ``number`` while it is scored deal by deal."""
+        return None if number is None else self.sheets.get(number)
+
+    def table_deadline(self, number: int | None) -> float | None:
+        """When table ``number``'s time is out: the round's end, plus its own minutes."""
+        if self.deadline is None or number is None:
+            return self.deadline
+        return self.deadline + self.minutes.get(number, 0) * 60
 
     def stage_line(self, name: str) -> StageLine | None:
         """The line about its stage of the team called ``name`` (None: nothing to say)."""
@@ -183,7 +209,11 @@ def _read(store: Store, name: str | None, round_minutes: int | None) -> Snapshot
     standings = views.standings_of(found)
     shown = views.standings_of(found, after) if after is not None else []
     deadline = None
+    sheets: dict[int, SheetLine] = {}
+    given: dict[int, int] = {}
     if current is not None:
+        sheets = _sheets(store, current)
+        given = {t: m for t, m in store.table_minutes(found.id, current.number).items() if m}
         minutes = round_minutes or _time_limit(store, found)
         paired = store.round_paired(found.id, current.number)
         if minutes and paired:
@@ -195,7 +225,27 @@ def _read(store: Store, name: str | None, round_minutes: int | None) -> Snapshot
                     deadline, store.reopened(found.id), melee=found.settings.melee,
                     prizes=prize_list.live_prizes(store, found),
                     brackets=brackets(found) if found.stages else None,
-                    stage_lines=stage_lines(found) if found.stages else None)
+                    stage_lines=stage_lines(found) if found.stages else None,
+                    sheets=sheets, minutes=given)
+
+
+def _sheets(store: Store, current: Round) -> dict[int, SheetLine]:
+    """Each table of ``current`` scored deal by deal and without its result yet: its game's
+    running totals and number of deals (read from the summary kept after its last deal: one
+    row a table)."""
+    found: dict[int, SheetLine] = {}
+    for board in current.boards:
+        if board.game_id is None or board.has_result:
+            continue
+        last = store.last_deal(board.game_id)
+        if last is None or last.state is None:
+            found[board.table] = {"totals": [0, 0], "deals": 0, "finished": False}
+            continue
+        totals = last.state["totals"]
+        found[board.table] = {"totals": [totals.get("A", 0), totals.get("B", 0)],
+                              "deals": last.number,
+                              "finished": bool(last.state.get("end"))}
+    return found
 
 
 def _time_limit(store: Store, tournament: Tournament) -> int | None:
