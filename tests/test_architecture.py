@@ -67,7 +67,11 @@ FEATURE_EDGES = {("coinche_cli.game.ops", "coinche_cli.tournament.table_games")}
 #: The one edge between the two clients, one way: ``tournament serve`` starts the live page
 #: (the web never imports the command line).
 CLIENT_EDGES = {("coinche_cli.cli.tournament_serve", "coinche_cli.web.app"),
-                ("coinche_cli.cli.tournament_serve", "coinche_cli.web.settings")}
+                ("coinche_cli.cli.tournament_serve", "coinche_cli.web.settings"),
+                # game serve: the score sheet on the phone for free games (issue 35)
+                ("coinche_cli.cli.game_serve", "coinche_cli.web.app"),
+                ("coinche_cli.cli.game_serve", "coinche_cli.web.games_app"),
+                ("coinche_cli.cli.game_serve", "coinche_cli.web.settings")}
 #: The store's backends: the only modules that hold SQL (the schema's statements are the
 #: migrations') and talk to a database driver.
 SQL = ("coinche_cli.store.sql", "coinche_cli.store.sqlite", "coinche_cli.store.postgres",
@@ -77,13 +81,14 @@ BACKENDS = ("coinche_cli.store.sqlite", "coinche_cli.store.postgres")
 #: Libraries only one room may import.
 ONLY = {
     ("typer", "click", "rich"): ("coinche_cli.cli",),
-    ("starlette", "uvicorn"): ("coinche_cli.web", "coinche_cli.cli.tournament_serve"),
+    ("starlette", "uvicorn"): ("coinche_cli.web", "coinche_cli.cli.tournament_serve",
+                               "coinche_cli.cli.game_serve"),
     # templates: the live page's, and the posters for the wall (the command and /print/…)
     ("jinja2", "markupsafe"): ("coinche_cli.web", "coinche_cli.cli.tournament_serve",
                                "coinche_cli.sheets.posters"),
     # QR codes: the live page's, and each score sheet's (its table's entry page)
     ("segno",): ("coinche_cli.web", "coinche_cli.cli.tournament_serve",
-                 "coinche_cli.sheets.score_sheets"),
+                 "coinche_cli.cli.game_serve", "coinche_cli.sheets.score_sheets"),
     ("sqlite3",): ("coinche_cli.store.sqlite",),
     ("psycopg",): ("coinche_cli.store.postgres",),
     ("xlsxwriter", "python_calamine"): ("coinche_cli.sheets",),

@@ -438,17 +438,20 @@ def test_without_entry_no_page_links_to_an_entry_page(concours: Cli, tmp_path: P
         live.stop()
 
 
-def test_a_table_scored_deal_by_deal_offers_no_form(concours: Cli,
-                                                     server: LiveServer) -> None:
-    """Its result comes from its game: the table's page says so, and no team's page sends
-    a phone there (issue 18)."""
+def test_a_table_scored_deal_by_deal_offers_no_result_form(concours: Cli,
+                                                            server: LiveServer) -> None:
+    """Its result comes from its game: the table's page says so and offers no result form
+    (issue 18), only its score sheet, opened with the table's code (issue 35); no team's
+    page asks for its result."""
     concours.run("game", "new", "--table", "4")
     _wait_for(server, '"game": 1')
     page = server.get("/table/4").text
     assert "This table keeps its score deal by deal: its result comes from its game." in page
-    assert 'name="token"' not in page and "<form" not in page
+    assert 'name="score1"' not in page and 'name="token"' not in page
+    assert 'action="/table/4/sheet"' in page and "Open the score sheet" in page
     team = concours.json("tournament", "show")["tables"][3]["teams"][0]
-    assert "Enter the result" not in server.get(_me(team)).text
+    mine = server.get(_me(team)).text
+    assert "Enter the result" not in mine and 'href="/table/4/sheet"' in mine
 
 
 def test_the_projector_speaks_the_rooms_language_and_phones_their_own(

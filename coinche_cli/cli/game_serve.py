@@ -48,16 +48,15 @@ def serve(
         raise StoreError(_("the score sheet needs its web libraries, which cannot be loaded "
                            "({reason}): install coinche again").format(reason=exc)) from None
     from coinche_cli.cli import house
-    from coinche_cli.cli.network import live_address
+    from coinche_cli.cli.network import blamed, given, live_address, refuse_busy
     from coinche_cli.cli.options import rules_chosen
-    from coinche_cli.cli.tournament_serve import _blamed, _given, _refuse_busy
 
     # the house config's rules (no option of this command names them: --rules adds files)
     offered, default = _offered(rules_chosen(ctx, "standard", "house_rules"), rules or [])
     open_store(ctx).close()  # the store is there and is coinche's, before any phone asks
-    _refuse_busy(host, port)
+    refuse_busy(host, port)
     address = live_address(host, port)
-    unreachable = not _given(ctx, "host")
+    unreachable = not given(ctx, "host")
     settings = GameSettings(store_name(ctx), offered, default, target=house.current().use(
         "target"), phone_url=address, language=spoken(), phones_reach=not unreachable)
     app = create_games_app(settings)
@@ -72,7 +71,7 @@ def serve(
     try:
         run(app, host, port)
     except OSError as exc:
-        raise _blamed(exc, host, port) from None
+        raise blamed(exc, host, port) from None
 
 
 def _offered(house_rules: str, files: list[str]) -> "tuple[dict[str, Rules], str]":

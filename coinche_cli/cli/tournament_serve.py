@@ -58,13 +58,13 @@ def serve(
     except ImportError as exc:
         raise StoreError(_("the live page needs its web libraries, which cannot be loaded "
                            "({reason}): install coinche again").format(reason=exc)) from None
-    from coinche_cli.cli.network import live_address
+    from coinche_cli.cli.network import blamed, given, live_address, refuse_busy
     from coinche_cli.tournament import ops as tournaments
 
     trusted = None if proxy is None else _proxy_address(proxy)
     # the default address is this computer's only: no phone reaches it, nor its QR code (a
     # director who types --host 127.0.0.1 means it)
-    unreachable = entry and not _given(ctx, "host")
+    unreachable = entry and not given(ctx, "host")
     db = store_name(ctx)
     store = open_store(ctx)
     try:
@@ -73,7 +73,7 @@ def serve(
             tournaments.table_codes(store, found, found.current.number)
     finally:
         store.close()
-    _refuse_busy(host, port)
+    refuse_busy(host, port)
     address = live_address(host, port)
     # the projector speaks the room's language (--lang, COINCHE_LANG, the locale), whatever
     # its browser says; a phone its own, or the room's when it names none coinche has
@@ -97,13 +97,9 @@ def serve(
     try:
         run(app, host, port, trusted)  # until Ctrl-C or SIGTERM, which end it alike
     except OSError as exc:  # taken since it was tried (another program was quicker)
-        raise _blamed(exc, host, port) from None
+        raise blamed(exc, host, port) from None
 
 
-def _given(ctx: typer.Context, option: str) -> bool:
-    """Whether the command line gave ``option`` (its value is not the default)."""
-    source = ctx.get_parameter_source(option)
-    return source is not None and source.name != "DEFAULT"
 
 
 def _proxy_address(typed: str) -> str:
@@ -119,32 +115,8 @@ def _proxy_address(typed: str) -> str:
                          got=typed) from None
 
 
-def _refuse_busy(host: str, port: int) -> None:
-    """One line, not uvicorn's traceback, when the port is taken (blamed on ``--port``) or
-    the address is none of this computer's (blamed on ``--host``)."""
-    import socket
-
-    try:
-        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            probe.bind((host, port))
-    except (OSError, ValueError, TypeError) as exc:  # a name that is no name: not OSError
-        raise _blamed(exc, host, port) from None
 
 
-def _blamed(exc: Exception, host: str, port: int) -> InputError:
-    """Why ``host:port`` cannot be listened on, blamed on the option to change."""
-    import errno
-    import socket
-
-    reason = getattr(exc, "strerror", None) or exc
-    if not isinstance(exc, OSError) or isinstance(exc, socket.gaierror) or exc.errno in (
-            errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT, errno.EINVAL):
-        return InputError("host", _("cannot listen on {got} ({reason}): give an address of "
-                                    "this computer, 127.0.0.1 or 0.0.0.0"),
-                          got=host, reason=reason)
-    return InputError("port", _("cannot listen on {host}:{port} ({reason}): choose another "
-                                "--port"), host=host, port=port, reason=reason)
 
 
 def reopen(

@@ -182,8 +182,7 @@ def _join_codes_kept(target: SqlStore, games: tuple[list[str], list[tuple[Any, .
     copied game by its number."""
     columns, found = games
     where = columns.index("join_code")
-    taken = {row[0] for row in target.db.execute(
-        "SELECT join_code FROM game WHERE join_code IS NOT NULL").fetchall()}
+    taken = {game.join_code for game in target.games() if game.join_code is not None}
     if not taken:
         return games
     return columns, [(*row[:where], None, *row[where + 1:]) if row[where] in taken else row

@@ -150,6 +150,10 @@ def apply(store: Store, game_id: int, change: Asked, guard: Any = None,
         if change.kind == "add":
             if _posted_again(store, record.id, change.deal):
                 raise _Again
+            if before.finished:
+                raise Refused("game", _("This game is over: its last deal is on the sheet, "
+                                        "nothing more can be added."), 409,
+                              sheet_json(store, record.id))
             if change.number is not None and change.number != last + 1:
                 raise Refused("deal_number", _(
                     "deal {number} is already on the sheet (another phone?): the next deal "
