@@ -33,14 +33,17 @@ class LiveServer:
 
     def __init__(self, db: Path | str, *options: str, cwd: Path | None = None,
                  env: dict[str, str] | None = None, files: int | None = None,
-                 host: str | None = "127.0.0.1") -> None:
+                 host: str | None = "127.0.0.1",
+                 serve: Sequence[str] = ("tournament", "serve"),
+                 ready: str = "/api/live") -> None:
         """``files``: the server's limit of open files, soft and hard (a machine's usual
         1,024, made smaller to test the flood of connections in a few hundred); ``host``:
         the ``--host`` given (the loopback, given as a director gives it; None: no
-        ``--host``, which ``--entry`` warns of)."""
+        ``--host``, which ``--entry`` warns of); ``serve``: the command (``game serve``: the
+        score sheet's free games), answering ``ready`` once it listens."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        command = [str(installed_command()), "--db", str(db), "tournament", "serve",
+        command = [str(installed_command()), "--db", str(db), *serve,
                    "--port", str(self.port), *(() if host is None else ("--host", host)),
                    *options]
         # what it prints goes to files: a pipe nobody reads would stop the server once full
@@ -57,7 +60,7 @@ class LiveServer:
                 out, err = self.printed()
                 raise RuntimeError(f"serve exited {self.process.returncode}: {out}{err}")
             try:
-                if self.get("/api/live").status == 200:
+                if self.get(ready).status == 200:
                     return
             except OSError:
                 time.sleep(0.1)
@@ -88,6 +91,13 @@ class LiveServer:
         if cookie is not None:
             headers["Cookie"] = cookie
         return self.request("POST", path, urlencode(fields).encode(), headers, source)
+
+    def post_json(self, path: str, data: Any, *, source: str | None = None,
+                  headers: dict[str, str] | None = None) -> Answer:
+        """``data`` posted as JSON (the score sheet's API)."""
+        body = data if isinstance(data, bytes) else json.dumps(data).encode()
+        return self.request("POST", path, body, {"Content-Type": "application/json",
+                                                 **(headers or {})}, source)
 
     def printed(self) -> tuple[str, str]:
         """What the server printed so far, on stdout and on stderr."""

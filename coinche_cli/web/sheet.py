@@ -148,7 +148,12 @@ def apply(store: Store, game_id: int, change: Asked, guard: Any = None,
                                     "correction is the director's."), 409,
                           sheet_json(store, record.id))
         if change.kind == "add":
-            if _posted_again(store, record.id, change.deal):
+            # posted again: the same deal as the last, which is the one the phone names (or,
+            # when it names none, recorded a few seconds ago); a deal that names the next
+            # number is a new deal, however like the last
+            if change.number in (None, last) and _posted_again(
+                    store, record.id, change.deal, within=None if change.number else
+                    REPOST_SECONDS):
                 raise _Again
             if before.finished:
                 raise Refused("game", _("This game is over: its last deal is on the sheet, "
@@ -188,11 +193,12 @@ def _just_ended(store: Store, game_id: int) -> bool:
     return last is not None and _age(last.recorded) <= ANNULER_SECONDS
 
 
-def _posted_again(store: Store, game_id: int, deal: Deal | None) -> bool:
-    """Whether ``deal`` is the game's last deal posted again within :data:`REPOST_SECONDS`
-    (the sides as typed read as the game reads them)."""
+def _posted_again(store: Store, game_id: int, deal: Deal | None,
+                  within: float | None) -> bool:
+    """Whether ``deal`` is the game's last deal posted again (``within`` seconds of it, when
+    given), the sides as typed read as the game reads them."""
     last = store.last_deal(game_id)
-    if last is None or _age(last.recorded) > REPOST_SECONDS:
+    if last is None or (within is not None and _age(last.recorded) > within):
         return False
     if deal is None or last.deal is None:
         return deal is None and last.deal is None
