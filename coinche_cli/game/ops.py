@@ -185,30 +185,45 @@ def add(store: Store, game_id: int | None, deal: Deal | None,
     the same in a long game as in a short one.
     """
     with store.write():
-        record = find_game(store, game_id)
-        gid = record.id
-        setup = setup_of(record)
-        last = store.last_deal(gid)
-        if last is None:
-            before = start(setup)
-        elif last.state is not None:
-            before = resume(setup, last.state)
-        else:  # deals recorded before summaries were kept
-            before = _state(store, record)
-        time_out = check is not None and check(record, before)
-        check_can_add(before)
-        if deal is not None:
-            deal = setup.with_sides(deal)
-        number = before.last_number + 1
-        if time_out and record.time_called is None:  # the deal in progress is the last
-            store.call_time(gid, number)
-            setup = Setup(setup.rules, setup.players, setup.names, setup.first_dealer,
-                          setup.target, setup.deals, time_called=number)
-            before = before._replace(setup=setup)
-        recorded = now()
-        after = extend(before, Entry(number, deal, recorded))  # checks the deal
-        store.add_deal(gid, number, _json(deal), recorded, after.summary())
-        warnings = _sync(store, record, after)
+        return _add(store, game_id, deal, check)
+
+
+def add_first(store: Store, create: Callable[[Store], int], deal: Deal | None,
+              check: Check | None = None) -> Change:
+    """Create a game (``create(store)``, inside this transaction: a concours table's, when
+    its phone posts its first deal) and record its first deal: both are written, or, the
+    deal refused, neither."""
+    with store.write():
+        return _add(store, create(store), deal, check)
+
+
+def _add(store: Store, game_id: int | None, deal: Deal | None,
+         check: Check | None) -> Change:
+    """:func:`add` inside the caller's transaction."""
+    record = find_game(store, game_id)
+    gid = record.id
+    setup = setup_of(record)
+    last = store.last_deal(gid)
+    if last is None:
+        before = start(setup)
+    elif last.state is not None:
+        before = resume(setup, last.state)
+    else:  # deals recorded before summaries were kept
+        before = _state(store, record)
+    time_out = check is not None and check(record, before)
+    check_can_add(before)
+    if deal is not None:
+        deal = setup.with_sides(deal)
+    number = before.last_number + 1
+    if time_out and record.time_called is None:  # the deal in progress is the last
+        store.call_time(gid, number)
+        setup = Setup(setup.rules, setup.players, setup.names, setup.first_dealer,
+                      setup.target, setup.deals, time_called=number)
+        before = before._replace(setup=setup)
+    recorded = now()
+    after = extend(before, Entry(number, deal, recorded))  # checks the deal
+    store.add_deal(gid, number, _json(deal), recorded, after.summary())
+    warnings = _sync(store, record, after)
     return Change(gid, number, before, after, warnings)
 
 

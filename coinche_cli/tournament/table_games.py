@@ -39,41 +39,48 @@ def create_table_game(store: Store, name: str | None, table: int, *,
     """Create the game that scores ``table`` of the current round deal by deal (rule 1);
     it becomes the current game (not when a phone starts it: ``current=False``, the
     terminal's current game stays the scorekeeper's).  Returns its id."""
+    with store.write():
+        return start_table_game(store, name, table, current=current)
+
+
+def start_table_game(store: Store, name: str | None, table: int, *,
+                     current: bool = True) -> int:
+    """:func:`create_table_game` inside the caller's transaction (a phone's first deal: the
+    game and its deal are written together, or neither)."""
     from coinche_cli.rules.model import compile_rules
     from coinche_cli.rules.validate import rules_from_document
     from coinche_cli.tournament.ops import load
     from coinche_cli.tournament.results import open_board
 
-    with store.write():
-        tournament = load(store, name)
-        played, board = open_board(tournament, table)
-        if board.game_id is not None:
-            raise TournamentError(_("table {table} already has game {game}"), table=table,
-                                  game=board.game_id)
-        if board.has_result:
-            raise TournamentError(_("table {table} already has a result"), table=table)
-        document = store.tournament_rules(tournament.id)
-        settings = tournament.settings
-        if board.stage:  # a later stage's table: its own match format, and rules if it has them
-            from coinche_cli.tournament.stages import settings_of, stage_of
+    tournament = load(store, name)
+    played, board = open_board(tournament, table)
+    if board.game_id is not None:
+        raise TournamentError(_("table {table} already has game {game}"), table=table,
+                              game=board.game_id)
+    if board.has_result:
+        raise TournamentError(_("table {table} already has a result"), table=table)
+    document = store.tournament_rules(tournament.id)
+    settings = tournament.settings
+    if board.stage:  # a later stage's table: its own match format, and rules if it has them
+        from coinche_cli.tournament.stages import settings_of, stage_of
 
-            stage = stage_of(tournament, board.stage)
-            settings = settings_of(tournament, stage)
-            document = stage.rules or document
-        rules = rules_from_document(document, f"tournament {tournament.name} rules")
-        names = {"A": tournament.name_of(board.team1), "B": tournament.name_of(board.team2)}
-        record = GameRecord(
-            id=0, created=now(), rules_name=rules.name, rules=document, players=4, names=names,
-            first_dealer=0, target=settings.target, deals=settings.deals,
-            label=_("{name}, round {round}, table {table}").format(
-                name=tournament.name, round=played.number, table=table),
-            tournament_id=tournament.id, round=played.number, table_no=table,
-            compiled=compile_rules(rules),
-        )
-        game_id = store.create_game(record)
-        if current:
-            store.set_current("game", game_id)
-        store.link_game(tournament.id, played.number, table, game_id)
+        stage = stage_of(tournament, board.stage)
+        settings = settings_of(tournament, stage)
+        document = stage.rules or document
+    rules = rules_from_document(document, f"tournament {tournament.name} rules")
+    names = {"A": tournament.name_of(board.team1), "B": tournament.name_of(board.team2)}
+    record = GameRecord(
+        id=0, created=now(), rules_name=rules.name, rules=document, players=4, names=names,
+        first_dealer=0, target=settings.target, deals=settings.deals,
+        label=_("{name}, round {round}, table {table}").format(
+            name=tournament.name, round=played.number, table=table),
+        tournament_id=tournament.id, round=played.number, table_no=table,
+        compiled=compile_rules(rules),
+    )
+    game_id = store.create_game(record)
+    if current:
+        store.set_current("game", game_id)
+    store.link_game(tournament.id, played.number, table, game_id)
     return game_id
 
 

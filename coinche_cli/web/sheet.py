@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import calendar
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from coinche_cli.errors import CoincheError, InputError, OperationError, StoreError
@@ -128,9 +129,11 @@ class Asked:
         self.number = number
 
 
-def apply(store: Store, game_id: int, change: Asked, guard: Any = None,
-          time_out: Any = None, *, final: bool = False) -> ShownView:
-    """Make ``change`` to game ``game_id`` through the engine, with the checks of step 2
+def apply(store: Store, game_id: int | None, change: Asked, guard: Any = None,
+          time_out: Any = None, *, final: bool = False,
+          create: Callable[[Store], int] | None = None) -> ShownView:
+    """Make ``change`` to game ``game_id`` (or, with ``create``, to the game it makes in the
+    same transaction: a table's first deal) through the engine, with the checks of step 2
     (``guard(record)``: the caller's own, such as the table still playing the game;
     ``time_out(record, state)``: whether the deal being added is the last; ``final``: a
     game that has ended is the table's result, which only "Annuler" takes back, within
@@ -173,7 +176,9 @@ def apply(store: Store, game_id: int, change: Asked, guard: Any = None,
         return False
 
     try:
-        if change.kind == "add":
+        if change.kind == "add" and create is not None:
+            game_id = games.add_first(store, create, change.deal, check).game_id
+        elif change.kind == "add":
             games.add(store, game_id, change.deal, check)
         elif change.kind == "undo":
             games.undo(store, game_id, check)
@@ -184,6 +189,7 @@ def apply(store: Store, game_id: int, change: Asked, guard: Any = None,
         pass  # the deal is on the sheet once: the sheet is the answer
     except CoincheError as exc:
         raise refused(exc) from None
+    assert game_id is not None
     return sheet_json(store, game_id)
 
 
@@ -277,6 +283,12 @@ class Table:
             raise Refused("code", _("This is not the table's code: it is on your score "
                                     "sheet."), 403)
 
+    def create(self, store: Store) -> int:
+        """Make the table's game, inside the caller's transaction (its first deal's)."""
+        from coinche_cli.tournament.table_games import start_table_game
+
+        return start_table_game(store, self.name, self.number, current=False)
+
     def game_id(self, *, start: bool) -> int | None:
         """The table's game; with ``start``, made now when it has none (refused when the
         table's result is in)."""
@@ -330,12 +342,24 @@ def _time_limit(store: Store, tournament_id: int) -> int | None:
 
 
 def table_change(table: Table, change: Asked) -> ShownView:
-    """A change to the table's game (the game made by its first deal)."""
+    """A change to the table's game (the game made with its first deal: both written, or,
+    the deal refused, neither)."""
     table.check_code()
-    game_id = table.game_id(start=change.kind == "add")
-    if game_id is None:
+    game_id = table.game_id(start=False)
+    if game_id is None and change.kind != "add":
         raise Refused("deal_number", _("This table has no deal yet."), 400)
-    return apply(table.store, game_id, change, table.guard, table.time_out, final=True)
+    if game_id is not None:
+        return apply(table.store, game_id, change, table.guard, table.time_out, final=True)
+    try:
+        return apply(table.store, None, change, table.guard, table.time_out, final=True,
+                     create=table.create)
+    except Refused:
+        game_id = table.game_id(start=False)
+        if game_id is None:
+            raise
+        # another phone's first deal came first: this one follows it, or is refused as any
+        # deal posted at the same moment
+        return apply(table.store, game_id, change, table.guard, table.time_out, final=True)
 
 
 def table_sheet(table: Table, *, start: bool = False) -> ShownView:

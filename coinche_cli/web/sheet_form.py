@@ -58,7 +58,7 @@ def deal_from_form(fields: Mapping[str, str], announces: Mapping[str, list[str]]
                    sides: Mapping[str, str]) -> dict[str, Any] | None:
     """The JSON deal a filled form says (None: everybody passed), for the engine to check:
     ``fields`` the form's one-value fields, ``announces`` each side's announces ticked."""
-    if fields.get("action") == "pass":
+    if fields.get("action") == "pass" or fields.get("passed"):  # a deal, or deal N, passed
         return None
     deal: dict[str, Any] = {}
     for name in ("taker", "contract", "trump"):

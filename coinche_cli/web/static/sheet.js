@@ -232,7 +232,8 @@
       if (posting) { return; }
       var submitter = event.submitter || clicked;
       clicked = null;
-      var passed = !!submitter && submitter.name === "action" && submitter.value === "pass";
+      var passed = !!submitter && ((submitter.name === "action" && submitter.value === "pass")
+                                   || submitter.name === "passed");
       var editing = hiddenValue(form, "action") === "edit";
       var number = whole(hiddenValue(form, "deal_number") || sheet.getAttribute("data-next"));
       var body = { code: code, deal: dealOf(passed), deal_number: number };
@@ -310,4 +311,32 @@
 
   countdown();
   window.setInterval(countdown, 1000);
+
+  // -- another phone at the table: its deals shown within seconds -------------------------
+  // the sheet is asked for every 3 seconds; when it has moved on (a deal added, undone or
+  // replaced from another phone, the game over) and nothing is being typed here, the page
+  // is drawn again
+
+  var touched = false;
+  if (form) {
+    form.addEventListener("input", function () { touched = true; });
+    form.addEventListener("change", function () { touched = true; });
+  }
+  var seen = sheet.getAttribute("data-state");
+
+  function follow() {
+    if (posting || touched || document.hidden || seen === null) { return; }
+    var path = api + "/game" + (code ? "?code=" + encodeURIComponent(code) : "");
+    fetch(path, { cache: "no-store", credentials: "same-origin" })
+      .then(function (answer) { return answer.status === 200 ? answer.json() : null; })
+      .then(function (game) {
+        if (!game || !game.deals || posting || touched) { return; }
+        var last = game.deals.length ? game.deals[game.deals.length - 1] : null;
+        var state = (last ? last.number + ":" + last.recorded : "0") + ":" +
+          game.history.length + ":" + game.finished;
+        if (state !== seen) { window.location.replace(pageUrl); }
+      }, function () {});
+  }
+
+  window.setInterval(follow, 3000);
 })();
