@@ -72,9 +72,10 @@ def new_join_code(store: Store) -> str:
 
 
 def start_game(settings: GameSettings, store: Store, names: list[str],
-               rules_name: str | None) -> tuple[str, ShownView]:
-    """Start a game between ``names`` (two teams, or the chien's players) under the offered
-    rules called ``rules_name`` (None: the server's default); its join code and the game."""
+               rules_name: str | None, field: str = "teams") -> tuple[str, ShownView]:
+    """Start a game between ``names`` (two teams, or the chien's players: the request's
+    ``field``) under the offered rules called ``rules_name`` (None: the server's default);
+    its join code and the game."""
     from coinche_cli.game import ops as games
 
     name = rules_name or settings.default
@@ -89,7 +90,10 @@ def start_game(settings: GameSettings, store: Store, names: list[str],
             dealer=None, target=settings.target if rules.end.deals is None else None,
             deals=None, join_code=code)
     except CoincheError as exc:
-        raise refused(exc, "teams") from None
+        refusal = refused(exc, field)
+        if refusal.field in ("team", "player", "side"):  # a name: the request's own field
+            refusal.field = field
+        raise refusal from None
     return code, sheet_json(store, record.id)
 
 
@@ -255,7 +259,8 @@ def create_games_app(settings: GameSettings) -> Guarded:
             def work() -> tuple[str, ShownView]:
                 store = opened()
                 try:
-                    return start_game(settings, store, names, rules_name)
+                    return start_game(settings, store, names, rules_name,
+                                      "players" if "players" in data else "teams")
                 finally:
                     store.close()
 
