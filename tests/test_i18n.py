@@ -115,7 +115,7 @@ TRANSLATES_MARKED = {
     ("rules/readers.py", "_typed"), ("scoring/score.py", "_words"),
     ("scoring/score.py", "reason"), ("sheets/tournament.py", "_keyed"),
     ("sheets/tournament.py", "round_rows"), ("sheets/tournament.py", "export_tables"),
-    ("web/app.py", "_sentence"), ("sheets/posters.py", "_sentence"),
+    ("web/app.py", "_sentence"), ("web/app.py", "_plural"), ("sheets/posters.py", "_sentence"),
     ("sheets/posters.py", "_plural"),
     ("sheets/desk_tables.py", "fee_table"),
     ("sheets/desk_tables.py", "prize_table"),

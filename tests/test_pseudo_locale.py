@@ -45,6 +45,7 @@ COMMANDS = {
     "stage", "start", "bracket",  # tournament stage add|list|show|remove|start, bracket
     "pairings",  # tournament poster standings|pairings|prizes: words typed as they are
     "config", "unset", "season", "stats", "rename", "merge", "ratings",
+    "time",  # tournament time TABLE +5
     "str", "int", "path", "range", "float", "text",  # Typer's metavars: <str>, <int range>
 }
 
@@ -201,10 +202,11 @@ def help_pages(run: Session) -> None:
     run("--help")
     groups = {"rules": ["list", "show", "validate"],
               "game": ["new", "add", "pass", "undo", "edit", "show", "list", "use", "export",
-                       "play"],
+                       "play", "serve"],
               "tournament": ["new", "list", "use", "pair", "unpair", "result", "penalty",
                              "standings", "show", "export", "sheets", "team", "serve",
-                             "reopen", "player", "checkin", "fees", "poster", "prizes"],
+                             "reopen", "time", "player", "checkin", "fees", "poster",
+                             "prizes"],
               "tournament team": ["add", "import", "list", "drop", "return"],
               "tournament player": ["add", "import", "list", "drop", "return"],
               "tournament prizes": ["set", "add", "remove", "pot", "order"],

@@ -32,7 +32,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from coinche_cli.errors import CoincheError
+from coinche_cli.errors import CoincheError, filled
 from coinche_cli.i18n import _, languages, speaking
 from coinche_cli.tournament.codes import ALPHABET, LENGTH
 from coinche_cli.web.app import HEADERS, STATIC, Guarded, asset, language, make_environment, qr_svg
@@ -81,8 +81,9 @@ def start_game(settings: GameSettings, store: Store, names: list[str],
     name = rules_name or settings.default
     rules = settings.rules.get(name)
     if rules is None:
-        raise Refused("rules", _("rules: “{got}” is not offered here (choose one of: {known})"
-                                 ).format(got=str(name)[:80], known=", ".join(settings.rules)))
+        raise Refused("rules", filled(_("rules: “{got}” is not offered here (choose one of: "
+                                        "{known})"), got=str(name),
+                                      known=", ".join(settings.rules)))
     code = new_join_code(store)
     try:
         record, _state = games.new_game(

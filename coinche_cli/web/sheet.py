@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from coinche_cli.errors import CoincheError, InputError, OperationError, StoreError
+from coinche_cli.errors import CoincheError, InputError, OperationError, StoreError, filled
 from coinche_cli.i18n import _
 from coinche_cli.tournament.codes import same_code, table_code
 
@@ -114,8 +114,8 @@ def deal_number(data: Any, field: str = "deal_number") -> int | None:
     if data is None:
         return None
     if isinstance(data, bool) or not isinstance(data, int) or not 0 < data < 1_000_000:
-        raise Refused(field, _("{field}: expected {expected}, got “{got}”").format(
-            field=field, expected=_("a deal's number"), got=str(data)[:80]))
+        raise Refused(field, filled(_("{field}: expected {expected}, got “{got}”"),
+                                    field=field, expected=_("a deal's number"), got=str(data)))
     return data
 
 
@@ -308,6 +308,11 @@ class Table:
         try:
             return create_table_game(self.store, self.name, self.number, current=False)
         except CoincheError as exc:
+            # the table's other phone started its game since the board was read: that game
+            # is the table's (the deal's number is then checked against it, 409 if taken)
+            again = self.store.board(self.tournament_id, self.round, self.number)
+            if again is not None and again.game_id is not None:
+                return again.game_id
             raise refused(exc, "table") from None
 
     def guard(self, record: GameRecord) -> None:

@@ -181,7 +181,7 @@ def test_a_free_game_refuses_what_a_concours_table_refuses(cli: Cli, games: Live
     _refused(games, db, "/api/game", {"teams": ["Nous\x1b[2J", "Eux"]}, 400, "teams")
     started = games.post_json("/api/game", {"teams": ["Nous", "Eux"]})
     join = started.json()["join_code"]
-    for what, deal, field, _french in REFUSED_DEALS:
+    for _what, deal, field, _french in REFUSED_DEALS:
         _refused(games, db, f"/api/game/{join}/deal", {"deal": deal}, 400, field)
     _refused(games, db, "/api/game/NOPE/deal", {"deal": GOOD}, 404, "join_code")
     _refused(games, db, f"/api/game/{join}x/deal", {"deal": GOOD}, 404, "join_code")
