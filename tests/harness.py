@@ -2,9 +2,11 @@
 
 Two runners, one result (:class:`Ran`):
 
-- :func:`in_process` calls the Typer app (``coinche_cli.cli.main.app``) through Typer's
-  ``CliRunner``, each run in a context of its own (its language chosen from its environment,
-  as a process's is): about 10 ms a command, what most tests use;
+- :func:`in_process` calls the Typer app through Typer's ``CliRunner``, built for each run
+  as the command builds it (``build(args, root_options=True)``: only the group and command
+  the run names, with every root option declared since no ``run()`` takes them out), each
+  run in a context of its own (its language chosen from its environment, as a process's
+  is): a few milliseconds a command, what most tests use;
 - :func:`in_subprocess` runs the installed ``coinche`` console script (the one beside
   ``sys.executable``) in a real process, exactly as a scorekeeper's shell does; each run costs
   about 0.3 s, so only the tests that need a real process use it.
@@ -22,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import hashlib
+import importlib
 import json
 import os
 import sqlite3
@@ -36,7 +39,7 @@ from typing import Any, Protocol
 import pytest
 from typer.testing import CliRunner
 
-from coinche_cli.cli.main import app
+from coinche_cli.cli.main import GROUPS, build
 
 #: Seconds a real process may take before the test fails (a hung command must not hang CI).
 TIMEOUT = 120
@@ -121,6 +124,10 @@ def in_subprocess(args: Sequence[str | bytes], *, stdin: str | bytes | None = No
 
 
 _RUNNER = CliRunner()
+# every command module imported once, here, in English: as when the whole app was built for
+# the harness, what a module does on import does not depend on which test runs first
+for _module in (*GROUPS.values(), "coinche_cli.cli.score"):
+    importlib.import_module(_module)
 
 
 def in_process(args: Sequence[str], *, stdin: str | None = None,
@@ -134,13 +141,18 @@ def in_process(args: Sequence[str], *, stdin: str | None = None,
     with contextlib.chdir(cwd) if cwd is not None else contextlib.nullcontext():
         # in a context of its own, as a process starts: the language is chosen from the
         # run's environment, and a --lang of the run does not outlive it (i18n's ContextVar)
-        result = contextvars.Context().run(_RUNNER.invoke, app, list(args), input=stdin,
-                                           env=environ)
+        result = contextvars.Context().run(_invoke, list(args), stdin, environ)
     crash = ""
     # Click keeps the exit's exc_info even for a clean exit 0: only another exception crashed
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         crash = "".join(traceback.format_exception(*result.exc_info))
     return Ran(tuple(args), result.exit_code, result.stdout, result.stderr, crash)
+
+
+def _invoke(args: list[str], stdin: str | None, env: Mapping[str, str | None]) -> Any:
+    # built per run, as run() builds it, not the whole app (whose inspection by Typer took
+    # about 40 ms a run)
+    return _RUNNER.invoke(build(args, root_options=True), args, input=stdin, env=env)
 
 
 def _checksum(connection: sqlite3.Connection) -> str:

@@ -39,3 +39,21 @@ def test_a_missing_command_says_to_install_the_package(monkeypatch: pytest.Monke
     monkeypatch.setattr(sys, "executable", str(tmp_path / "bin" / "python"))
     with pytest.raises(pytest.fail.Exception, match=r"pip install \."):
         installed_command()
+
+
+@pytest.mark.parametrize("args", [
+    ("--help",), ("game", "--help"), ("game", "add", "--help"), ("--lang", "fr", "tournament",
+                                                                  "team"),
+    ("--lang", "fr", "game", "shwo"), ("gmae", "show"), ("score", "A", "100S", "-5"),
+    ("--version",), ("--no-color", "score", "A", "80S", "100"),
+])
+def test_the_app_built_for_one_run_answers_as_the_installed_command(
+        args: tuple[str, ...], tmp_path: Path) -> None:
+    # in process the app is built per run for what the run names (build(args,
+    # root_options=True)), not the whole tree: its help, refusals and root options must be
+    # the real command's
+    env = {"COLUMNS": "100"}
+    in_process = Cli(env=env, cwd=tmp_path).invoke(*args)
+    real = Cli(env=env, cwd=tmp_path, process=True).invoke(*args)
+    assert (in_process.code, in_process.stdout, in_process.stderr) == (
+        real.code, real.stdout, real.stderr), f"{in_process.report()}\n{real.report()}"

@@ -283,24 +283,25 @@ def _lang_value(words: list[str], index: int) -> tuple[str, int]:
     return words[index + 1], 2
 
 
-def _named(argv: Sequence[str]) -> tuple[str | None, str | None]:
+def _named(argv: Sequence[str], leading: Sequence[str] = ()) -> tuple[str | None, str | None]:
     """The group and command named in ``argv`` (None where absent or unclear)."""
-    words = _words(argv, 2)
+    words = _words(argv, 2, leading)
     group = words[0] if words else None
     command = words[1] if len(words) > 1 else None
     return group, command
 
 
-def _words(argv: Sequence[str], most: int) -> list[str]:
+def _words(argv: Sequence[str], most: int, leading: Sequence[str] = ()) -> list[str]:
     """The first ``most`` words of ``argv`` that name a group or a command, before any
-    option of theirs."""
+    option of theirs.  ``leading``: more options whose value is the next word, before the
+    group only (``--lang``, which :func:`run` takes out, when the app is called in process)."""
     words: list[str] = []
     skip = False
     for arg in argv:
         if skip:
             skip = False
             continue
-        if arg in ROOT_OPTIONS_WITH_VALUE:
+        if arg in ROOT_OPTIONS_WITH_VALUE or (arg in leading and not words):
             skip = True
             continue
         if arg.startswith("-"):
@@ -326,9 +327,19 @@ def _only(group: typer.Typer, command: str | None) -> typer.Typer:
     return trimmed
 
 
-def build(argv: Sequence[str] | None = None, completing: bool = False) -> typer.Typer:
+def build(argv: Sequence[str] | None = None, completing: bool = False, *,
+          root_options: bool = False) -> typer.Typer:
     """The ``coinche`` app: complete, or only what ``argv`` names (``completing``: for the
-    shell's completion, with every root option declared)."""
+    shell's completion, with every root option declared).
+
+    ``root_options``: the root declares every root option (``--lang``, ``--no-color``,
+    ``--version``, ``--verbose``, the completion's) whatever ``argv`` names, for an app
+    called in process with ``argv`` as it is typed (``tests/harness.py``): :func:`run`
+    takes those options out of the command line before it builds the app, a caller that
+    does not go through it needs them declared.  Only what ``argv`` names is built still
+    (a leading ``--lang X`` skipped to find it), so each such build costs about what the
+    command's own does, not the whole tree's inspection by Typer (about 40 ms a run).
+    """
     app = typer.Typer(
         cls=_ReportingGroup,
         name="coinche",
@@ -337,7 +348,8 @@ def build(argv: Sequence[str] | None = None, completing: bool = False) -> typer.
         add_completion=False,
         pretty_exceptions_enable=False,
     )
-    group, command = _named(argv) if argv is not None else (None, None)
+    leading = ("--lang",) if root_options else ()
+    group, command = _named(argv, leading) if argv is not None else (None, None)
     if group in GROUPS or group == "score":
         names = [group]
     else:
@@ -351,9 +363,9 @@ def build(argv: Sequence[str] | None = None, completing: bool = False) -> typer.
         module = importlib.import_module(GROUPS[name])
         app.add_typer(_only(module.app, command), name=name)
     # a help page: drawn in the language in use (see localized); anything else skips it
-    alone = not command or (command in SUBGROUPS and len(_words(argv or (), 3)) < 3)
+    alone = not command or (command in SUBGROUPS and len(_words(argv or (), 3, leading)) < 3)
     helping = argv is None or "--help" in argv or group is None or (group != "score" and alone)
-    app.callback()(_root(with_lang=helping or completing))
+    app.callback()(_root(with_lang=helping or completing or root_options))
     if helping and not completing:
         from coinche_cli.cli.translation import Localized, localize
 
