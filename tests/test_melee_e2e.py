@@ -1,4 +1,5 @@
-"""A whole concours à la mêlée through the installed ``coinche`` command (real processes).
+"""A whole concours à la mêlée through the ``coinche`` command line (in this process: what is
+checked is the concours, not the process; the installed command is tested elsewhere).
 
 22 players imported from a French CSV, five parties of 4 deals: a late player after the
 second (23 present: 3 sit out), a drop after the third (22: 2 sit out), a forfeit, a
@@ -152,8 +153,8 @@ def _pairs(shown: dict[str, Any]) -> list[Table]:
     return [Table((tuple(t["pairs"][0]), tuple(t["pairs"][1]))) for t in shown["tables"]]
 
 
-def test_a_melee_of_22_players_over_5_parties(cli_process: Cli, tmp_path: Path) -> None:
-    director = cli_process.under("tournament")
+def test_a_melee_of_22_players_over_5_parties(cli: Cli, tmp_path: Path) -> None:
+    director = cli.under("tournament")
     director.run("new", "Mêlée du vendredi", "--format", "melee", "--rounds", str(PARTIES),
                  "--deals", str(DEALS), "--seed", "11")
     sheet = tmp_path / "joueurs.csv"
@@ -183,10 +184,10 @@ def test_a_melee_of_22_players_over_5_parties(cli_process: Cli, tmp_path: Path) 
         assert len(set(seated)) == len(seated) == present - present % 4
         first, *rest = range(len(partie.tables))
         if number == 1:  # table 1 deal by deal, table 2 a forfeit
-            created = cli_process.json("game", "new", "--table", "1")
+            created = cli.json("game", "new", "--table", "1")
             game = str(created["id"])
             for taker, contract, points in GAME:
-                out = cli_process.json("game", "add", taker, contract, str(points),
+                out = cli.json("game", "add", taker, contract, str(points),
                                        "--game", game)
             assert out["finished"] and list(out["totals"].values()) == list(GAME_TOTALS)
             partie.tables[0].score1, partie.tables[0].score2 = GAME_TOTALS

@@ -1,8 +1,10 @@
-"""The PostgreSQL store through the installed command: the same commands, the same results.
+"""The PostgreSQL store through the command line: the same commands, the same results.
 
 A real server (``tests/pg_server.py``); each test has a database of its own.  The same
-sequence of game and tournament commands runs on a SQLite file and on PostgreSQL, and every
-``--json`` view must be the same on both (the moments things were recorded aside).
+sequence of game and tournament commands runs on a SQLite file and on PostgreSQL, in this
+process, and every ``--json`` view must be the same on both (the moments things were
+recorded aside); the rest runs the installed command in real processes (a server's problems
+as one line, concurrent desks, clients killed mid-command).
 """
 
 from __future__ import annotations
@@ -27,8 +29,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_the_same_commands_give_the_same_json_on_both_stores(tmp_path: Path,
                                                              pg_server: Server) -> None:
-    on_file = play_event(Cli(tmp_path / "coinche.db", process=True))
-    on_server = play_event(Cli(process=True, prefix=("--db", pg_server.new_database())))
+    # in process: what is compared is the two stores, not the process (the real command on
+    # the server: the tests below, and tests/test_e2e_games.py's pg_story)
+    on_file = play_event(Cli(tmp_path / "coinche.db"))
+    on_server = play_event(Cli(prefix=("--db", pg_server.new_database())))
     assert on_server == on_file
 
 

@@ -1,4 +1,5 @@
-"""Issue 20's "Done when", through the installed ``coinche`` command (real processes).
+"""Issue 20's "Done when", through the ``coinche`` command line (in this process: what is
+checked is the season, not the process; the installed command is tested elsewhere).
 
 A club's season of four Fridays: two formed-team concours and two mêlées, the same people
 in several of them (matched by licence in the mêlées, by name in the formed teams), a team
@@ -181,8 +182,7 @@ def _expected(season: Season, best: int, fewest: int) -> list[dict[str, Any]]:
     return rows
 
 
-def test_a_season_of_four_fridays(cli_process: Cli, tmp_path: Path) -> None:
-    cli = cli_process
+def test_a_season_of_four_fridays(cli: Cli, tmp_path: Path) -> None:
     season = Season()
     _formed(cli, tmp_path, EVENTS[0], TEAMS_1, [[(620, 380), (500, 500)],
                                                 [(300, 700), "forfeit"]], season.event())
