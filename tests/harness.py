@@ -6,7 +6,7 @@ Two runners, one result (:class:`Ran`):
   as the command builds it (``build(args, root_options=True)``: only the group and command
   the run names, with every root option declared since no ``run()`` takes them out), each
   run in a context of its own (its language chosen from its environment, as a process's
-  is): a few milliseconds a command, what most tests use;
+  is): about 10–20 ms a command (50–70 ms with the whole app), what most tests use;
 - :func:`in_subprocess` runs the installed ``coinche`` console script (the one beside
   ``sys.executable``) in a real process, exactly as a scorekeeper's shell does; each run costs
   about 0.3 s, so only the tests that need a real process use it.
