@@ -42,7 +42,8 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
     "views": (3, ("coinche_cli.game.views", "coinche_cli.rules.views", "coinche_cli.season.views",
                   "coinche_cli.tournament.views", "coinche_cli.tournament.desk_views",
                   "coinche_cli.tournament.stage_views",
-                  "coinche_cli.tournament.export_views", "coinche_cli.tournament.poster_views")),
+                  "coinche_cli.tournament.export_views", "coinche_cli.tournament.poster_views",
+                  "coinche_cli.tournament.site_views")),
     "store": (3, ("coinche_cli.store",)),
     # files in and out: it lays the views out as workbooks, CSV and pages (beside the
     # operations, which never import it: the clients hand it what it writes)
@@ -54,7 +55,7 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
                        "coinche_cli.tournament.melee", "coinche_cli.tournament.found",
                        "coinche_cli.tournament.entrants",
                        "coinche_cli.tournament.desk", "coinche_cli.tournament.prize_list",
-                       "coinche_cli.tournament.poster_data",
+                       "coinche_cli.tournament.poster_data", "coinche_cli.tournament.site_data",
                        "coinche_cli.store_copy", "coinche_cli.game.stored",
                        "coinche_cli.season.ops", "coinche_cli.season.people_ops")),
     # the two clients, which never import each other

@@ -116,7 +116,7 @@ def _shown(value: Any) -> Any:
 
 
 @functools.cache
-def _environment() -> jinja2.Environment:
+def environment() -> jinja2.Environment:
     """The posters' templates, read once per process (the live page renders a poster at
     every change of the tournament)."""
     import jinja2  # here: a poster is never on a table command's path
@@ -213,7 +213,7 @@ def _style(page: Layout, bracket: bool = False) -> str:
     """``page``'s style, as poster.css writes it (``bracket``: with a bracket's rules)."""
     from coinche_cli.sheets import poster_layout as rule  # one number for the page and its plan
 
-    return _environment().get_template("poster.css").render(
+    return environment().get_template("poster.css").render(
         page=page.page_size(), wrap=page.wrap, bracket=bracket, margin=f"{rule.MARGIN_MM:g}",
         line=f"{rule.LINE:g}", pad_height=f"{rule.PAD_HEIGHT:g}",
         pad_width=f"{rule.PAD_WIDTH:g}", title_gap=f"{rule.TITLE_GAP:g}",
@@ -242,7 +242,7 @@ def render(data: Printable, paper: Paper = "a4") -> Poster:
             name, drawn, landscape = "bracket.html", _bracket_page(data), True
         case other:
             assert_never(other)
-    template = _environment().get_template(name)
+    template = environment().get_template(name)
     lang = spoken().replace("_", "-")
     # drawn once without a style, to be measured; then with the style sized to it
     measured = _Measure(template.render(**data, **drawn, lang=lang, style=""))
