@@ -106,3 +106,36 @@ def _live_page(url: str) -> str:
                                     "http://192.168.1.10:8000/"), got=url)
     path = parts.path if parts.path.endswith("/") else parts.path.rsplit("/", 1)[0] + "/"
     return f"{parts.scheme}://{parts.netloc}{path}"
+
+
+PUBLISH_HELP = N_(
+    "Write the results site into a folder: the standings and the prize list, a page per "
+    "round, per team (a mêlée: per player) and per knock-out bracket; self-contained pages "
+    "for a USB stick, a static host or an e-mail. Run again, it replaces only the files it "
+    "wrote; a folder holding other files needs --force.\n\n"
+    "Example: coinche tournament publish resultats")
+
+
+def publish(
+    ctx: typer.Context,
+    folder: Annotated[Path, typer.Argument(metavar=N_("DIR"),
+                                           help=N_("The folder the site is written to."))],
+    tournament: TournamentOption = None,
+    force: Annotated[bool, typer.Option(
+        "--force", help=N_("Write into a folder that holds files coinche did not write "
+                           "(they stay)."))] = False,
+) -> None:
+    from coinche_cli.sheets.site import INDEX, pages
+    from coinche_cli.sheets.site_files import publish as write_site
+    from coinche_cli.tournament.site_data import site
+
+    drawn = pages(site(open_store(ctx), tournament))
+    done = write_site(folder, drawn, force=force)
+    print_line(ngettext("wrote {count} page in {path} (open {index})",
+                        "wrote {count} pages in {path} (open {index})",
+                        len(done.written)).format(count=len(done.written), path=folder,
+                                                  index=folder / INDEX))
+    if done.removed:
+        print_line(ngettext("removed {count} page no longer part of the site",
+                            "removed {count} pages no longer part of the site",
+                            len(done.removed)).format(count=len(done.removed)))
