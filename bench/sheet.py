@@ -22,8 +22,9 @@ numbered 1..k with no gap and no duplicate, be exactly the deals the phones were
 200 for (the same taker and points under the same number), and the games must be one per
 table; ``coinche game show --json`` of a few tables must agree.  ``--sequential`` runs the
 same phones one request at a time (a lock around each request, no pause;
-``--sequential-deals`` each) on a fresh store afterwards: the server's latency with nothing else in flight, the ratio's baseline.  It exits
-non-zero when a budget is missed or a deal is lost or doubled::
+``--sequential-deals`` each) on a fresh store afterwards: the server's latency with nothing
+else in flight, the ratio's baseline.  It exits non-zero when a budget is missed or a deal
+is lost or doubled::
 
     .venv/bin/python bench/sheet.py [--phones 100] [--deals 10] [--interval 4]
         [--p95 50] [--projector-p95 50] [--sequential] [--sequential-deals 5]
@@ -274,7 +275,8 @@ def run(folder: Path, options: argparse.Namespace, sequential: bool) -> dict[str
         "projector": len(shown), "projector_errors": len(shown_errors),
         "projector_p50": statistics.median(shown), "projector_p95": quantile(shown, 0.95),
         "projector_max": shown[-1],
-        "stored": stored, "reconnects": tally.reconnects, "problems": problems + tally.odd + shown_errors[:5],
+        "stored": stored, "reconnects": tally.reconnects,
+        "problems": problems + tally.odd + shown_errors[:5],
     }
 
 
