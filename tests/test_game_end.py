@@ -219,3 +219,31 @@ def test_game_overrides_replace_the_variants_target(name: str) -> None:
     game = setup(name, target=50)
     assert game.end.target == 50 and game.end.deals is None
     assert load_rules(name).end.target != 50
+
+
+# -- the time called at a deal (the score sheet on the phone, issue 35; game/state rule 9) --
+
+POINT_JUSTE = str(Path(__file__).resolve().parent.parent / "examples" / "rules" /
+                  "point-juste.yaml")
+A_104 = d(taker="A", contract=100, trump="S", points={"A": 104})
+
+
+@pytest.mark.parametrize(("called", "deals", "scores", "end"), [
+    # point-juste: 100♠ with 104 writes 200 / 60; the last deal 204 / 58 ("la dernière donne
+    # est comptée au point juste", examples/rules/point-juste.yaml)
+    (None, [A_104, A_104], [(200, 60), (200, 60)], None),
+    (2, [A_104, A_104], [(200, 60), (204, 58)], ("time", "A")),
+    (1, [A_104], [(204, 58)], ("time", "A")),
+    # a pass at the deal time was called at: the next scored deal is the last
+    (2, [A_104, None, A_104], [(200, 60), None, (204, 58)], ("time", "A")),
+])
+def test_the_deal_time_was_called_at_is_the_last(called: int | None, deals: list[Deal | None],
+                                                 scores: list[tuple[int, int] | None],
+                                                 end: tuple[str, str] | None) -> None:
+    rules = load_rules(POINT_JUSTE)
+    game = Setup(rules=rules, players=4, names={"A": "A", "B": "B"}, time_called=called)
+    state = run(game, deals)
+    got = [None if row.result is None else (row.result.scores["A"], row.result.scores["B"])
+           for row in state.rows]
+    assert got == scores
+    assert (None if state.end is None else (state.end.reason, state.end.winner)) == end

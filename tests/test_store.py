@@ -178,7 +178,7 @@ def test_a_tournament_round_trips_with_teams_rounds_results_and_penalties(store:
 
 
 def test_the_migrations_are_named_steps_of_single_statements() -> None:
-    assert SCHEMA_VERSION == len(MIGRATIONS) == 13
+    assert SCHEMA_VERSION == len(MIGRATIONS) == 14
     assert len({name for name, _ in MIGRATIONS}) == len(MIGRATIONS)
     for _, step in MIGRATIONS:
         for statement in step:
@@ -189,6 +189,9 @@ def test_the_migrations_are_named_steps_of_single_statements() -> None:
         db.execute(statement)
     assert "state" in {row[1] for row in db.execute("PRAGMA table_info(deal)")}
     assert "rules_compiled" in {row[1] for row in db.execute("PRAGMA table_info(game)")}
+    # step 14: the score sheet on the phone
+    assert {"join_code", "time_called"} <= {row[1] for row in db.execute(
+        "PRAGMA table_info(game)")}
 
 
 def _created(path: Path) -> None:

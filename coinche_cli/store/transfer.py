@@ -66,6 +66,9 @@ LAYOUT: tuple[tuple[str, bool, dict[str, str]], ...] = (
 #: The tables only a concours with stages fills: a copy reports them when it moved some rows
 #: of theirs, and reports as it did before them otherwise.
 STAGE_TABLES = ("stage", "stage_team", "stage_bye")
+#: Tables reported the same way: only when rows of theirs moved (a concours with stages; the
+#: minutes ``tournament time`` gave a table).
+QUIET_TABLES = (*STAGE_TABLES, "table_time")
 #: Columns that are no id but move with a table's ids: a tournament's ``code_shift`` says how
 #: far its team ids moved since its entry codes' secret was drawn (``tournament.codes``), so
 #: that the codes printed before a ``--merge`` stay valid after it.
@@ -116,7 +119,7 @@ def copy_rows(source: SqlStore, target: SqlStore, *, merge: bool) -> Copied:
             moved.sort(key=lambda row: -row[columns.index("id")])
         before = rows.count(target, table)
         rows.insert_rows(target, table, columns, moved)
-        if moved or table not in STAGE_TABLES:
+        if moved or table not in QUIET_TABLES:
             counts[table] = len(moved)
         now = rows.count(target, table)
         if now != before + len(moved):

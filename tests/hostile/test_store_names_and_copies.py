@@ -349,8 +349,13 @@ def test_a_store_from_before_the_shift_keeps_its_codes(tmp_path: Path) -> None:
         # columns (step 8), which SQLite cannot drop from team but by making it again, and
         # none of the registration desk's tables (step 9) nor a season's (step 10), nor the
         # merges kept (step 11) nor the prizes' orders (step 12) nor the stages (step 13)
+        # nor the score sheet's join codes, time called and tables' minutes (step 14)
         db.execute("PRAGMA foreign_keys = OFF")
         db.execute("PRAGMA legacy_alter_table = ON")  # the tables naming team keep its name
+        db.execute("DROP INDEX game_join_code")
+        db.execute("ALTER TABLE game DROP COLUMN join_code")
+        db.execute("ALTER TABLE game DROP COLUMN time_called")
+        db.execute("DROP TABLE table_time")
         db.execute("ALTER TABLE tournament DROP COLUMN code_shift")
         db.execute("ALTER TABLE board DROP COLUMN stage")
         db.execute("ALTER TABLE board DROP COLUMN match_id")
