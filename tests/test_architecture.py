@@ -43,7 +43,7 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
                   "coinche_cli.tournament.views", "coinche_cli.tournament.desk_views",
                   "coinche_cli.tournament.stage_views",
                   "coinche_cli.tournament.export_views", "coinche_cli.tournament.poster_views",
-                  "coinche_cli.tournament.site_views")),
+                  "coinche_cli.tournament.site_views", "coinche_cli.season.site_views")),
     "store": (3, ("coinche_cli.store",)),
     # files in and out: it lays the views out as workbooks, CSV and pages (beside the
     # operations, which never import it: the clients hand it what it writes)

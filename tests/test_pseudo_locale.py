@@ -46,6 +46,7 @@ COMMANDS = {
     "pairings",  # tournament poster standings|pairings|prizes: words typed as they are
     "config", "unset", "season", "stats", "rename", "merge", "ratings",
     "time",  # tournament time TABLE +5
+    "publish",  # tournament publish DIR, season publish SEASON DIR
     "str", "int", "path", "range", "float", "text",  # Typer's metavars: <str>, <int range>
 }
 
@@ -206,7 +207,7 @@ def help_pages(run: Session) -> None:
               "tournament": ["new", "list", "use", "pair", "unpair", "result", "penalty",
                              "standings", "show", "export", "sheets", "team", "serve",
                              "reopen", "time", "player", "checkin", "fees", "poster",
-                             "prizes"],
+                             "prizes", "publish"],
               "tournament team": ["add", "import", "list", "drop", "return"],
               "tournament player": ["add", "import", "list", "drop", "return"],
               "tournament prizes": ["set", "add", "remove", "pot", "order"],

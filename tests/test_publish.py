@@ -10,6 +10,9 @@ from pathlib import Path
 
 from tests.conftest import Concours
 from tests.harness import Cli
+from tests.stage_play import knockout_partie, qualify
+from tests.test_melee import melee
+from tests.test_season import _concours
 
 #: Names a director may type: markup, an attribute that would run, right-to-left letters (a
 #: direction override itself is refused at the door: test_names),
@@ -153,3 +156,77 @@ def test_a_dir_that_is_a_file_is_refused_with_one_line(cli: Cli, concours: Conco
     file.write_text("mine", encoding="utf-8")
     assert str(file) in cli.refused("tournament", "publish", str(file))
     assert file.read_text(encoding="utf-8") == "mine"
+
+
+def test_a_seasons_site_holds_its_standings_json(cli: Cli, tmp_path: Path) -> None:
+    """Two concours of a season, the best one counted: the ranking's lines and each line's
+    concours as ``season standings --json`` has them, one page per team."""
+    _concours(cli, "Vendredi 1", {"Les As": "Ana, Bob", "Les Rois": "Cyd, Dan",
+                                  HOSTILE[0]: "Éva, Fred", "Les Valets": "Gus, Hana"},
+              [(600, 400), (300, 700)])
+    _concours(cli, "Vendredi 2", {"Les Rois": "Cyd, Dan", "Les As": "Ana, Bob",
+                                  "Les Valets": "Gus, Hana", "Les Dix": "Jo, Kim"},
+              [(700, 300), (450, 550)])
+    cli.run("season", "new", "Challenge", "--by", "team", "--best", "1")
+    cli.run("season", "add", "Challenge", "Vendredi 1", "Vendredi 2")
+    site = tmp_path / "saison"
+    cli.run("--lang", "fr", "season", "publish", "Challenge", str(site))
+    pages = _pages(site)
+    rows = cli.json("season", "standings", "Challenge")
+    assert set(pages) == {"index.html", *(f"team-{k}.html" for k in range(1, len(rows) + 1))}
+    shown = pages["index.html"].tables["season"][1:]
+    assert [row[:10] for row in shown] == [
+        [str(r["rank"]), r["team"], r["club"], *(str(r[key]) for key in (
+            "points", "events", "counted_events", "wins", "draws", "losses", "score"))]
+        for r in rows]
+    for row, line in zip(shown, rows, strict=True):  # a column per concours: (not counted)
+        cells = {r["event"]: str(r["points"]) if r["counted"] else f"({r['points']})"
+                 for r in line["results"]}
+        assert row[10:] == [cells.get(event, "–") for event in ("Vendredi 1", "Vendredi 2")]
+    for k, line in enumerate(rows, start=1):
+        page = pages[f"team-{k}.html"]
+        assert [row[:6] for row in page.tables["results"][1:]] == [
+            [r["event"], *(str(r[key]) for key in ("points", "wins", "draws", "losses",
+                                                   "score"))] for r in line["results"]]
+        assert "script" not in page.elements
+    assert HOSTILE[0] in pages["index.html"].text and "Classement" in pages["index.html"].text
+    assert "Inconnue" in cli.refused("season", "publish", "Inconnue", str(site))
+
+
+def test_a_knockout_stages_bracket_page(cli: Cli, concours: Concours, tmp_path: Path) -> None:
+    """Eight teams, two Swiss parties, a knock-out of the four first: its page holds the
+    matches of ``bracket --json`` (both teams, both scores), linked from the first page."""
+    names = [f"Équipe {k}" for k in range(1, 9)]
+    director = concours(names, rounds=2)
+    qualify(director, names, 2)
+    director.run("stage", "add", "Tableau A", "--ranks", "1-4", "--knockout")
+    director.run("stage", "start", "Tableau A")
+    knockout_partie(director)
+    site = tmp_path / "site"
+    cli.run("--lang", "fr", "tournament", "publish", str(site))
+    pages = _pages(site)
+    brackets = [name for name in pages if name.startswith("bracket-")]
+    assert len(brackets) == 1 and brackets[0] in pages["index.html"].links
+    bracket = director.json("bracket", "Tableau A")
+    rows = [row for row in pages[brackets[0]].tables["bracket"] if row[0] != "Match"]
+    assert [[row[3], row[4], row[5], row[6]] for row in rows] == [
+        [m["teams"][0] or "…", *("" if m["scores"] is None else str(s) for s in
+                                  (m["scores"] or [None, None])), m["teams"][1] or "…"]
+        for column in bracket["rounds"] for m in column["matches"]]
+
+
+def test_a_melees_site_has_a_page_per_player_with_partners(cli: Cli, tmp_path: Path) -> None:
+    players = ["Ana", "Bob", "Cyd", "Dan", "Éva", "Fred", "Gus", "Hana", "Ivo"]
+    director = melee(cli, players, rounds=1)
+    shown = director.json("pair")
+    for table in shown["tables"]:
+        director.run("result", str(table["table"]), "600", "400")
+    site = tmp_path / "site"
+    cli.run("tournament", "publish", str(site))
+    pages = _pages(site)
+    assert {f"player-{k}.html" for k in range(1, 10)} <= set(pages)
+    text = "".join(page.text for name, page in pages.items() if name.startswith("player-"))
+    assert "sat out" in text  # nine players: one sits out
+    rows = pages["index.html"].tables["standings"][1:]
+    assert sorted(row[1] for row in rows) == sorted(
+        line["name"] for line in director.json("standings"))

@@ -51,6 +51,9 @@ SepOption = Annotated[
                                  "reads, ',' in English)."), show_default=False),
 ]
 #: The paper a poster prints on (``tournament poster``, ``season poster``).
+SiteForceOption = Annotated[bool, typer.Option(
+    "--force", help=N_("Write into a folder that holds files coinche did not write (they "
+                       "stay)."))]
 PaperOption = Annotated[
     str, typer.Option("--paper", metavar="a4|a3", help=N_(
         "The paper the poster prints on: a4 or a3 (its type sized to fill it)."))

@@ -13,6 +13,7 @@ from coinche_cli.cli.options import (
     JsonOption,
     PaperOption,
     SepOption,
+    SiteForceOption,
     export_places,
     parse_points,
     points_key_words,
@@ -23,9 +24,10 @@ from coinche_cli.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from coinche_cli.season.model import By, SeasonSettings
+    from coinche_cli.store.sql import SqlStore
 
 app = typer.Typer(help=N_("A club's season: concours added up into one ranking (new, add, "
-                          "remove, list, show, standings, export, poster)."),
+                          "remove, list, show, standings, export, poster, publish)."),
                   no_args_is_help=True)
 
 _NewSeason = Annotated[str, typer.Argument(metavar=N_("SEASON"), help=N_("The season's name."))]
@@ -243,3 +245,29 @@ def poster(
 
     write_poster_file(ctx, path, paper,
                       lambda store: season_poster(ops.standings(store, name).export_data()))
+
+
+@app.command("publish", help=N_(
+    "Write the season's results site into a folder: its ranking with a column per concours "
+    "(the counted ones in bold, the others in brackets) and a page per player (or team) "
+    "with its part in each concours; self-contained pages for a USB stick, a static host or "
+    "an e-mail. Run again, it replaces only the files it wrote; a folder holding other "
+    "files needs --force.\n"
+    "\n"
+    "Example: coinche season publish \"Challenge 2025\" challenge"))
+def publish(
+    ctx: typer.Context, name: _Season,
+    folder: Annotated[Path, typer.Argument(metavar=N_("DIR"),
+                                           help=N_("The folder the site is written to."))],
+    force: SiteForceOption = False,
+) -> None:
+    from coinche_cli.cli.store import write_site_folder
+    from coinche_cli.season import ops
+    from coinche_cli.season.site_views import season_site
+    from coinche_cli.sheets.site import season_pages
+
+    def drawn(store: "SqlStore") -> dict[str, str]:
+        table = ops.standings(store, name)
+        return season_pages(season_site(table.to_json(), table.export_data()))
+
+    write_site_folder(ctx, folder, force, drawn)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from coinche_cli.errors import InputError
-from coinche_cli.i18n import _
+from coinche_cli.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -74,6 +74,26 @@ def write_poster_file(ctx: typer.Context, path: Path, paper: str,
     refuse_own_files(store, [path])
     write_poster(path, drawn(store), sheet)
     print_line(_("wrote {path}").format(path=path))
+
+
+def write_site_folder(ctx: typer.Context, folder: Path, force: bool,
+                      drawn: "Callable[[SqlStore], dict[str, str]]") -> None:
+    """A results site's command once its pages are named (``tournament publish``, ``season
+    publish``): the pages drawn from the store, written into ``folder`` (its own files alone
+    replaced: :mod:`coinche_cli.sheets.site_files`), said."""
+    from coinche_cli.cli.output import print_line
+    from coinche_cli.sheets.site import INDEX
+    from coinche_cli.sheets.site_files import publish
+
+    done = publish(folder, drawn(open_store(ctx)), force=force)
+    print_line(ngettext("wrote {count} page in {path} (open {index})",
+                        "wrote {count} pages in {path} (open {index})",
+                        len(done.written)).format(count=len(done.written), path=folder,
+                                                  index=folder / INDEX))
+    if done.removed:
+        print_line(ngettext("removed {count} page no longer part of the site",
+                            "removed {count} pages no longer part of the site",
+                            len(done.removed)).format(count=len(done.removed)))
 
 
 def refuse_own_files(store: "SqlStore", paths: Iterable[Path | None],

@@ -11,6 +11,7 @@ from coinche_cli.cli.options import (
     CsvFolderOption,
     RoundOption,
     SepOption,
+    SiteForceOption,
     TournamentOption,
     export_places,
 )
@@ -121,21 +122,10 @@ def publish(
     folder: Annotated[Path, typer.Argument(metavar=N_("DIR"),
                                            help=N_("The folder the site is written to."))],
     tournament: TournamentOption = None,
-    force: Annotated[bool, typer.Option(
-        "--force", help=N_("Write into a folder that holds files coinche did not write "
-                           "(they stay)."))] = False,
+    force: SiteForceOption = False,
 ) -> None:
-    from coinche_cli.sheets.site import INDEX, pages
-    from coinche_cli.sheets.site_files import publish as write_site
+    from coinche_cli.cli.store import write_site_folder
+    from coinche_cli.sheets.site import pages
     from coinche_cli.tournament.site_data import site
 
-    drawn = pages(site(open_store(ctx), tournament))
-    done = write_site(folder, drawn, force=force)
-    print_line(ngettext("wrote {count} page in {path} (open {index})",
-                        "wrote {count} pages in {path} (open {index})",
-                        len(done.written)).format(count=len(done.written), path=folder,
-                                                  index=folder / INDEX))
-    if done.removed:
-        print_line(ngettext("removed {count} page no longer part of the site",
-                            "removed {count} pages no longer part of the site",
-                            len(done.removed)).format(count=len(done.removed)))
+    write_site_folder(ctx, folder, force, lambda store: pages(site(store, tournament)))

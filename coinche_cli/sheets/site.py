@@ -11,7 +11,9 @@ works from a USB stick, any static host or an e-mail attachment.
 4. The words are the language in force's; the numbers are the ``--json`` views'
    (:mod:`coinche_cli.tournament.site_views`).
 
-:func:`pages` draws the pages; :mod:`coinche_cli.sheets.site_files` writes them to the folder.
+:func:`pages` draws a concours's pages, :func:`season_pages` a season's (``season publish``:
+its ranking and a page per line); :mod:`coinche_cli.sheets.site_files` writes them to the
+folder.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from coinche_cli.i18n import spoken
 from coinche_cli.sheets.posters import environment
 
 if TYPE_CHECKING:
+    from coinche_cli.season.site_views import SeasonSite
     from coinche_cli.tournament.site_views import SiteData
 
 #: The site's first page.
@@ -63,4 +66,21 @@ def pages(data: SiteData) -> dict[str, str]:
     for one in data["brackets"]:
         drawn[one["file"]] = template.render(**common, bracket=one["bracket"],
                                              label_words=label_words)
+    return drawn
+
+
+def season_pages(data: SeasonSite) -> dict[str, str]:
+    """Every page of the season's site of ``data``, by file name, in the language in force."""
+    env = environment()
+    common: dict[str, Any] = {
+        "name": data["name"], "date": data["date"], "rounds": [], "brackets": [],
+        "files": data["files"], "lang": spoken().replace("_", "-"),
+        "style": env.get_template("site.css").render(), "by": data["by"],
+        "best": data["best"], "min_events": data["min_events"],
+    }
+    drawn = {INDEX: env.get_template("site_season.html").render(
+        **common, events=data["events"], lines=data["lines"])}
+    template = env.get_template("site_season_line.html")
+    for one in data["lines"]:
+        drawn[one["file"]] = template.render(**common, one=one)
     return drawn
