@@ -114,6 +114,13 @@ class GuardedH11(H11Protocol):
         self._started = 0.0  # when the request being waited for began
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        # the answer leaves at once: uvicorn writes a response's head and its body apart, and
+        # with Nagle's algorithm the body waited for the phone's delayed ACK of the head (40
+        # ms on Linux, every answer: bench/sheet.py); asyncio turns it off only on sockets
+        # made with IPPROTO_TCP, which the listener now is too
+        connection = transport.get_extra_info("socket")
+        if connection is not None:
+            connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         super().connection_made(transport)
         self._key = client_of(self.client[0] if self.client else None)  # counted as accepted
         self._wait_for_request()
@@ -211,7 +218,7 @@ def listen(host: str, port: int, proxy: str | None = None) -> _Listener:
     (``OSError`` when it cannot be had); ``proxy``: the address of the proxy in front of it,
     if any."""
     listener = _Listener(socket.AF_INET6 if ":" in host else socket.AF_INET,
-                         socket.SOCK_STREAM)
+                         socket.SOCK_STREAM, socket.IPPROTO_TCP)
     listener.tally = _Tally(room(), None if proxy is None else client_of(proxy))
     try:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
