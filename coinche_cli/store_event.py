@@ -21,8 +21,9 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING, Any
 
-from coinche_cli.errors import CoincheError, InputError, StoreError, escaped_text
+from coinche_cli.errors import CoincheError, InputError, escaped_text
 from coinche_cli.i18n import _
+from coinche_cli.store.event_check import FileRefused
 from coinche_cli.values import Value
 
 if TYPE_CHECKING:
@@ -89,10 +90,10 @@ def import_event(store: SqlStore, data: Any, rename: str | None) -> Imported:
         if views:
             for label in [*again, *(label for label in views if label not in again)]:
                 if views.get(label) != again.get(label):
-                    raise StoreError(_("the imported concours's {view} is not the exported "
-                                       "one's: nothing was imported (a file changed by hand "
-                                       "is imported without its “views”)").format(
-                                           view=escaped_text(label)))
+                    raise FileRefused("views", _("the imported concours's {view} is not the "
+                                                 "exported one's: nothing was imported (a file "
+                                                 "changed by hand is imported without its "
+                                                 "“views”)"), view=escaped_text(label))
         if store.current("tournament") is None:
             store.set_current("tournament", tournament_id)
     return Imported(name, counts, len(views))
@@ -120,9 +121,9 @@ def _checksums(store: SqlStore, record: TournamentRecord, games: dict[int, int],
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
         # a file whose numbers agree but whose concours cannot be shown (a stage's
         # definition out of shape…): refused, never a traceback
-        raise StoreError(_("the file's concours cannot be shown ({problem}): its values "
-                           "contradict each other; nothing was imported").format(
-                               problem=escaped_text(type(exc).__name__))) from None
+        raise FileRefused("rounds", _("the file's concours cannot be shown ({problem}): its "
+                                      "values contradict each other; nothing was imported"),
+                          problem=type(exc).__name__) from None
     views[0][1]["name"] = name
     return {label: hashlib.sha256(canonical(view).encode()).hexdigest()
             for label, view in ids_back(views, games)}
@@ -138,7 +139,6 @@ def _play_games(rows: Rows) -> None:
     from coinche_cli.rules.model import compile_rules
     from coinche_cli.rules.validate import rules_from_document
     from coinche_cli.scoring.deal import deal_from_json
-    from coinche_cli.store.event_check import FileRefused
 
     places = _game_places(rows)
     compiled: dict[str, tuple[Any, str]] = {}
@@ -193,7 +193,6 @@ def _check_documents(rows: Rows) -> None:
     import json
 
     from coinche_cli.rules.validate import rules_from_document
-    from coinche_cli.store.event_check import FileRefused
     from coinche_cli.tournament.settings import Settings
     from coinche_cli.tournament.stage import Stage
 
