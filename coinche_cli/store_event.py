@@ -67,8 +67,8 @@ def import_event(store: SqlStore, data: Any, rename: str | None) -> Imported:
     ``rename``; refused, with nothing written, as the module says."""
     from coinche_cli.names import check_name
     from coinche_cli.store.event_check import text
-    from coinche_cli.store.event_reading import as_tables, check_format, read
-    from coinche_cli.store.transfer import insert_tables
+    from coinche_cli.store.event_reading import check_format, read
+    from coinche_cli.store.transfer import Destination
 
     check_format(data)
     own = text(data.get("name"), "name", empty=False)
@@ -78,9 +78,27 @@ def import_event(store: SqlStore, data: Any, rename: str | None) -> Imported:
     rows, views = read(data, name)
     _play_games(rows)
     _check_documents(rows)
+    # a new store file is written under another name and named once the import is
+    # committed (as store copy writes one): a refused import leaves no store behind it
+    target = Destination(store)
+    try:
+        counts = _write(target.store, rows, views, name, own, field="name" if rename is None
+                        else "--rename")
+        target.keep()
+    except BaseException:
+        target.drop()
+        raise
+    return Imported(name, counts, len(views))
+
+
+def _write(store: SqlStore, rows: Rows, views: dict[str, str], name: str, own: str, *,
+           field: str) -> dict[str, int]:
+    """The rows written in one transaction, and the views compared before it commits."""
+    from coinche_cli.store.event_reading import as_tables
+    from coinche_cli.store.transfer import insert_tables
+
     with store.write():
         if store.find_tournament(name) is not None:
-            field = "name" if rename is None else "--rename"
             raise InputError(field, _("this store already has a concours called “{name}”: "
                                       "give --rename NAME to import it beside it"), name=name)
         offsets, counts = insert_tables(_("the file"), store, as_tables(rows))
@@ -96,7 +114,7 @@ def import_event(store: SqlStore, data: Any, rename: str | None) -> Imported:
                                                  "“views”)"), view=escaped_text(label))
         if store.current("tournament") is None:
             store.set_current("tournament", tournament_id)
-    return Imported(name, counts, len(views))
+    return counts
 
 
 def _record(store: SqlStore, tournament_id: int) -> TournamentRecord:

@@ -78,7 +78,7 @@ def read(data: Any, name: str) -> tuple[Rows, dict[str, str]]:
     rounds = c.items(doc["rounds"], "rounds")
     refs = Refs(len(teams), len(players), len(rounds), len(stages), document)
     rows |= read_rounds(rounds, refs)
-    rows["penalty"] = [_penalty(p, f"penalties[{i}]", refs)
+    rows["penalty"] = [{"id": i + 1, **_penalty(p, f"penalties[{i}]", refs)}
                        for i, p in enumerate(c.items(doc["penalties"], "penalties"))]
     rows |= _stages(stages, refs)
     rows |= _desk(doc["desk"], refs)
