@@ -52,8 +52,8 @@ def import_event(
                                          help=N_("The event file to import."))],
     rename: Annotated[str | None, typer.Option(
         "--rename", metavar=N_("NAME"),
-        help=N_("Import the concours under this name (one of the file's name is in the "
-                "store already)."), show_default=False)] = None,
+        help=N_("Import the concours under this name (when the store already has one of "
+                "the file's name)."), show_default=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
 ) -> None:
     from coinche_cli.cli.store import open_store
