@@ -23,6 +23,7 @@ from coinche_cli.i18n import _
 from coinche_cli.values import Value
 
 if TYPE_CHECKING:
+    from coinche_cli.store.records import TournamentRecord
     from coinche_cli.store.sql import SqlStore
     from coinche_cli.store.transfer import Copied
     from coinche_cli.tournament.model import Tournament
@@ -77,7 +78,7 @@ def copy_store(source: str, destination: str, *, merge: bool) -> CopyReport:
             again = _views(target.store, copied.games, copied.tournaments)
             for (label, view), (_same, copy_view) in zip(views, _ids_back(again, copied),
                                                      strict=True):
-                if _canonical(view) != _canonical(copy_view):
+                if canonical(view) != canonical(copy_view):
                     raise StoreError(_("the copy's {view} is not the original's: nothing was "
                                        "copied").format(view=label))
             _same_codes(original, target.store, copied)
@@ -91,7 +92,7 @@ def copy_store(source: str, destination: str, *, merge: bool) -> CopyReport:
         copied_to.close()
         if target is not None:
             target.store.close()
-    checksum = hashlib.sha256("\n".join(_canonical(v) for _label, v in views).encode()).hexdigest()
+    checksum = hashlib.sha256("\n".join(canonical(v) for _label, v in views).encode()).hexdigest()
     return CopyReport(original.label, copied_to.label, merge, copied, len(views), checksum)
 
 
@@ -99,38 +100,59 @@ def _views(store: SqlStore, games: dict[int, int],
            tournaments: dict[int, int]) -> list[tuple[str, Any]]:
     """Every ``--json`` view of the games and tournaments copied (by their ids in
     ``store``), in the source's order, each with what names it in a message."""
-    from coinche_cli.game import ops as game_ops
-    from coinche_cli.game import views as game_json
     from coinche_cli.tournament import ops as tournament_ops
-    from coinche_cli.tournament import views as tournament_json
 
-    found: list[tuple[str, Any]] = []
-    for game_id in games.values():
-        game, state = game_ops.load(store, game_id)
-        found.append((f"game show --game {game_id}", {
-            **game_json.state_json(game, state),
-            "history": game_json.history_json(game_ops.history(store, game_id))}))
+    found: list[tuple[str, Any]] = [(f"game show --game {game_id}", game_view(store, game_id))
+                                    for game_id in games.values()]
     records = {r.id: r for r in tournament_ops.listing(store)}
     for tournament_id in tournaments.values():
         record = records[tournament_id]
-        tournament = tournament_ops.load(store, record.name)
-        named = f"tournament “{escaped_text(record.name)}”"  # English, as the view's words
-        found.append((named, {"name": record.name, "rules": record.rules_name,
-                              "created": record.created, "settings": record.settings}))
-        found.append((f"{named}: team list", tournament_json.teams_json(tournament)))
-        if tournament.players:
-            found.append((f"{named}: player list", tournament_json.players_json(tournament)))
-        for played in tournament.rounds:
-            number = played.number
-            found.append((f"{named}: show --round {number}",
-                          tournament_json.round_json(tournament, played)))
-            found.append((f"{named}: standings --round {number}",
-                          tournament_json.standings_of(tournament, number)))
-        found.append((f"{named}: standings", tournament_json.standings_of(tournament, None)))
-        found += _stage_views(tournament, named)
-        found += _desk_views(store, tournament, named)
+        found += tournament_views(store, record,
+                                  f"tournament “{escaped_text(record.name)}”")  # English
     return found
 
+
+def game_view(store: SqlStore, game_id: int) -> Any:
+    """``game show --history --json`` of one game."""
+    from coinche_cli.game import ops as game_ops
+    from coinche_cli.game import views as game_json
+
+    game, state = game_ops.load(store, game_id)
+    return {**game_json.state_json(game, state),
+            "history": game_json.history_json(game_ops.history(store, game_id))}
+
+
+def tournament_views(store: SqlStore, record: TournamentRecord, named: str, *,
+                     history: bool = False) -> list[tuple[str, Any]]:
+    """Every ``--json`` view of one tournament (``record``), each with what names it in a
+    message (``named``, then the view): its identity, ``team list`` (and a mêlée's ``player
+    list``), ``tournament show`` and ``standings`` after each round (with ``history``, each
+    round's ``show --history`` too: what ``store import`` checks), the standings, its stages
+    and its desk.  Shared by ``store copy`` and ``store import``."""
+    from coinche_cli.tournament import ops as tournament_ops
+    from coinche_cli.tournament import views as tournament_json
+
+    tournament = tournament_ops.load(store, record.name)
+    found: list[tuple[str, Any]] = [(named, {"name": record.name, "rules": record.rules_name,
+                                             "created": record.created,
+                                             "settings": record.settings})]
+    found.append((f"{named}: team list", tournament_json.teams_json(tournament)))
+    if tournament.players:
+        found.append((f"{named}: player list", tournament_json.players_json(tournament)))
+    results = store.results(tournament.id) if history else []
+    for played in tournament.rounds:
+        number = played.number
+        found.append((f"{named}: show --round {number}",
+                      tournament_json.round_json(tournament, played)))
+        if history:
+            found.append((f"{named}: show --round {number} --history",
+                          tournament_json.history_json(tournament, results, number)))
+        found.append((f"{named}: standings --round {number}",
+                      tournament_json.standings_of(tournament, number)))
+    found.append((f"{named}: standings", tournament_json.standings_of(tournament, None)))
+    found += _stage_views(tournament, named)
+    found += _desk_views(store, tournament, named)
+    return found
 
 def _stage_views(tournament: Tournament, named: str) -> list[tuple[str, Any]]:
     """The views of a concours's stages (``stage list``, ``stage show`` of each stage,
@@ -188,7 +210,12 @@ def _same_codes(original: SqlStore, copy: SqlStore, copied: Copied) -> None:
 
 def _ids_back(views: list[tuple[str, Any]], copied: Copied) -> list[tuple[str, Any]]:
     """The copy's views with its game ids turned back into the source's."""
-    back = {new: old for old, new in copied.games.items()}
+    return ids_back(views, {new: old for old, new in copied.games.items()})
+
+
+def ids_back(views: list[tuple[str, Any]], back: dict[int, int]) -> list[tuple[str, Any]]:
+    """``views`` with their game ids turned into others (``back``: each id's other): a
+    copy's into the source's, a concours's into its event file's game numbers."""
     for _label, view in views:
         if isinstance(view, dict) and "history" in view:  # a game
             view["id"] = back[view["id"]]
@@ -198,5 +225,6 @@ def _ids_back(views: list[tuple[str, Any]], copied: Copied) -> list[tuple[str, A
     return views
 
 
-def _canonical(view: Any) -> str:
+def canonical(view: Any) -> str:
+    """A view as every comparison of views reads it: its keys sorted, accents kept."""
     return json.dumps(view, sort_keys=True, ensure_ascii=False)

@@ -56,7 +56,8 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
                        "coinche_cli.tournament.entrants",
                        "coinche_cli.tournament.desk", "coinche_cli.tournament.prize_list",
                        "coinche_cli.tournament.poster_data", "coinche_cli.tournament.site_data",
-                       "coinche_cli.store_copy", "coinche_cli.game.stored",
+                       "coinche_cli.store_copy", "coinche_cli.store_event",
+                       "coinche_cli.game.stored",
                        "coinche_cli.season.ops", "coinche_cli.season.people_ops")),
     # the two clients, which never import each other
     "cli": (5, ("coinche_cli.cli", "coinche_cli.__main__")),
@@ -225,10 +226,11 @@ def test_libraries_are_imported_only_by_their_room(name: str) -> None:
 @pytest.mark.parametrize("name", [n for n in MODULES if room_of(n) == "operations"])
 def test_operations_use_no_backend(name: str) -> None:
     # typed against the Store protocol: no backend, no row copier, no schema; the shared SQL
-    # class only for store copy's type hints (it copies between two SQL stores)
+    # class only for store copy's and store import's type hints (they write rows into a SQL
+    # store, as they were read)
     wrong = {t for t in IMPORTS[name]
              if _inside(t, (*BACKENDS, "coinche_cli.store.rows", "coinche_cli.store.migrations"))}
-    if name != "coinche_cli.store_copy":
+    if name not in ("coinche_cli.store_copy", "coinche_cli.store_event"):
         wrong |= {t for t in IMPORTS[name] if _inside(t, ("coinche_cli.store.sql",))}
     assert not wrong, f"{name} imports {sorted(wrong)}"
 

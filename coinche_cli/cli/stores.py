@@ -1,17 +1,20 @@
 """``coinche store``: the stores themselves; ``store copy`` moves an event from one to another
 (:mod:`coinche_cli.store_copy`)."""
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from coinche_cli.cli.output import print_json, print_line
+from coinche_cli.errors import escaped_text
 from coinche_cli.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from coinche_cli.store_copy import CopyReport
 
-app = typer.Typer(help=N_("The stores themselves: copy an event from one to another."),
+app = typer.Typer(help=N_("The stores themselves: copy an event from one to another, import "
+                            "a concours's event file."),
                   no_args_is_help=True)
 
 
@@ -35,6 +38,42 @@ def copy(
     from coinche_cli.store_copy import copy_store
 
     _report(copy_store(source, destination, merge=merge), as_json)
+
+
+@app.command("import", help=N_(
+    "Import a concours from its event file (tournament export --event) into the store, "
+    "then check it: every --json view the same as the exported concours's. A concours of "
+    "that name must not be in the store already: --rename imports it beside it.\n"
+    "\n"
+    "Example: coinche store import concours-lyon.json --rename \"Lyon, mars\""))
+def import_event(
+    ctx: typer.Context,
+    path: Annotated[Path, typer.Argument(metavar=N_("FILE.json"),
+                                         help=N_("The event file to import."))],
+    rename: Annotated[str | None, typer.Option(
+        "--rename", metavar=N_("NAME"),
+        help=N_("Import the concours under this name (when the store already has one of "
+                "the file's name)."), show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
+) -> None:
+    from coinche_cli.cli.store import open_store
+    from coinche_cli.sheets.event_reader import read_event_file
+    from coinche_cli.store_event import import_event as imported
+
+    data = read_event_file(path)
+    done = imported(open_store(ctx), data, rename)
+    if as_json:
+        print_json({"name": done.name, "rows": done.rows, "views": done.views})
+        return
+    print_line(_("imported “{name}” from {path}").format(name=escaped_text(done.name),
+                                                        path=path))
+    if done.views:
+        print_line(ngettext("verified: the {count} --json view is the exported concours's",
+                            "verified: the {count} --json views are the exported concours's",
+                            done.views).format(count=done.views))
+    else:
+        print_line(_("the file holds no views to compare (not written by coinche): its own "
+                     "checks passed"))
 
 
 #: The tables only a mêlée or the registration desk fills: a copy without them reports as it

@@ -23,7 +23,8 @@ from coinche_cli.i18n import N_, _, ngettext
 #: The commands' help (they are registered by :mod:`coinche_cli.cli.tournament`).
 EXPORT_HELP = N_(
     "Export standings, teams, every round, the penalties and the deals to Excel (and/or CSV "
-    "files).\n\n"
+    "files), or the whole concours as one event file (--event) that store import reads into "
+    "another store.\n\n"
     "Example: coinche tournament export concours.xlsx --csv resultats --sep ';'")
 SHEETS_HELP = N_(
     "Write one print-ready score sheet per table of a round, for tables that keep score on "
@@ -37,7 +38,16 @@ def export(
     csv_dir: CsvFolderOption = None,
     sep: SepOption = None,
     tournament: TournamentOption = None,
+    event: Annotated[Path | None, typer.Option(
+        "--event", metavar=N_("FILE.json"),
+        help=N_("Write the whole concours as one event file (JSON, documented in "
+                "docs/coinche-event.schema.json): its rules, teams, rounds, results and their "
+                "history, penalties, desk, stages and deals."), show_default=False)] = None,
 ) -> None:
+    if event is not None:
+        _export_event(ctx, event, tournament)
+        if path is None and csv_dir is None:
+            return
     from coinche_cli.cli.store import refuse_own_files
     from coinche_cli.game.ops import deal_rows
     from coinche_cli.sheets.tournament import csv_paths, write_csv_dir, write_workbook
@@ -56,6 +66,23 @@ def export(
     if csv_dir is not None:
         for written in write_csv_dir(csv_dir, data, sep=sep):
             print_line(_("wrote {path}").format(path=written))
+
+
+def _export_event(ctx: typer.Context, path: Path, tournament: str | None) -> None:
+    """``export --event FILE.json``: the concours as one event file, written atomically."""
+    from coinche_cli.cli.about import version_lines
+    from coinche_cli.cli.store import refuse_own_files
+    from coinche_cli.json_text import json_text
+    from coinche_cli.sheets.writing import atomically
+    from coinche_cli.store_event import export_event
+
+    if path.suffix.lower() != ".json":
+        raise InputError("--event", _("{path} is not a .json file"), path=path)
+    store = open_store(ctx)
+    refuse_own_files(store, [path])
+    data = json_text(export_event(store, tournament, version_lines(False)[0])).encode()
+    atomically(path, lambda handle: handle.write(data))
+    print_line(_("wrote {path}").format(path=path))
 
 
 def sheets(

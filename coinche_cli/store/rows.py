@@ -70,3 +70,34 @@ def insert_rows(store: SqlStore, table: str, columns: Sequence[str],
     if "id" in columns and store.dialect == "postgresql":
         db.execute(f"SELECT setval(pg_get_serial_sequence(?, 'id'),"
                    f" (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)", (table,))
+
+
+#: The tables holding one concours (``tournament export --event``), each with the order its
+#: rows are read in: the order they were written, so that a file lists them as they came.
+CONCOURS_TABLES: dict[str, str] = {
+    "tournament": "id", "player": "id", "team": "id", "game": "id", "deal": "id",
+    "round": "number", "stage": "position", "stage_team": "position, seed",
+    "stage_bye": "position, round, team_id", "board": "round, table_no",
+    "board_history": "id", "penalty": "id", "table_time": "round, table_no",
+    "sitting_out": "round, player_id", "checkin": "id", "payment": "id", "prize": "id",
+    "prize_pot": "tournament_id", "prize_order": "decision, position",
+}
+
+
+def tournament_rows(store: SqlStore, tournament_id: int
+                    ) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
+    """Every row of one tournament, table by table (:data:`CONCOURS_TABLES`): its own, its
+    tables' games and their deals (inside the caller's reading)."""
+    found: dict[str, tuple[list[str], list[tuple[Any, ...]]]] = {}
+    for table, order in CONCOURS_TABLES.items():
+        if table == "tournament":
+            where = "id = ?"
+        elif table == "deal":
+            where = "game_id IN (SELECT id FROM game WHERE tournament_id = ?)"
+        else:
+            where = "tournament_id = ?"
+        cursor = store.db.execute(f"SELECT * FROM {table} WHERE {where} ORDER BY {order}",
+                                  (tournament_id,))
+        found[table] = ([str(column[0]) for column in cursor.description],
+                        [tuple(row) for row in cursor.fetchall()])
+    return found

@@ -102,17 +102,36 @@ def copy_rows(source: SqlStore, target: SqlStore, *, merge: bool) -> Copied:
     tables["game"] = _join_codes_kept(target, tables["game"])
     _check_references(source, tables)
     _check_amounts(source, tables)
+    offsets, counts = insert_tables(source.label, target, tables)
+    for kind in ("game", "tournament"):
+        was = source.current(kind)
+        if was is not None and target.current(kind) is None:
+            target.set_current(kind, was + offsets[kind])
+    return Copied(counts, _ids(tables["game"], offsets["game"]),
+                  _ids(tables["tournament"], offsets["tournament"]))
+
+
+def insert_tables(source: str, target: SqlStore,
+                  tables: dict[str, tuple[list[str], list[tuple[Any, ...]]]]
+                  ) -> tuple[dict[str, int], dict[str, int]]:
+    """Insert ``tables``' rows (each table of :data:`LAYOUT` that ``tables`` holds) into
+    ``target`` (inside its write), their ids and the ids they refer to moved past the
+    destination's own: what ``store copy`` and ``store import`` (an event file's rows,
+    numbered from 1) share.  Returns each table's offset and the rows put in each; each
+    count is checked (``source`` names where the rows came from)."""
     offsets = {table: rows.largest_id(target, table)
                for table, numbered, _ in LAYOUT if numbered}
     counts: dict[str, int] = {}
     for table, numbered, refers in LAYOUT:
+        if table not in tables:
+            continue
         columns, found = tables[table]
         if sorted(columns) != sorted(rows.columns(target, table)):
             # the same schema version has the same columns: only a damaged store differs, and
             # no name but the destination's own goes into its statements
             raise StoreError(_("the table {table} has other columns in {source} than in "
                                "{destination}: one of them is damaged; nothing was copied").format(
-                                   table=table, source=source.label, destination=target.label))
+                                   table=table, source=source, destination=target.label))
         moved = _moved(columns, found, offsets, table if numbered else None,
                        {**refers, **FOLLOW.get(table, {})})
         if table == "deal":  # a deal refers to the later deal that replaced it: that first
@@ -126,12 +145,7 @@ def copy_rows(source: SqlStore, target: SqlStore, *, merge: bool) -> Copied:
             raise StoreError(_("the copy put {got} rows in {table} of {path} for {want}: nothing "
                                "was copied").format(table=table, path=target.label,
                                                     got=now - before, want=len(moved)))
-    for kind in ("game", "tournament"):
-        was = source.current(kind)
-        if was is not None and target.current(kind) is None:
-            target.set_current(kind, was + offsets[kind])
-    return Copied(counts, _ids(tables["game"], offsets["game"]),
-                  _ids(tables["tournament"], offsets["tournament"]))
+    return offsets, counts
 
 
 def _check_destination(target: SqlStore, tournaments: tuple[list[str], list[tuple[Any, ...]]],
