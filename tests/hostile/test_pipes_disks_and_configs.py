@@ -25,7 +25,6 @@ import socket
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -33,7 +32,7 @@ import pytest
 from coinche_cli.cli import completion
 from coinche_cli.store.naming import shown_path
 from tests.harness import Cli, Ran, data_checksum, in_subprocess
-from tests.hostile.conftest import LIMITS
+from tests.hostile.conftest import LIMITS, fill_disk
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="named pipes, tmpfs, sockets")
 
@@ -117,38 +116,6 @@ def test_a_store_whose_journal_is_a_named_pipe_is_refused_unread(tmp_path: Path,
 # ---------------------------------------------------------------- 7. a full disk
 
 
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A 1 MiB tmpfs of its own, mounted for the test (root only; under CI as root it must
-    be there: the test does not skip)."""
-    folder = tmp_path / "disk"
-    folder.mkdir()
-    ci = os.environ.get("CI") == "true" and os.geteuid() == 0
-    if os.geteuid() != 0:
-        pytest.skip("mounting a small tmpfs needs root")
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)],
-                             capture_output=True, text=True, check=False)
-    if mounted.returncode != 0:
-        assert not ci, f"CI as root must mount a tmpfs: {mounted.stderr}"
-        pytest.skip(f"this machine will not mount a tmpfs: {mounted.stderr.strip()}")
-    try:
-        yield folder
-    finally:
-        subprocess.run(["umount", str(folder)], check=True)
-
-
-def _fill(folder: Path) -> Path:
-    """Fill the disk holding ``folder`` to its last byte; the filler's path."""
-    filler = folder / "filler"
-    with open(filler, "wb", buffering=0) as handle:
-        for size in (4096, 1):  # then the last few bytes a block at a time would leave
-            with contextlib.suppress(OSError):
-                while True:
-                    handle.write(b"\0" * size)
-    assert os.statvfs(folder).f_bavail == 0
-    return filler
-
-
 def test_a_full_disk_is_said_for_a_write_and_for_every_read(tmp_path: Path,
                                                             small_disk: Path) -> None:
     """A store on a full disk said ``error: …/full.db: disk I/O error``, from ``game add``
@@ -161,7 +128,7 @@ def test_a_full_disk_is_said_for_a_write_and_for_every_read(tmp_path: Path,
     store = small_disk / "full.db"
     shutil.copyfile(made, store)
     checksum = data_checksum(store)
-    filler = _fill(small_disk)
+    filler = fill_disk(small_disk)
     data = store.read_bytes()
     said = f"error: the disk holding {shown_path(store)} is full: nothing was written"
     for args in (("game", "list"), ("game", "add", "A", "80S", "100"),
