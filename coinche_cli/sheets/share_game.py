@@ -40,7 +40,6 @@ from coinche_cli.sheets.share_layout import (
     wrap,
 )
 
-
 if TYPE_CHECKING:
     from coinche_cli.game.views import RecapView
 

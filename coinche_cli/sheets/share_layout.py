@@ -40,14 +40,14 @@ GAP = 28
 TITLE = 60
 SUBTITLE = 36
 HEAD = 28
-CELL = 36
+CELL = 32
 NOTE = 30
 TOTAL = 84
 SIZES = (TITLE, SUBTITLE, HEAD, CELL, NOTE, TOTAL)
 #: No text below this size (rule 2).
 SMALLEST = 28
 #: A line of the table, the columns' titles' line, a note's line, in pixels.
-ROW = 54
+ROW = 46
 HEAD_ROW = 48
 NOTE_ROW = 42
 #: The band at the top: its height (title and subtitle within it) and the space under it.
@@ -164,14 +164,29 @@ def fit(text: str, width: float, size: int, bold: bool, measure: Measure) -> str
     text = clean(text)
     if measure(text, size, bold) <= width:
         return text
-    low, high = 0, len(text)  # the longest prefix that fits with its "…"
-    while low < high:
-        middle = (low + high + 1) // 2
-        if measure(text[:middle].rstrip() + "…", size, bold) <= width:
-            low = middle
-        else:
-            high = middle - 1
-    return text[:low].rstrip() + "…"
+    # where to cut, from the characters' widths added up (each measured once); then the cut
+    # text measured whole, a character less until it fits (kerning may widen it a little)
+    room, keep = width - measure("…", size, bold), 0
+    for character in text:
+        room -= _advance(character, size, bold, measure)
+        if room < 0:
+            break
+        keep += 1
+    while keep > 0 and measure(text[:keep].rstrip() + "…", size, bold) > width:
+        keep -= 1
+    return text[:keep].rstrip() + "…"
+
+
+_ADVANCES: dict[tuple[str, int, bool], float] = {}
+
+
+def _advance(character: str, size: int, bold: bool, measure: Measure) -> float:
+    """A character's width, measured once per process (the fonts never change)."""
+    key = (character, size, bold)
+    found = _ADVANCES.get(key)
+    if found is None:
+        found = _ADVANCES[key] = measure(character, size, bold)
+    return found
 
 
 def wrap(text: str, width: float, size: int, measure: Measure) -> list[str]:
@@ -187,14 +202,23 @@ def wrap(text: str, width: float, size: int, measure: Measure) -> list[str]:
     return lines or [""]
 
 
+#: Every figure as the figure 0: DejaVu Sans's figures are all one width (tabular), so a
+#: number is as wide as its shape (``4 240`` as ``0 000``), measured once a column.
+_SHAPE = str.maketrans("123456789", "000000000")
+
+
 def _widths(sheet: Sheet, measure: Measure) -> list[float]:
     """Each column's width: its widest cell or title; the name columns share the rest."""
     columns = sheet.columns
     rows = [line for line in sheet.lines if isinstance(line, Row)]
-    widths = [0.0 if c.flexible else max(
-        [measure(c.title, HEAD, False),
-         *(measure(clean(row.cells[k]), CELL, c.bold) for row in rows)])
-        for k, c in enumerate(columns)]
+    widths: list[float] = []
+    for k, column in enumerate(columns):
+        if column.flexible:
+            widths.append(0.0)
+            continue
+        shapes = {clean(row.cells[k]).translate(_SHAPE) for row in rows}
+        widths.append(max([measure(column.title, HEAD, False),
+                           *(measure(shape, CELL, column.bold) for shape in shapes)]))
     flexible = sum(1 for c in columns if c.flexible)
     room = WIDTH - 2 * MARGIN - GAP * (len(columns) - 1) - sum(widths)
     share = max(room / flexible, 0.0) if flexible else 0.0
