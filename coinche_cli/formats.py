@@ -6,6 +6,10 @@
    numbers without one (``1300``), and an average stands beside them.  A language Babel does
    not know (a translator's pseudo-locale) is written as English is.  Babel is imported only
    when a number is written (no command at the table writes one).
+   A picture or a message to share (``tournament share``, ``game share``) is read away from
+   the table's columns, as print is: there a whole number has its thousands apart, as the
+   language writes them (:func:`whole_text`: ``4,240``; ``4 240`` with a narrow no-break
+   space in French), and a difference its sign (``+412``, ``-38``).
 2. A moment is stored in UTC as ISO 8601 (``2026-12-02T00:12:36+00:00``), and every JSON
    keeps it so.  A person reads it in the local time of the machine (the zone ``TZ`` names,
    else the system's) in the language's words: ``2 December, 21:12``, ``2 décembre, 21 h 12``
@@ -37,6 +41,19 @@ def _written(number: Decimal | float, percent: bool, pattern: str | None = None)
         return str(write(number, pattern, locale=spoken(), group_separator=False))
     except (UnknownLocaleError, ValueError):  # a language Babel has no data for: as English
         return str(write(number, pattern, locale="en", group_separator=False))
+
+
+def whole_text(number: int, signed: bool = False) -> str:
+    """A whole ``number`` as print writes it in the language in force, its thousands apart
+    (``4,240``; ``4 240`` in French); ``signed``: with its sign, ``+`` too (a difference)."""
+    from babel.core import UnknownLocaleError
+    from babel.numbers import format_decimal
+
+    pattern = "+#,##0;-#,##0" if signed and number else None
+    try:
+        return str(format_decimal(number, pattern, locale=spoken()))
+    except (UnknownLocaleError, ValueError):  # a language Babel has no data for: as English
+        return str(format_decimal(number, pattern, locale="en"))
 
 
 def decimal_text(number: float) -> str:

@@ -43,7 +43,8 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
                   "coinche_cli.tournament.views", "coinche_cli.tournament.desk_views",
                   "coinche_cli.tournament.stage_views",
                   "coinche_cli.tournament.export_views", "coinche_cli.tournament.poster_views",
-                  "coinche_cli.tournament.site_views", "coinche_cli.season.site_views")),
+                  "coinche_cli.tournament.site_views", "coinche_cli.season.site_views",
+                  "coinche_cli.tournament.share_views")),
     "store": (3, ("coinche_cli.store",)),
     # files in and out: it lays the views out as workbooks, CSV and pages (beside the
     # operations, which never import it: the clients hand it what it writes)
@@ -56,6 +57,7 @@ ROOMS: dict[str, tuple[int, tuple[str, ...]]] = {
                        "coinche_cli.tournament.entrants",
                        "coinche_cli.tournament.desk", "coinche_cli.tournament.prize_list",
                        "coinche_cli.tournament.poster_data", "coinche_cli.tournament.site_data",
+                       "coinche_cli.tournament.share_data",
                        "coinche_cli.store_copy", "coinche_cli.store_event",
                        "coinche_cli.game.stored",
                        "coinche_cli.season.ops", "coinche_cli.season.people_ops")),
@@ -94,6 +96,8 @@ ONLY = {
     ("sqlite3",): ("coinche_cli.store.sqlite",),
     ("psycopg",): ("coinche_cli.store.postgres",),
     ("xlsxwriter", "python_calamine"): ("coinche_cli.sheets",),
+    # the pictures to share, drawn (Pillow): the one module that draws them
+    ("PIL",): ("coinche_cli.sheets.share_draw",),
     # the ratings' model (OpenSkill)
     ("openskill",): ("coinche_cli.season.ratings",),
 }

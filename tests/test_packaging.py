@@ -28,6 +28,8 @@ def test_wheel_holds_the_rules_and_a_plain_install_lists_them(tmp_path: Path) ->
     assert "coinche_cli/locale/fr/LC_MESSAGES/coinche.mo" in names  # French, compiled
     for page in ("poster.html", "poster.css", "standings.html", "pairings.html", "prizes.html"):
         assert f"coinche_cli/sheets/templates/{page}" in names  # the posters' templates
+    for font in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE"):
+        assert f"coinche_cli/sheets/fonts/{font}" in names  # the pictures' fonts, licensed
     # Install it (not editable) into its own folder and run it from somewhere else.
     target = tmp_path / "site"
     subprocess.run(
@@ -59,3 +61,9 @@ def test_wheel_holds_the_rules_and_a_plain_install_lists_them(tmp_path: Path) ->
         capture_output=True, text=True, check=True, cwd=tmp_path, env=env,
     )
     assert "<title>Concours · Round 1</title>" in poster.stdout
+    picture = subprocess.run(  # the installed fonts, found and drawn with
+        [sys.executable, "-s", "-c", "from coinche_cli.sheets.share_draw import measure; "
+         "print(measure('Classement', 36, True))"],
+        capture_output=True, text=True, check=True, cwd=tmp_path, env=env,
+    )
+    assert float(picture.stdout) > 100

@@ -46,7 +46,7 @@ COMMANDS = {
     "pairings",  # tournament poster standings|pairings|prizes: words typed as they are
     "config", "unset", "season", "stats", "rename", "merge", "ratings",
     "time",  # tournament time TABLE +5
-    "publish",  # tournament publish DIR, season publish SEASON DIR
+    "publish", "share",  # tournament publish|share, season publish
     "str", "int", "path", "range", "float", "text",  # Typer's metavars: <str>, <int range>
 }
 

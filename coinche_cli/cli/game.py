@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from coinche_cli.cli import completers
+from coinche_cli.cli import completers, share
 from coinche_cli.cli.game_serve import HELP as SERVE_HELP
 from coinche_cli.cli.game_serve import serve
 from coinche_cli.cli.game_stats import HELP as STATS_HELP
@@ -359,3 +359,4 @@ def play(ctx: typer.Context, game: GameOption = None) -> None:
 
 app.command("stats", help=STATS_HELP)(stats)  # the café's statistics (issue 20)
 app.command("serve", help=SERVE_HELP)(serve)  # the score sheet on the phone (issue 35)
+app.command("share", help=share.GAME_HELP)(share.game_share)  # a picture to share (issue 36)

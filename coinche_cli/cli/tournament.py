@@ -9,6 +9,7 @@ import typer
 
 from coinche_cli.cli import (
     completers,
+    share,
     tournament_desk,
     tournament_files,
     tournament_players,
@@ -428,6 +429,7 @@ app.command("time", help=tournament_serve.TIME_HELP,
             context_settings={"ignore_unknown_options": True})(tournament_serve.time)
 app.command("sheets", help=tournament_files.SHEETS_HELP)(tournament_files.sheets)
 app.command("publish", help=tournament_files.PUBLISH_HELP)(tournament_files.publish)
+app.command("share", help=share.TOURNAMENT_HELP)(share.tournament_share)
 app.command("checkin", help=tournament_desk.CHECKIN_HELP)(tournament_desk.checkin)
 app.command("fees", help=tournament_desk.FEES_HELP)(tournament_desk.fees)
 app.add_typer(tournament_desk.prizes_app, name="prizes")

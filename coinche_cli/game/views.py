@@ -219,6 +219,32 @@ if TYPE_CHECKING:  # a TypedDict is a plain dict at run time: the classes are th
         player: str | None
         since: str | None
 
+    class BiggestDeal(TypedDict):
+        """The deal that scored the most for one side: its number, the side, its points,
+        whether that side took every trick."""
+
+        number: int
+        side: str
+        points: int
+        capot: bool
+
+    class RecapView(TypedDict):
+        """A game's recap, for a picture or a message (``game share``): its sides' names and
+        totals, the winner, the running totals after each deal (the chart), the biggest deal,
+        and by side the coinches won (a contract coinched by that side that failed) and the
+        capots made."""
+
+        id: int
+        label: str
+        sides: dict[str, str]
+        totals: dict[str, int]
+        finished: bool
+        winner: str | None
+        running: list[dict[str, int]]
+        biggest: BiggestDeal | None
+        coinches_won: dict[str, int]
+        capots: dict[str, int]
+
 
 @in_source_language
 def row_json(state: GameState, row: Row) -> RowView:
@@ -385,3 +411,29 @@ def _made(coinches: Coinches) -> CoinchesMade:
 def _suffered(coinches: Coinches) -> CoinchesSuffered:
     return {"count": coinches.count, "made": coinches.made, "failed": coinches.failed,
             "surcoinched": coinches.surcoinched}
+
+
+def recap_json(record: GameRecord, state: GameState) -> RecapView:
+    """``game share``: the game's totals and winner, its running totals deal by deal, its
+    biggest deal, and each side's coinches won and capots, counted as ``game stats`` counts
+    them for that side."""
+    from coinche_cli.game.stats import game_stats, of_state
+
+    game = of_state(state)
+    tallies = {side: game_stats([(game, [side])], whole=False).tally
+               for side in state.setup.sides}
+    biggest: BiggestDeal | None = None
+    for row in state.rows:
+        if row.result is None:
+            continue
+        for side in state.setup.sides:
+            points = row.result.scores[side]
+            if biggest is None or points > biggest["points"]:
+                biggest = {"number": row.number, "side": side, "points": points,
+                           "capot": row.result.checked.capot == side}
+    return {"id": record.id, "label": record.label, "sides": dict(state.setup.names),
+            "totals": dict(state.totals), "finished": state.finished, "winner": state.winner,
+            "running": [dict(row.totals) for row in state.rows], "biggest": biggest,
+            "coinches_won": {side: tally.coinches_made.failed
+                             for side, tally in tallies.items()},
+            "capots": {side: tally.capots_made for side, tally in tallies.items()}}

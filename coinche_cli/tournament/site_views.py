@@ -128,7 +128,7 @@ def site_data(tournament: Tournament, date: str, prizes: PrizesJson | None) -> S
         for e in entrants]
     return {"name": tournament.name, "date": date, "melee": melee, "final": final(tournament),
             "standings": standings, "rounds": rounds, "entrants": pages, "files": files,
-            "prizes": None if prizes is None else _prizes(tournament, prizes),
+            "prizes": None if prizes is None else prize_lines(tournament, prizes),
             "prizes_final": prizes is not None and prizes["final"],
             "brackets": _brackets(tournament)}
 
@@ -184,7 +184,7 @@ def _penalties(tournament: Tournament, rounds: list[RoundJson],
     return found
 
 
-def _prizes(tournament: Tournament, prizes: PrizesJson) -> list[SitePrize]:
+def prize_lines(tournament: Tournament, prizes: PrizesJson) -> list[SitePrize]:
     """The palmarès: who gets what, the cash in the tournament's currency."""
     return [{"rank": row["rank"], "tied": row["tied"],
              "name": row.get("team", row.get("player", "")), "prize": row["prize"],

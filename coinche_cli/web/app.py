@@ -17,6 +17,9 @@ Routes, and nothing else (no file is served from a path a visitor gives):
   standings --json`` print; ``/api/live``: the version the pages poll;
 - ``/print/standings``, ``/print/pairings``, ``/print/prizes``: the posters for the wall, as
   ``tournament poster`` writes them (:mod:`coinche_cli.web.printing`);
+- ``/standings.png``: the current standings as ``tournament share standings`` draws them, a
+  picture to share from a phone (``?page=2``: the next picture of a long field), drawn from
+  the snapshot once per change and language;
 - ``/static/app.css``, ``/static/live.js``, ``/qr.svg``: the page's own assets.
 
 The projector speaks the room's language, the one coinche runs in (``--lang``,
@@ -283,6 +286,24 @@ def create_app(settings: Settings) -> Guarded:
         return HTMLResponse(poster.html, headers={
             **HEADERS, "Content-Security-Policy": posters.policy(poster)})
 
+    pictures: dict[str, tuple[str, list[bytes]]] = {}  # by language: version, pictures
+    drawing = asyncio.Lock()
+
+    async def standings_png(request: Request) -> Response:
+        """``/standings.png``: the standings as a picture to share, in the phone's language,
+        drawn again only when the snapshot changed, one drawing at a time."""
+        page = request.query_params.get("page", "1")
+        snap, lang = state.snapshot, spoken(request)
+        async with drawing:
+            made = pictures.get(lang)
+            if made is None or made[0] != snap.version:
+                made = (snap.version, await run_in_threadpool(standings_pictures, snap, lang))
+                pictures[lang] = made
+        drawn = made[1]
+        if not page.isdigit() or not 1 <= int(page) <= len(drawn):
+            return PlainTextResponse("no such picture", status_code=404, headers=HEADERS)
+        return Response(drawn[int(page) - 1], media_type="image/png", headers=HEADERS)
+
     async def qr(request: Request) -> Response:
         """The QR code of the players' page."""
         return Response(qr_svg(settings.phone_url), media_type="image/svg+xml",
@@ -308,6 +329,7 @@ def create_app(settings: Settings) -> Guarded:
         Route("/table/{table:int}", table_entry, methods=["POST"]),
         Route("/api/round", api_round), Route("/api/standings", api_standings),
         Route("/api/live", api_live), Route("/qr.svg", qr),
+        Route("/standings.png", standings_png),
         *(Route(f"/print/{kind}", print_page)
           for kind in ("standings", "pairings", "prizes", "bracket")),
         *(Route(f"/static/{name}", asset) for name in STATIC),
@@ -373,6 +395,21 @@ def _json(data: Any, status: int = 200) -> Response:
     """JSON as the commands print it (``--json``), byte for byte."""
     return Response(json_text(data), status_code=status,
                     media_type="application/json", headers=HEADERS)
+
+
+def standings_pictures(snap: Snapshot, lang: str) -> list[bytes]:
+    """The standings of ``snap`` (every result so far) drawn as ``tournament share standings``
+    draws them, in ``lang``: one PNG file's bytes per picture."""
+    from coinche_cli.sheets.share_content import standings
+    from coinche_cli.sheets.share_draw import measure, png
+    from coinche_cli.sheets.share_layout import pages
+
+    with speaking(lang):
+        drawn = pages(standings({
+            "kind": "standings", "name": snap.name, "melee": snap.melee, "final": False,
+            "after": snap.round["round"] if snap.round is not None else None,
+            "rows": snap.standings}), measure)
+        return [png(page) for page in drawn]
 
 
 def qr_svg(url: str) -> bytes:
