@@ -9,7 +9,10 @@ each round, after one uncounted warm-up round (imports, fonts), times in this pr
   Babel writing each number);
 - ``layout``: the pictures laid out (:mod:`coinche_cli.sheets.share_layout`, every name
   measured and cut with the font);
-- ``draw``: every picture drawn and encoded as PNG (:mod:`coinche_cli.sheets.share_draw`);
+- ``draw``: every picture drawn and encoded as PNG as the command draws them
+  (:func:`coinche_cli.sheets.share_draw.pngs`: past a few pictures, by forked drawers, one
+  per core);
+- ``draw, one process``: the same, one picture after the other (:func:`share_draw.png`);
 - ``first``: the first picture alone (the top of the standings, what a message shows first);
 
 and prints the median and min of each, the pictures' count and bytes.  ``--command DB``
@@ -39,7 +42,7 @@ from startup import load_average, machine
 
 from coinche_cli.i18n import speaking
 from coinche_cli.sheets import share_content, share_layout
-from coinche_cli.sheets.share_draw import measure, png
+from coinche_cli.sheets.share_draw import measure, png, pngs
 
 FIRST = ("Les", "Club", "Amicale", "Team", "Équipe", "Cercle")
 LAST = ("As", "Rois", "Valets", "Dames", "Belote", "Capot", "Coinche", "Vénissieux")
@@ -70,8 +73,12 @@ def once(data: Any) -> dict[str, float]:
     pages = share_layout.pages(sheet, measure)
     times["layout"] = time.perf_counter() - start
     start = time.perf_counter()
-    drawn = [png(page) for page in pages]
+    drawn = pngs(pages)
     times["draw"] = time.perf_counter() - start
+    start = time.perf_counter()
+    alone = [png(page) for page in pages]
+    times["draw, one process"] = time.perf_counter() - start
+    assert alone == drawn
     start = time.perf_counter()
     png(pages[0])
     times["first"] = time.perf_counter() - start
@@ -116,7 +123,7 @@ def main() -> None:
     print(f"{rounds[0]['pictures']:.0f} pictures of 1,080 px wide, "
           f"{rounds[0]['bytes'] / 1e6:.1f} MB in all.\n")
     print("| step | median s | min s |\n| --- | ---: | ---: |")
-    for step in ("lines", "layout", "draw", "first"):
+    for step in ("lines", "layout", "draw", "draw, one process", "first"):
         values = [r[step] for r in rounds]
         print(f"| {step} | {statistics.median(values):.3f} | {min(values):.3f} |")
     totals = [r["lines"] + r["layout"] + r["draw"] for r in rounds]

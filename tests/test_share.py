@@ -209,3 +209,17 @@ def test_the_live_page_serves_the_standings_picture(concours: Concours, cli: Cli
     finally:
         _out, err = live.stop()
     assert "Traceback" not in err, err
+
+
+def test_a_long_fields_pictures_drawn_by_several_processes_are_the_same_bytes() -> None:
+    """300 teams: 9 pictures, past :data:`share_draw.SHARED_FROM`, drawn by forked drawers on
+    a machine of several cores; each the very bytes of the picture drawn alone."""
+    from coinche_cli.sheets import share_content, share_draw, share_layout
+
+    rows = [{"rank": rank, "team": f"Équipe {rank}", "wins": rank % 8, "points_for": 9000 - rank,
+             "difference": 150 - rank, "dropped": False} for rank in range(1, 301)]
+    pages = share_layout.pages(share_content.standings(
+        {"kind": "standings", "name": "Grand concours", "melee": False, "final": False,
+         "after": 7, "rows": rows}), share_draw.measure)
+    assert len(pages) >= share_draw.SHARED_FROM
+    assert share_draw.pngs(pages) == [share_draw.png(page) for page in pages]

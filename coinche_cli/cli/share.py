@@ -51,10 +51,10 @@ def _one_of(path: Path | None, text: bool) -> Path | None:
 def _write(ctx: typer.Context, path: Path, pages: "list[Page]") -> None:
     """Draw ``pages`` and write them under ``path`` (several: ``NAME-1.png``…), said."""
     from coinche_cli.cli.store import refuse_own_files
-    from coinche_cli.sheets.share_draw import names, png, write_pictures
+    from coinche_cli.sheets.share_draw import names, pngs, write_pictures
 
     refuse_own_files(open_store(ctx), names(path, len(pages)))
-    for written in write_pictures(path, [png(page) for page in pages]):
+    for written in write_pictures(path, pngs(pages)):
         print_line(_("wrote {path}").format(path=written))
 
 

@@ -58,6 +58,7 @@ from coinche_cli.web.settings import Settings
 from coinche_cli.web.snapshot import Snapshot
 
 if TYPE_CHECKING:
+    from coinche_cli.sheets.share_layout import Page
     from coinche_cli.tournament.views import TableJson
 
 #: The largest entry form a phone sends (five short fields).
@@ -286,23 +287,30 @@ def create_app(settings: Settings) -> Guarded:
         return HTMLResponse(poster.html, headers={
             **HEADERS, "Content-Security-Policy": posters.policy(poster)})
 
-    pictures: dict[str, tuple[str, list[bytes]]] = {}  # by language: version, pictures
+    # by language: the snapshot's version, its pictures laid out, those drawn so far (a long
+    # field's are many: only the ones asked for are drawn)
+    pictures: dict[str, tuple[str, list[Page], dict[int, bytes]]] = {}
     drawing = asyncio.Lock()
 
     async def standings_png(request: Request) -> Response:
         """``/standings.png``: the standings as a picture to share, in the phone's language,
         drawn again only when the snapshot changed, one drawing at a time."""
+        from coinche_cli.sheets.share_draw import png
+
         page = request.query_params.get("page", "1")
         snap, lang = state.snapshot, spoken(request)
         async with drawing:
             made = pictures.get(lang)
             if made is None or made[0] != snap.version:
-                made = (snap.version, await run_in_threadpool(standings_pictures, snap, lang))
+                made = (snap.version, await run_in_threadpool(standings_pages, snap, lang), {})
                 pictures[lang] = made
-        drawn = made[1]
-        if not page.isdigit() or not 1 <= int(page) <= len(drawn):
-            return PlainTextResponse("no such picture", status_code=404, headers=HEADERS)
-        return Response(drawn[int(page) - 1], media_type="image/png", headers=HEADERS)
+            _version, laid, drawn = made
+            if not page.isdigit() or not 1 <= int(page) <= len(laid):
+                return PlainTextResponse("no such picture", status_code=404, headers=HEADERS)
+            index = int(page) - 1
+            if index not in drawn:
+                drawn[index] = await run_in_threadpool(png, laid[index])
+        return Response(drawn[index], media_type="image/png", headers=HEADERS)
 
     async def qr(request: Request) -> Response:
         """The QR code of the players' page."""
@@ -397,19 +405,19 @@ def _json(data: Any, status: int = 200) -> Response:
                     media_type="application/json", headers=HEADERS)
 
 
-def standings_pictures(snap: Snapshot, lang: str) -> list[bytes]:
-    """The standings of ``snap`` (every result so far) drawn as ``tournament share standings``
-    draws them, in ``lang``: one PNG file's bytes per picture."""
+def standings_pages(snap: Snapshot, lang: str) -> list[Page]:
+    """The standings of ``snap`` (every result so far) laid out as ``tournament share
+    standings`` lays them out, in ``lang``: a page per picture, to draw
+    (:func:`coinche_cli.sheets.share_draw.png`)."""
     from coinche_cli.sheets.share_content import standings
-    from coinche_cli.sheets.share_draw import measure, png
+    from coinche_cli.sheets.share_draw import measure
     from coinche_cli.sheets.share_layout import pages
 
     with speaking(lang):
-        drawn = pages(standings({
+        return pages(standings({
             "kind": "standings", "name": snap.name, "melee": snap.melee, "final": False,
             "after": snap.round["round"] if snap.round is not None else None,
             "rows": snap.standings}), measure)
-        return [png(page) for page in drawn]
 
 
 def qr_svg(url: str) -> bytes:
