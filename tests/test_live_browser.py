@@ -19,22 +19,20 @@ import bisect
 import datetime
 import itertools
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browser import browser
 from tests.harness import Cli
 from tests.live_server import LiveServer
 
+__all__ = ["browser"]  # the module's fixture: one Chromium for its tests
+
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(os.environ.get("COINCHE_ARTIFACTS", ROOT / "test-artifacts"))
-#: How Chromium runs here: headless, as root in a container, on a closed network.
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage"]
 TEAMS = [f"Équipe {name}" for name in (
     "Alpha", "Bravo", "Charlie", "Delta", "Écho", "Foxtrot", "Golf", "Hôtel", "India",
     "Juliette", "Kilo", "Lima", "Mike", "November", "Oscar", "Papa", "Québec", "Roméo",
@@ -43,32 +41,6 @@ TEAMS = [f"Équipe {name}" for name in (
 TEAMS.append("Les Joyeux Coincheurs de la Belote Coinchée du Vieux Port et des Environs "
              "Immédiats de Marseille Var")
 assert len(TEAMS[-1]) == 100
-
-
-def _chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None:
-        _missing("no Chromium on this machine (apt-get install -y chromium)")
-    return str(found)
-
-
-def _missing(why: str) -> None:
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"the browser tests are needed under CI=true: {why}", pytrace=False)
-    pytest.skip(why)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    path = _chromium()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright is not installed (pip install playwright)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=path, args=FLAGS)
-        yield launched
-        launched.close()
 
 
 def _saint_jean(tmp_path: Path) -> Cli:

@@ -4,15 +4,15 @@ printed.  The page never scrolls sideways (a wide table scrolls in its own box),
 asks for nothing outside the folder, no page error; printed, the navigation is gone.
 
 Without Chromium or Playwright the tests skip, saying why, except under ``CI=true``
-(``tests/test_sheet_browser.py``'s rule, and its browser)."""
+(``tests/browser.py``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from tests.browser import PHONE, browser
 from tests.harness import Cli
-from tests.test_sheet_browser import PHONE, browser
 
 __all__ = ["browser"]  # the module's fixture: one Chromium for these tests
 

@@ -22,25 +22,22 @@ their absence fails (``tests/test_live_browser.py``'s rule).
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browser import PHONE, browser
 from tests.harness import Cli
 from tests.live_server import LiveServer
+
+__all__ = ["browser"]  # the module's fixture: one Chromium for its tests
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(os.environ.get("COINCHE_ARTIFACTS", ROOT / "test-artifacts"))
 #: where the README's screenshots go as well, when asked (``COINCHE_SCREENSHOTS=docs``)
 DOCS = ROOT / "docs" if os.environ.get("COINCHE_SCREENSHOTS") == "docs" else None
-#: How Chromium runs here: headless, as root in a container, on a closed network.
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage"]
-PHONE = {"width": 360, "height": 740}
 #: Sixteen teams in registration order: table 1 is the first two, table 2 the next two...
 TEAMS = ("Les As de Pique", "Les Rois du Carreau", "Les Belotiers", "La Dame de Cœur",
          "Les Coincheurs", "Les Valets Noirs", "Le Dix de Der", "Les Surcoincheurs",
@@ -80,32 +77,6 @@ MEASURE = """() => {
     return {controls: controls, texts: texts,
             width: document.scrollingElement.scrollWidth};
 }"""
-
-
-def _chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None:
-        _missing("no Chromium on this machine (apt-get install -y chromium)")
-    return str(found)
-
-
-def _missing(why: str) -> None:
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"the browser tests are needed under CI=true: {why}", pytrace=False)
-    pytest.skip(why)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    path = _chromium()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright is not installed (pip install playwright)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=path, args=FLAGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")
