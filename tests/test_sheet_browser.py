@@ -16,7 +16,7 @@ Screenshots are kept in ``test-artifacts/`` (``COINCHE_ARTIFACTS`` moves it); wi
     COINCHE_SCREENSHOTS=docs .venv/bin/pytest -q tests/test_sheet_browser.py
 
 Without Chromium or Playwright the tests skip, saying why, except under ``CI=true``, where
-their absence fails (``tests/test_live_browser.py``'s rule).
+their absence fails (``tests/browser.py``).
 """
 
 from __future__ import annotations
